@@ -1,0 +1,11 @@
+// CoreGraphics for Linux.
+//
+// Apple's Swift names and semantics for the Core Graphics value types and drawing API.
+// Foundation on Linux already defines CGFloat, CGPoint, CGSize and CGRect, so this module
+// re-exports Foundation and adds the rest: CGAffineTransform, CGVector, CGColor,
+// CGColorSpace, CGPath, CGImage and CGContext (the last two over LaminaRaster).
+//
+// Coordinate spaces: CG values carry no space of their own. A bitmap CGContext made with
+// `CGContext(data:...)` is y-up as on Apple's platforms; the context QuartzCore hands to
+// `draw(in:)` is pre-flipped to match the iOS layer space (origin top-left, y down).
+@_exported import Foundation
