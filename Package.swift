@@ -22,14 +22,20 @@ let package = Package(
     targets: [
         // No unsafeFlags anywhere: they would stop other packages from depending on Lamina.
         .target(name: "LaminaRaster"),
-        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "_Testing_CoreGraphics"]),
+        .target(
+            name: "CLaminaImageIO",
+            linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
+        ),
+        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "CLaminaImageIO", "_Testing_CoreGraphics"]),
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics"]),
         .executableTarget(name: "lamina", dependencies: ["QuartzCore"]),
 
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
     ]
 )

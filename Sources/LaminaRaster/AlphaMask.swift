@@ -1,0 +1,40 @@
+/// An 8-bit coverage/alpha mask (A8): one byte per pixel, 0 = transparent/uncovered,
+/// 255 = opaque/fully covered. Same pixel grid conventions as `Surface` (origin top-left,
+/// y down, pixel (x, y) is the square [x, x+1) × [y, y+1)). Rows are `width` bytes apart.
+package final class AlphaMask: @unchecked Sendable {
+    package let width: Int
+    package let height: Int
+    package let base: UnsafeMutablePointer<UInt8>
+
+    /// A new mask, zeroed (nothing covered). Throws for non-positive or too-large sizes,
+    /// with the same limits as `Surface`.
+    package init(width: Int, height: Int) throws {
+        guard width > 0, height > 0 else { throw Surface.Error.invalidSize(width: width, height: height) }
+        guard width <= Surface.maxDimension, height <= Surface.maxDimension,
+              width * height <= Surface.maxPixelCount
+        else { throw Surface.Error.tooLarge(width: width, height: height) }
+        self.width = width
+        self.height = height
+        base = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
+        base.initialize(repeating: 0, count: width * height)
+    }
+
+    deinit { base.deallocate() }
+
+    @inline(__always) package func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * width }
+
+    package subscript(x: Int, y: Int) -> UInt8 {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "mask pixel (\(x), \(y)) outside \(width)x\(height)")
+            return base[y * width + x]
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "mask pixel (\(x), \(y)) outside \(width)x\(height)")
+            base[y * width + x] = newValue
+        }
+    }
+
+    package func fill(_ value: UInt8) { base.update(repeating: value, count: width * height) }
+
+    package func bytes() -> [UInt8] { Array(UnsafeBufferPointer(start: base, count: width * height)) }
+}
