@@ -42,6 +42,9 @@ package enum ImageIO {
             if data.count < 8, pngSignature.starts(with: data) {
                 throw ImageIOError.truncated(format: "PNG", message: "data ends inside the signature")
             }
+            if data.count < 3, [0xFF, 0xD8, 0xFF].starts(with: data) {
+                throw ImageIOError.truncated(format: "JPEG", message: "data ends inside the start-of-image marker")
+            }
             throw ImageIOError.unknownFormat(firstBytes: hex)
         }
         switch format {

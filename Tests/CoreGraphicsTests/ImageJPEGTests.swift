@@ -1,0 +1,64 @@
+import CoreGraphics
+import LaminaRaster
+import Testing
+
+/// JPEGs are generated with libjpeg through the shim's encoder (no binary fixtures). Colours
+/// are compared within ±12 per channel: JPEG is lossy and chroma is subsampled.
+@Suite("Image JPEG decode")
+struct ImageJPEGTests {
+    static let tolerance = 12
+
+    func close(_ p: PremultipliedRGBA8, _ r: Int, _ g: Int, _ b: Int) -> Bool {
+        abs(Int(p.r) - r) <= Self.tolerance && abs(Int(p.g) - g) <= Self.tolerance
+            && abs(Int(p.b) - b) <= Self.tolerance && p.a == 255
+    }
+
+    /// 32x16: left half red, right half blue (blocks are 8x8 and chroma 16x16, so sample the
+    /// middle of each half away from the edge).
+    func twoColourRGB() -> [UInt8] {
+        (0..<(32 * 16)).flatMap { i -> [UInt8] in (i % 32) < 16 ? [230, 20, 20] : [20, 40, 220] }
+    }
+
+    @Test(arguments: [false, true])
+    func rgbBaselineAndProgressive(progressive: Bool) throws {
+        let jpeg = try ImageIO.jpegData(samples: twoColourRGB(), width: 32, height: 16, components: 3,
+                                        quality: 92, progressive: progressive)
+        #expect(jpeg.count < 2048)
+        let image = try ImageIO.decode(data: jpeg)
+        #expect(image.width == 32 && image.height == 16)
+        #expect(image.alphaInfo == .noneSkipLast)
+        let s = image.premultipliedRGBA8
+        #expect(close(s[4, 8], 230, 20, 20), "left is red: \(s[4, 8])")
+        #expect(close(s[27, 8], 20, 40, 220), "right is blue: \(s[27, 8])")
+    }
+
+    @Test func grayscale() throws {
+        let samples = (0..<(16 * 16)).map { i -> UInt8 in (i % 16) < 8 ? 40 : 200 }
+        let jpeg = try ImageIO.jpegData(samples: samples, width: 16, height: 16, components: 1)
+        let s = try ImageIO.decodeSurface(data: jpeg).surface
+        #expect(close(s[2, 5], 40, 40, 40) && close(s[13, 5], 200, 200, 200), "\(s[2, 5]) \(s[13, 5])")
+        #expect(s[13, 5].r == s[13, 5].g && s[13, 5].g == s[13, 5].b, "gray stays neutral")
+    }
+
+    @Test(arguments: [false, true])
+    func adobeCMYKAndYCCK(ycck: Bool) throws {
+        // Adobe stores CMYK inverted (255 = no ink). Left: pure magenta+yellow ink = red;
+        // right: 50% black only = mid gray.
+        let samples = (0..<(16 * 16)).flatMap { i -> [UInt8] in
+            (i % 16) < 8 ? [255, 0, 0, 255] : [255, 255, 255, 128]
+        }
+        let jpeg = try ImageIO.jpegData(samples: samples, width: 16, height: 16, components: 4, ycck: ycck)
+        let s = try ImageIO.decodeSurface(data: jpeg).surface
+        #expect(close(s[2, 8], 255, 0, 0), "red from M+Y ink: \(s[2, 8])")
+        #expect(close(s[13, 8], 128, 128, 128), "gray from K: \(s[13, 8])")
+    }
+
+    @Test func appleStyleInitializer() throws {
+        let jpeg = try ImageIO.jpegData(samples: twoColourRGB(), width: 32, height: 16, components: 3)
+        let provider = try #require(CGDataProvider(data: jpeg))
+        let image = try #require(CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true,
+                                         intent: .perceptual))
+        #expect(image.renderingIntent == .perceptual && image.width == 32)
+        #expect(CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent) == nil)
+    }
+}
