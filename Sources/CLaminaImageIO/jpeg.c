@@ -99,6 +99,9 @@ lamina_jpeg_decoder *lamina_jpeg_decoder_create(const uint8_t *data, size_t size
     install_error_manager(&d->error);
     d->cinfo.err = &d->error.base;
     if (setjmp(d->error.jump)) {
+        // The SOF may have been read before the error (zero or oversized dimensions).
+        info->width = d->cinfo.image_width;
+        info->height = d->cinfo.image_height;
         lamina_set_error(error, status_for(&d->error), d->error.message);
         lamina_jpeg_decoder_destroy(d);
         return NULL;

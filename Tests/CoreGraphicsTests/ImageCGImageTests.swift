@@ -61,6 +61,25 @@ struct ImageCGImageTests {
         #expect(invalid.premultipliedRGBA8[0, 0] == px(100, 10, 10, 100))
     }
 
+    @Test func fastPathMatchesReference() throws {
+        var random = SeededBytes(state: 5)
+        let width = 13, height = 4, bytesPerRow = 13 * 4 + 3
+        let bytes = random.bytes(bytesPerRow * height)
+        let alphas: [CGImageAlphaInfo] = [.premultipliedLast, .premultipliedFirst, .last, .first, .noneSkipLast, .noneSkipFirst]
+        for alpha in alphas {
+            for order in [CGBitmapInfo.byteOrderDefault, .byteOrder32Little, .byteOrder32Big] {
+                let info = CGBitmapInfo(rawValue: alpha.rawValue | order.rawValue)
+                let layout = try #require(ImagePixelLayout(
+                    width: width, height: height, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: bytesPerRow,
+                    model: .rgb, bitmapInfo: info, isMask: false, decode: nil, dataCount: bytes.count))
+                let fast = try Surface(width: width, height: height), reference = try Surface(width: width, height: height)
+                layout.convert(Data(bytes), into: fast)
+                layout.convertGeneric(Data(bytes), into: reference)
+                #expect(fast.bytes() == reference.bytes(), "\(alpha) \(order)")
+            }
+        }
+    }
+
     @Test func grayAlphaOnlyMaskAndCMYK() throws {
         let g = try #require(image([0, 128, 255], width: 3, bpp: 8, space: gray, info: 0))
         #expect(g.premultipliedRGBA8[1, 0] == px(128, 128, 128, 255))

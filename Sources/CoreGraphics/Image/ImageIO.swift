@@ -96,7 +96,7 @@ package enum ImageIO {
             var info = lamina_image_info()
             var error = lamina_iio_error()
             guard let decoder = lamina_jpeg_decoder_create(bytes.baseAddress, bytes.count, &info, &error) else {
-                throw mapError(error, format: .jpeg)
+                throw mapError(error, format: .jpeg, info: info)
             }
             defer { lamina_jpeg_decoder_destroy(decoder) }
             try ImageIOError.checkSize(width: Int(info.width), height: Int(info.height))
@@ -110,7 +110,8 @@ package enum ImageIO {
 
     // MARK: Errors
 
-    package static func mapError(_ error: lamina_iio_error, format: Format) -> ImageIOError {
+    package static func mapError(_ error: lamina_iio_error, format: Format,
+                                 info: lamina_image_info = lamina_image_info()) -> ImageIOError {
         var copy = error
         let message = withUnsafeBytes(of: &copy.message) { raw in
             String(decoding: raw.prefix(while: { $0 != 0 }), as: UTF8.self)
@@ -119,8 +120,8 @@ package enum ImageIO {
         switch Int(error.status) {
         case Int(LAMINA_IIO_TRUNCATED.rawValue): return .truncated(format: name, message: message)
         case Int(LAMINA_IIO_UNSUPPORTED.rawValue): return .unsupportedVariant(format: name, message: message)
-        case Int(LAMINA_IIO_TOO_LARGE.rawValue): return .imageTooLarge(width: 0, height: 0)
-        case Int(LAMINA_IIO_ZERO_SIZE.rawValue): return .zeroSized(width: 0, height: 0)
+        case Int(LAMINA_IIO_TOO_LARGE.rawValue): return .imageTooLarge(width: Int(info.width), height: Int(info.height))
+        case Int(LAMINA_IIO_ZERO_SIZE.rawValue): return .zeroSized(width: Int(info.width), height: Int(info.height))
         case Int(LAMINA_IIO_OUT_OF_MEMORY.rawValue): return .outOfMemory(format: name)
         default: return .corruptData(format: name, message: message)
         }

@@ -132,8 +132,63 @@ package struct ImagePixelLayout: Equatable, Sendable {
 
     /// Converts the image bytes in `data` (already validated by init to be long enough) into
     /// `surface`, which must be `width`×`height`. Colour > alpha in premultiplied input is
-    /// clamped so the surface keeps its invariant.
+    /// clamped so the surface keeps its invariant. 8-bit 32-bpp RGB layouts (RGBA, BGRA, ARGB,
+    /// RGBX…) take a fast path that must produce the same bytes as `convertGeneric`.
     package func convert(_ data: Data, into surface: Surface) {
+        if bitsPerComponent == 8, bitsPerPixel == 32, colorComponents == 3, decode == nil, !isMask {
+            convertRGB32(data, into: surface)
+        } else {
+            convertGeneric(data, into: surface)
+        }
+    }
+
+    /// The fast path for 8-bit RGB in 32-bit pixels, any alpha arrangement and byte order.
+    private func convertRGB32(_ data: Data, into surface: Surface) {
+        precondition(surface.width == width && surface.height == height, "surface size mismatch")
+        var ro = 0, go = 0, bo = 0, ao = -1
+        for (slot, role) in roles.enumerated() {
+            switch role {
+            case .color(0): ro = slot
+            case .color(1): go = slot
+            case .color(2): bo = slot
+            case .alpha: ao = slot
+            default: break
+            }
+        }
+        let straight = !isPremultiplied
+        let width = self.width, height = self.height, bytesPerRow = self.bytesPerRow
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return }
+            for y in 0..<height {
+                var s = base + y * bytesPerRow
+                var d = surface.row(y)
+                if ao < 0 {
+                    for _ in 0..<width {
+                        d[0] = s[ro]; d[1] = s[go]; d[2] = s[bo]; d[3] = 255
+                        s += 4; d += 4
+                    }
+                } else if straight {
+                    for _ in 0..<width {
+                        let a = UInt32(s[ao])
+                        d[0] = UInt8(truncatingIfNeeded: (UInt32(s[ro]) &* a &+ 127) / 255)
+                        d[1] = UInt8(truncatingIfNeeded: (UInt32(s[go]) &* a &+ 127) / 255)
+                        d[2] = UInt8(truncatingIfNeeded: (UInt32(s[bo]) &* a &+ 127) / 255)
+                        d[3] = UInt8(truncatingIfNeeded: a)
+                        s += 4; d += 4
+                    }
+                } else {
+                    for _ in 0..<width {
+                        let a = s[ao]
+                        d[0] = Swift.min(s[ro], a); d[1] = Swift.min(s[go], a); d[2] = Swift.min(s[bo], a); d[3] = a
+                        s += 4; d += 4
+                    }
+                }
+            }
+        }
+    }
+
+    /// The reference conversion for every supported layout.
+    package func convertGeneric(_ data: Data, into surface: Surface) {
         precondition(surface.width == width && surface.height == height, "surface size mismatch")
         let tables = (0..<colorComponents).map { decodeTable($0) }
         let bytesPerComponent = bitsPerComponent / 8
