@@ -65,6 +65,8 @@ static int status_for(const struct lamina_jpeg_error_manager *e) {
     case JERR_BAD_PRECISION:
     case JERR_CONVERSION_NOTIMPL:
     case JERR_NOT_COMPILED:
+    case JERR_NOTIMPL:
+    case JERR_SOF_UNSUPPORTED:
         return LAMINA_IIO_UNSUPPORTED;
     default:
         return LAMINA_IIO_CORRUPT;

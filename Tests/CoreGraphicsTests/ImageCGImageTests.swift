@@ -198,6 +198,22 @@ struct ImageCGImageTests {
         #expect(tagged.colorSpace?.name == CGColorSpace.displayP3)
     }
 
+    @Test func masking() throws {
+        let base = CGImage(surface: try makeSurface(width: 4, height: 2) { _, _ in (200, 100, 50, 255) })
+        // Image mask 2x1 stretched over 4x2: left half paints (S = 0), right half blocked (S = 1).
+        let mask = try #require(CGImage(maskWidth: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
+                                        provider: CGDataProvider(bytes: Data([0, 255])), decode: nil,
+                                        shouldInterpolate: false))
+        let masked = try #require(base.masking(mask))
+        #expect(masked.premultipliedRGBA8[1, 1] == px(200, 100, 50, 255) && masked.premultipliedRGBA8[2, 0] == .transparent)
+        // A gray image acts as alpha: 128 → half.
+        let grayMask = try #require(image([128, 128, 128, 128], width: 4, bpp: 8, space: gray, info: 0))
+        let half = try #require(base.masking(grayMask))
+        #expect(half.premultipliedRGBA8[3, 1] == px(100, 50, 25, 128))
+        #expect(mask.masking(mask) == nil, "a mask cannot be masked")
+        #expect(base.masking(base) == nil, "an RGB image is not a mask")
+    }
+
     @Test func dataProviders() throws {
         let provider = try #require(CGDataProvider(data: Data([1, 2, 3])))
         #expect(provider.data == Data([1, 2, 3]))

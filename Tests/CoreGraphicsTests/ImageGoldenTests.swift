@@ -55,4 +55,10 @@ struct ImageGoldenTests {
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: junk))
         #expect(GoldenImage.compare(actual: surface, goldenPath: junk, record: false).outcome == .error)
     }
+
+    @Test func goldenPathIsBesideTheTestFile() {
+        let path = GoldenImage.path("x.png")
+        #expect(path.hasSuffix("Tests/CoreGraphicsTests/Goldens/x.png"), "\(path)")
+        #expect(GoldenImage.path("y.png", folder: "Other").hasSuffix("CoreGraphicsTests/Other/y.png"))
+    }
 }

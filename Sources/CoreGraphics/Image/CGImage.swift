@@ -255,6 +255,12 @@ public final class CGImage: @unchecked Sendable {
     }
 }
 
+/// Equality is identity, as for Apple's CGImage (a Core Foundation type compared with CFEqual).
+extension CGImage: Equatable, Hashable {
+    public static func == (lhs: CGImage, rhs: CGImage) -> Bool { lhs === rhs }
+    public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
 extension CGImage: CustomStringConvertible {
     public var description: String {
         "<CGImage \(width)x\(height) \(bitsPerComponent)bpc \(bitsPerPixel)bpp \(alphaInfo)\(isMask ? " mask" : "")>"

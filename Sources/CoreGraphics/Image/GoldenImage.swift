@@ -79,6 +79,14 @@ package enum GoldenImage {
                 maxDifferentPixels: maxDifferentPixels, record: record)
     }
 
+    /// The path of golden `name` in `folder` beside the calling source file, so tests keep
+    /// their goldens in the repository next to them: `GoldenImage.path("shadow.png")` called
+    /// from `Tests/X/ShadowTests.swift` is `Tests/X/Goldens/shadow.png`.
+    package static func path(_ name: String, folder: String = "Goldens", file: StaticString = #filePath) -> String {
+        URL(fileURLWithPath: "\(file)").deletingLastPathComponent()
+            .appendingPathComponent(folder).appendingPathComponent(name).path
+    }
+
     /// `<folder of golden>/__failures__/<golden name without extension>.failure.png`.
     package static func failureImagePath(forGolden goldenPath: String) -> String {
         let url = URL(fileURLWithPath: goldenPath)

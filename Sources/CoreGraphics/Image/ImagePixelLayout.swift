@@ -31,7 +31,8 @@ package struct ImagePixelLayout: Equatable, Sendable {
     package let littleEndian16: Bool
     /// Image mask: one component, 0 = paint, max = transparent (Apple's convention).
     package let isMask: Bool
-    /// Apple's decode array: a (min, max) pair per colour component, in [0, 1].
+    /// Apple's decode array: a (min, max) pair per colour component, applied to colour
+    /// (or mask) samples only; alpha is never remapped. Values are clamped to [0, 1].
     package let decode: [CGFloat]?
 
     /// Validates Apple's CGImage parameters against `dataCount` bytes; nil for anything the
