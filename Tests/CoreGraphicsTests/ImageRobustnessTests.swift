@@ -154,6 +154,35 @@ struct ImageRobustnessTests {
         }
     }
 
+    /// Random byte flips, insertions and cuts anywhere in small files (headers included):
+    /// every outcome is a decoded image within the limits or an `ImageIOError`.
+    @Test func randomMutationsNeverCrash() throws {
+        let originals = [try samplePNG(), try sampleJPEG(progressive: false), try sampleJPEG(progressive: true),
+                         try PNGBuilder.png(width: 9, height: 7, bitDepth: 2, colorType: .palette, interlaced: true,
+                                            palette: [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)], trns: [0]) { x, y in [(x ^ y) & 3] }]
+        var random = SeededBytes(state: 2024)
+        for original in originals {
+            for _ in 0..<40 {
+                var bytes = original
+                for _ in 0..<(1 + Int(random.next() % 3)) {
+                    let at = Int(random.next() % UInt64(bytes.count))
+                    switch random.next() % 3 {
+                    case 0: bytes[at] = UInt8(truncatingIfNeeded: random.next())
+                    case 1: bytes.insert(UInt8(truncatingIfNeeded: random.next()), at: at)
+                    default: bytes.removeSubrange(at..<min(bytes.count, at + 1 + Int(random.next() % 16)))
+                    }
+                    if bytes.isEmpty { break }
+                }
+                do {
+                    let s = try ImageIO.decodeSurface(data: Data(bytes)).surface
+                    #expect(s.width <= Surface.maxDimension && s.height <= Surface.maxDimension)
+                } catch {
+                    #expect(error is ImageIOError)
+                }
+            }
+        }
+    }
+
     @Test func codecsPrintNothing() throws {
         let png = try samplePNG()
         let jpeg = try sampleJPEG(progressive: true)
