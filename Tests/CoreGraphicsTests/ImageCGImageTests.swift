@@ -62,7 +62,7 @@ struct ImageCGImageTests {
     }
 
     @Test func fastPathMatchesReference() throws {
-        var random = SeededBytes(state: 5)
+        var random = ImageTestRandom(state: 5)
         let width = 13, height = 4, bytesPerRow = 13 * 4 + 3
         let bytes = random.bytes(bytesPerRow * height)
         let alphas: [CGImageAlphaInfo] = [.premultipliedLast, .premultipliedFirst, .last, .first, .noneSkipLast, .noneSkipFirst]
@@ -183,7 +183,7 @@ struct ImageCGImageTests {
     }
 
     @Test func surfaceBackedImagesAndCopies() throws {
-        let surface = try makeSurface(width: 3, height: 2) { x, y in (x * 80, y * 100, 5, 255) }
+        let surface = try makeStraightSurface(width: 3, height: 2) { x, y in (x * 80, y * 100, 5, 255) }
         let img = CGImage(surface: surface, isOpaque: true)
         #expect(img.premultipliedRGBA8 === surface, "no copy")
         #expect(img.alphaInfo == .noneSkipLast && img.bitsPerComponent == 8 && img.bytesPerRow == 12)
@@ -199,7 +199,7 @@ struct ImageCGImageTests {
     }
 
     @Test func masking() throws {
-        let base = CGImage(surface: try makeSurface(width: 4, height: 2) { _, _ in (200, 100, 50, 255) })
+        let base = CGImage(surface: try makeStraightSurface(width: 4, height: 2) { _, _ in (200, 100, 50, 255) })
         // Image mask 2x1 stretched over 4x2: left half paints (S = 0), right half blocked (S = 1).
         let mask = try #require(CGImage(maskWidth: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 2,
                                         provider: CGDataProvider(bytes: Data([0, 255])), decode: nil,

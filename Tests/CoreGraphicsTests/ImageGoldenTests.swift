@@ -8,7 +8,7 @@ struct ImageGoldenTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-golden-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let golden = dir.appendingPathComponent("goldens/circle.png").path
-        let surface = try makeSurface(width: 9, height: 7) { x, y in (x * 28, y * 36, 90, x == 0 ? 128 : 255) }
+        let surface = try makeStraightSurface(width: 9, height: 7) { x, y in (x * 28, y * 36, 90, x == 0 ? 128 : 255) }
 
         // No golden yet: a named failure that says how to record, and an image of what we got.
         let missing = GoldenImage.compare(actual: surface, goldenPath: golden, record: false)

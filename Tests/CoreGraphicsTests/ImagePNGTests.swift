@@ -10,7 +10,7 @@ struct ImagePNGTests {
 
     @Test func roundTripTranslucentOddSize() throws {
         // 7x5 with opaque, translucent and fully transparent pixels.
-        let original = try makeSurface(width: 7, height: 5) { x, y in
+        let original = try makeStraightSurface(width: 7, height: 5) { x, y in
             let a = [255, 0, 1, 128, 200, 37, 254][x]
             return (x * 36, y * 60, (x * 7 + y * 13) % 256, y == 4 ? 255 : a)
         }
@@ -36,7 +36,7 @@ struct ImagePNGTests {
     }
 
     @Test func opaqueImagesAreWrittenAsRGB() throws {
-        let original = try makeSurface(width: 9, height: 3) { x, y in (x * 25, y * 80, 77, 255) }
+        let original = try makeStraightSurface(width: 9, height: 3) { x, y in (x * 25, y * 80, 77, 255) }
         let data = try ImageIO.pngData(surface: original, compressionLevel: 1)
         #expect(data[25] == 2, "opaque images are written as RGB (colour type 2)")
         let decoded = try ImageIO.decodeSurface(data: data)
@@ -49,7 +49,7 @@ struct ImagePNGTests {
     }
 
     @Test func compressionLevelChangesSizeNotPixels() throws {
-        let original = try makeSurface(width: 64, height: 16) { x, y in ((x / 8) * 30, y * 16, 0, 255) }
+        let original = try makeStraightSurface(width: 64, height: 16) { x, y in ((x / 8) * 30, y * 16, 0, 255) }
         let fast = try ImageIO.pngData(surface: original, compressionLevel: 0)
         let small = try ImageIO.pngData(surface: original, compressionLevel: 9)
         #expect(small.count < fast.count)
@@ -142,7 +142,7 @@ struct ImagePNGTests {
     }
 
     @Test func appleStyleInitializers() throws {
-        let surface = try makeSurface(width: 3, height: 2) { x, _ in (x * 100, 50, 0, 128) }
+        let surface = try makeStraightSurface(width: 3, height: 2) { x, _ in (x * 100, 50, 0, 128) }
         let data = try ImageIO.pngData(surface: surface, compressionLevel: 1)
         let provider = try #require(CGDataProvider(data: data))
         let image = try #require(CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: false,
@@ -160,7 +160,7 @@ struct ImagePNGTests {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-png-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let path = dir.appendingPathComponent("nested/out.png").path
-        let image = CGImage(surface: try makeSurface(width: 2, height: 2) { _, _ in (1, 2, 3, 255) })
+        let image = CGImage(surface: try makeStraightSurface(width: 2, height: 2) { _, _ in (1, 2, 3, 255) })
         try image.writePNG(to: path, compressionLevel: 1)
         let back = try ImageIO.decode(contentsOf: path)
         #expect(back.premultipliedRGBA8.bytes() == image.premultipliedRGBA8.bytes())

@@ -91,7 +91,7 @@ enum PNGBuilder {
 }
 
 /// Deterministic pseudo-random bytes (SplitMix64), so failures reproduce.
-struct SeededBytes {
+struct ImageTestRandom {
     var state: UInt64
     mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
@@ -104,7 +104,7 @@ struct SeededBytes {
 }
 
 /// A surface from straight RGBA tuples, premultiplied with rounding.
-func makeSurface(width: Int, height: Int, _ straight: (Int, Int) -> (Int, Int, Int, Int)) throws -> Surface {
+func makeStraightSurface(width: Int, height: Int, _ straight: (Int, Int) -> (Int, Int, Int, Int)) throws -> Surface {
     let s = try Surface(width: width, height: height)
     for y in 0..<height {
         for x in 0..<width {
@@ -119,7 +119,7 @@ func makeSurface(width: Int, height: Int, _ straight: (Int, Int) -> (Int, Int, I
 /// Runs `body` with file descriptor 2 redirected to a temporary file and returns what was
 /// written there (then echoes it to the real stderr). Other tests running concurrently may
 /// write too, so callers look for the codecs' own phrases rather than expecting silence.
-func capturingStandardError(_ body: () -> Void) -> String {
+func captureImageCodecStandardError(_ body: () -> Void) -> String {
     let path = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-stderr-\(UUID().uuidString)").path
     let fd = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
     guard fd >= 0 else { return "" }
