@@ -215,11 +215,14 @@ struct PathStroker {
     }
 
     /// Points on the circle of radius halfWidth around `center`, spaced so each chord stays
-    /// within `tolerance` of the arc.
+    /// within `tolerance` of the arc — but never closer than π/1024 apart (at most 2048 points
+    /// per full circle), which bounds the work for huge widths (the chord error then exceeds
+    /// the tolerance only for radii above ~40 000 tolerances).
     private func arcPoints(center: CGPoint, from start: CGFloat, sweep: CGFloat, includeEnds: Bool) -> [CGPoint] {
         let r = halfWidth
-        let maxStep: CGFloat = tolerance < r ? min(.pi / 2, 2 * acos(1 - tolerance / r)) : .pi / 2
-        let steps = max(1, Int(min((abs(sweep) / maxStep).rounded(.up), 100_000)))
+        let exactStep: CGFloat = tolerance < r ? 2 * acos(1 - tolerance / r) : .pi / 2
+        let maxStep = min(.pi / 2, max(.pi / 1024, exactStep))
+        let steps = max(1, Int(min((abs(sweep) / maxStep).rounded(.up), 4096)))
         var pts: [CGPoint] = []
         pts.reserveCapacity(steps + 1)
         let range = includeEnds ? 0 ..< steps : 1 ..< steps
