@@ -176,6 +176,14 @@ import CoreGraphics
         #expect(near(tail.currentPoint, .zero))
     }
 
+    @Test func squareQuarterAndHalfEndAtCorners() {
+        let square = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)   // perimeter 40
+        #expect(square.trimmed(from: 0, to: 0.25).currentPoint == CGPoint(x: 10, y: 0))
+        #expect(square.trimmed(from: 0, to: 0.5).currentPoint == CGPoint(x: 10, y: 10))
+        #expect(square.trimmed(from: 0.25, to: 0.75).elements
+            == [.move(to: CGPoint(x: 10, y: 0)), .line(to: CGPoint(x: 10, y: 10)), .line(to: CGPoint(x: 0, y: 10))])
+    }
+
     @Test func emptyAndFullRanges() {
         #expect(rect.trimmed(from: 0.5, to: 0.5).isEmpty)
         #expect(rect.trimmed(from: 0.7, to: 0.2).isEmpty)

@@ -114,6 +114,10 @@ import CoreGraphics
         #expect(miter.contains(CGPoint(x: 104.9, y: 54.9)))
         #expect(!miter.contains(CGPoint(x: 50, y: 25)))        // the hole stays empty
         #expect(miter.contains(CGPoint(x: 50, y: 4)))
+        // Every joint is safe, so the outline is one ring without overlap (exact coverage for
+        // anti-aliasing), with the exact area 110·60 − 90·40.
+        #expect(kinds(miter).filter { $0 == "M" }.count == 1)
+        #expect(coveredArea(miter, in: CGRect(x: -10, y: -10, width: 120, height: 70), step: 0.5) == 3000)
         let bevel = stroke(rect, 10, .round, .bevel)
         #expect(!bevel.contains(CGPoint(x: -4.5, y: -4.5)))    // no round cap at the start
         #expect(bevel.contains(CGPoint(x: -2, y: -2)))
@@ -157,6 +161,8 @@ import CoreGraphics
     @Test func curvedStrokeFollowsTheOffsetCircle() {
         let circle = CGPath(ellipseIn: CGRect(x: -30, y: -30, width: 60, height: 60), transform: nil)
         let s = stroke(circle, 8, .butt, .miter)
+        #expect(kinds(s).filter { $0 == "M" }.count == 1)
+        #expect(abs(signedArea(s) - 4 * .pi * 30 * 4) < 4 * .pi * 30 * 4 * 1e-3)   // π(34² − 26²)
         for deg in stride(from: 0.0, to: 360.0, by: 5.0) {
             let a = CGFloat(deg) * .pi / 180
             for (r, inside) in [(25.9, false), (26.1, true), (30, true), (33.9, true), (34.1, false)] {

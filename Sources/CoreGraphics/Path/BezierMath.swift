@@ -135,9 +135,10 @@ func solveQuadratic(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
 }
 
 extension CGPath {
-    /// Calls `body` with each drawable segment, its subpath index and whether it is the
-    /// implicit/explicit closing line. Subpaths: a move starts one; a segment after a close
-    /// starts one at the closed subpath's first point.
+    /// Calls `body` with each drawable segment in order, and `subpathEnd(start, current,
+    /// closed)` when a subpath ends (closing lines are not passed to `body`: callers add them
+    /// from `start`/`current` as they need). Subpaths: a move starts one; a segment after a
+    /// close starts one at the closed subpath's first point. A lone move still reports its end.
     func forEachSegment(_ body: (BezierSegment) -> Void, subpathEnd: (_ start: CGPoint, _ current: CGPoint, _ closed: Bool) -> Void) {
         var start = CGPoint.zero, current = CGPoint.zero
         var open = false        // a subpath has begun and is not closed

@@ -129,8 +129,44 @@ struct PathStroker {
         right = [offset(base, n0, -hw)]
         consumed = 0
 
+        // A closed subpath whose start joint is safe is swept as one ring: it starts just after
+        // the start joint (inner corner point, outer end of the join) and ends by drawing that
+        // join, so the slit where the ring meets itself has zero width and no overlap.
+        var seamless: (inner: CGPoint, outer1: CGPoint, between: [CGPoint], outer2: CGPoint, outerIsLeft: Bool)?
+        var endReserve: CGFloat = 0
+        if closed, let last = dirs.last {
+            let turn = turnAngle(last, d0)
+            let inner = hw * tan(abs(turn) / 2)
+            if abs(turn) >= Self.collinearTurn, abs(turn) < .pi - Self.reversalMargin, inner.isFinite,
+               2 * inner <= lens[0], 2 * inner <= lens[segmentCount - 1] {
+                let (o1, between, o2) = joinGeometry(at: p0, dIn: last, dOut: d0, smooth: smooth[0])
+                if let o1, let o2 {
+                    let sOut: CGFloat = turn > 0 ? -1 : 1
+                    // On the inner offset of the first segment, `inner` past the joint.
+                    let ip = CGPoint(x: p0.x - sOut * n0.dx * hw + d0.dx * inner, y: p0.y - sOut * n0.dy * hw + d0.dy * inner)
+                    seamless = (ip, o1, between, o2, sOut > 0)
+                    if sOut > 0 { left = [o2]; right = [ip] } else { right = [o2]; left = [ip] }
+                    consumed = inner
+                    endReserve = inner
+                }
+            }
+        }
+
         for j in 1 ..< segmentCount {
-            joint(at: pts[j], dIn: dirs[j - 1], dOut: dirs[j], lenIn: lens[j - 1], lenOut: lens[j], smooth: smooth[j])
+            joint(at: pts[j], dIn: dirs[j - 1], dOut: dirs[j], lenIn: lens[j - 1], lenOut: lens[j],
+                  reserveOut: j == segmentCount - 1 ? endReserve : 0, smooth: smooth[j])
+        }
+        if let seam = seamless {
+            if seam.outerIsLeft {
+                left.append(seam.outer1); left.append(contentsOf: seam.between); left.append(seam.outer2)
+                right.append(seam.inner)
+            } else {
+                right.append(seam.outer1); right.append(contentsOf: seam.between); right.append(seam.outer2)
+                left.append(seam.inner)
+            }
+            emitPolygon(left + right.reversed())
+            left = []; right = []
+            return
         }
 
         let last = dirs[segmentCount - 1], nl = normal(last)
@@ -156,14 +192,28 @@ struct PathStroker {
         }
     }
 
-    private mutating func joint(at p: CGPoint, dIn: CGVector, dOut: CGVector, lenIn: CGFloat, lenOut: CGFloat, smooth: Bool) {
+    /// Turns below this (radians) are collinear: the offsets simply continue.
+    static let collinearTurn: CGFloat = 1e-12
+    /// Turns within this of π (radians) are reversals: never swept through.
+    static let reversalMargin: CGFloat = 1e-9
+
+    /// The signed turn from direction `a` to `b`, radians in (−π, π] (positive = toward +y).
+    private func turnAngle(_ a: CGVector, _ b: CGVector) -> CGFloat {
+        atan2(a.dx * b.dy - a.dy * b.dx, a.dx * b.dx + a.dy * b.dy)
+    }
+
+    /// Joins segment (…, p) to (p, …). Safe joints extend the current piece; others end it.
+    /// `reserveOut` is inner-offset length of the outgoing segment already claimed at its far
+    /// end (by a closed subpath's start joint).
+    private mutating func joint(
+        at p: CGPoint, dIn: CGVector, dOut: CGVector, lenIn: CGFloat, lenOut: CGFloat, reserveOut: CGFloat, smooth: Bool
+    ) {
         let hw = halfWidth
-        let cross = dIn.dx * dOut.dy - dIn.dy * dOut.dx
-        let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
-        let theta = atan2(cross, dot)
-        if abs(theta) < 1e-12 { return }   // collinear: the offsets continue straight on
+        let theta = turnAngle(dIn, dOut)
+        if abs(theta) < Self.collinearTurn { return }
         let inner = hw * tan(abs(theta) / 2)
-        let safe = abs(theta) < .pi - 1e-9 && inner.isFinite && consumed + inner <= lenIn && inner <= lenOut
+        let safe = abs(theta) < .pi - Self.reversalMargin && inner.isFinite
+            && consumed + inner <= lenIn && inner + reserveOut <= lenOut
         let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, smooth: smooth)
         let nIn = normal(dIn), nOut = normal(dOut)
         if safe, let outer1, let outer2 {
@@ -193,10 +243,9 @@ struct PathStroker {
     /// Nil corners for a straight continuation.
     private func joinGeometry(at p: CGPoint, dIn: CGVector, dOut: CGVector, smooth: Bool) -> (CGPoint?, [CGPoint], CGPoint?) {
         let hw = halfWidth
-        let cross = dIn.dx * dOut.dy - dIn.dy * dOut.dx
         let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
-        let theta = atan2(cross, dot)
-        if abs(theta) < 1e-12 { return (nil, [], nil) }
+        let theta = turnAngle(dIn, dOut)
+        if abs(theta) < Self.collinearTurn { return (nil, [], nil) }
         let s: CGFloat = theta > 0 ? -1 : 1
         let nIn = normal(dIn), nOut = normal(dOut)
         let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
