@@ -193,3 +193,107 @@ import CoreGraphics
         #expect(!stroke(corner, 10, .butt, .miter, limit: 0.5).contains(CGPoint(x: 54.9, y: -4.9)))
     }
 }
+
+/// Reference membership for polyline strokes with butt caps and bevel or miter joins: the
+/// union of one rectangle per segment and one join polygon per joint, computed independently
+/// of the stroker. Random polylines (fixed seeds) with short segments and sharp turns exercise
+/// the safe/unsafe joint logic, closed loops and self-overlap.
+@Suite struct PathStrokeReferenceTests {
+    struct LCG {
+        var state: UInt64
+        mutating func next() -> CGFloat {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return CGFloat(state >> 11) / CGFloat(1 << 53)
+        }
+    }
+
+    func inConvex(_ p: CGPoint, _ poly: [CGPoint]) -> Bool {
+        var sign: CGFloat = 0
+        for i in poly.indices {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let c = (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x)
+            if c == 0 { continue }
+            if sign == 0 { sign = c } else if (c > 0) != (sign > 0) { return false }
+        }
+        return sign != 0
+    }
+
+    func reference(_ pts: [CGPoint], closed: Bool, hw: CGFloat, join: CGLineJoin, limit: CGFloat) -> [[CGPoint]] {
+        var polys: [[CGPoint]] = []
+        let n = pts.count
+        let segs = closed ? n : n - 1
+        func dir(_ k: Int) -> CGVector {
+            let a = pts[k], b = pts[(k + 1) % n]
+            let l = hypot(b.x - a.x, b.y - a.y)
+            return CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l)
+        }
+        for k in 0 ..< segs {
+            let a = pts[k], b = pts[(k + 1) % n], d = dir(k)
+            let nx = -d.dy * hw, ny = d.dx * hw
+            polys.append([CGPoint(x: a.x + nx, y: a.y + ny), CGPoint(x: b.x + nx, y: b.y + ny),
+                          CGPoint(x: b.x - nx, y: b.y - ny), CGPoint(x: a.x - nx, y: a.y - ny)])
+        }
+        let joints = closed ? Array(0 ..< n) : Array(1 ..< n - 1)
+        for j in joints {
+            let dIn = dir((j - 1 + segs) % segs), dOut = dir(j % segs), p = pts[j]
+            let cross = dIn.dx * dOut.dy - dIn.dy * dOut.dx
+            let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
+            if abs(cross) < 1e-9 { continue }
+            let s: CGFloat = cross > 0 ? -1 : 1
+            let o1 = CGPoint(x: p.x - s * dIn.dy * hw, y: p.y + s * dIn.dx * hw)
+            let o2 = CGPoint(x: p.x - s * dOut.dy * hw, y: p.y + s * dOut.dx * hw)
+            let theta = atan2(cross, dot)
+            if join == .miter && 1 / cos(abs(theta) / 2) <= limit {
+                let k = s * hw / (1 + dot)
+                let tip = CGPoint(x: p.x + (-dIn.dy - dOut.dy) * k, y: p.y + (dIn.dx + dOut.dx) * k)
+                polys.append([p, o1, tip, o2])
+            } else {
+                polys.append([p, o1, o2])
+            }
+        }
+        return polys
+    }
+
+    @Test(arguments: [(1, false, CGLineJoin.bevel), (2, false, .miter), (3, true, .bevel), (4, true, .miter), (5, false, .miter), (6, true, .miter)])
+    func randomPolylines(seed: UInt64, closed: Bool, join: CGLineJoin) {
+        var rng = LCG(state: seed)
+        var pts: [CGPoint] = []
+        for _ in 0 ..< 7 {
+            // Mostly spread out, sometimes very close to the previous point (short segments).
+            if let last = pts.last, rng.next() < 0.3 {
+                pts.append(CGPoint(x: last.x + rng.next() * 3 - 1.5, y: last.y + rng.next() * 3 - 1.5))
+            } else {
+                pts.append(CGPoint(x: rng.next() * 40, y: rng.next() * 40))
+            }
+        }
+        let hw: CGFloat = 3 + rng.next() * 4
+        let limit: CGFloat = 4
+        let path = CGMutablePath()
+        path.addLines(between: pts)
+        if closed { path.closeSubpath() }
+        let outline = path.copy(strokingWithWidth: 2 * hw, lineCap: .butt, lineJoin: join, miterLimit: limit)
+        let polys = reference(pts, closed: closed, hw: hw, join: join, limit: limit)
+        func refContains(_ p: CGPoint) -> Bool { polys.contains { inConvex(p, $0) } }
+        var checked = 0, mismatches = 0
+        var y: CGFloat = -10
+        while y < 50 {
+            var x: CGFloat = -10
+            while x < 50 {
+                let p = CGPoint(x: x, y: y)
+                let want = refContains(p)
+                // Skip points within 0.05 of the reference boundary.
+                let stable = [(0.05, 0.0), (-0.05, 0.0), (0.0, 0.05), (0.0, -0.05)].allSatisfy {
+                    refContains(CGPoint(x: x + $0.0, y: y + $0.1)) == want
+                }
+                if stable {
+                    checked += 1
+                    if outline.contains(p) != want { mismatches += 1 }
+                }
+                x += 0.9
+            }
+            y += 0.9
+        }
+        #expect(checked > 3000)
+        #expect(mismatches == 0)
+    }
+}

@@ -112,6 +112,9 @@ public class CGMutablePath: CGPath, @unchecked Sendable {
     /// A closed ellipse inscribed in `rect`: move to (maxX, midY), four cubics through
     /// (midX, maxY), (minX, midY), (midX, minY) back to (maxX, midY), close — increasing angle,
     /// like the rect. Control points use κ = 4/3·tan(π/8) ≈ 0.5523 of each semi-axis.
+    /// (Apple's header says "clockwise", which holds on a flipped iOS screen: a
+    /// `UIBezierPath(ovalIn:)` stroke animated by strokeEnd starts at 3 o'clock and runs
+    /// clockwise there — observed, Stack Overflow question 29054725.)
     public func addEllipse(in rect: CGRect, transform: CGAffineTransform = .identity) {
         PathShapes.appendEllipse(in: rect, to: &storage, transform: transform)
     }
