@@ -145,6 +145,19 @@ import CoreGraphics
         #expect(qs[1].points == [CGPoint(x: 0, y: 0), CGPoint(x: -3, y: 0)])
     }
 
+    @Test func flatteningUnderATransform() {
+        let circle = CGPath(ellipseIn: CGRect(x: -1, y: -1, width: 2, height: 2), transform: nil)
+        let t = CGAffineTransform(scaleX: 100, y: 100)
+        let direct = circle.flattened(tolerance: 0.1, transform: t)
+        // The tolerance applies in the output space: same as flattening the scaled copy.
+        #expect(direct == circle.copy(applying: t).flattened(tolerance: 0.1))
+        #expect(direct[0].points.count > circle.flattened(tolerance: 0.1)[0].points.count)
+        #expect(circle.flattened(tolerance: 0.1, transform: CGAffineTransform(scaleX: .nan, y: 1)).isEmpty)
+        // Finite transform, overflowing result (1e308 + 1e308 = ∞).
+        let overflow = CGAffineTransform(a: 1e308, b: 0, c: 0, d: 1e308, tx: 1e308, ty: 0)
+        #expect(circle.flattened(tolerance: 0.1, transform: overflow).count == 0)
+    }
+
     @Test func circleLength() {
         let r: CGFloat = 40
         let circle = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 2 * r, height: 2 * r), transform: nil)

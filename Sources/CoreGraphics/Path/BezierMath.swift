@@ -21,6 +21,11 @@ struct BezierSegment {
         BezierSegment(kind: .cubic, p0: a, p1: c1, p2: c2, p3: b)
     }
 
+    /// The segment with every point mapped through `t`.
+    func applying(_ t: CGAffineTransform) -> BezierSegment {
+        BezierSegment(kind: kind, p0: p0.applying(t), p1: p1.applying(t), p2: p2.applying(t), p3: p3.applying(t))
+    }
+
     var end: CGPoint {
         switch kind {
         case .line: return p1

@@ -28,12 +28,17 @@ package struct PolylineSubpath: Equatable, Sendable {
 }
 
 extension CGPath {
-    /// The path as polylines within `tolerance` (path units) of the true curves. Subpaths with
-    /// no segments (a lone move, or a move directly followed by a close) are left out.
-    package func flattened(tolerance: CGFloat) -> [PolylineSubpath] {
+    /// The path as polylines within `tolerance` of the true curves. Subpaths with no segments
+    /// (a lone move, or a move directly followed by a close) are left out.
+    ///
+    /// With a `transform` (e.g. the CTM to device pixels), the curves are mapped first (Béziers
+    /// are affine-invariant) and `tolerance` is in the *output* space — the usual way to
+    /// flatten for rasterization without copying the path. A transform that would make any
+    /// coordinate non-finite gives an empty result.
+    package func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [PolylineSubpath] {
         var result: [PolylineSubpath] = []
         var points: [CGPoint] = []
-        flatten(tolerance: tolerance, begin: { start in
+        flatten(tolerance: tolerance, transform: transform, begin: { start in
             points.removeAll(keepingCapacity: true)
             points.append(start)
         }, point: { p, _ in
@@ -47,15 +52,28 @@ extension CGPath {
     /// Streaming flattener: `begin(start)`, then `point(p, isCurveInterior)` for each further
     /// vertex (`isCurveInterior` is true for vertices strictly inside one curve, where the
     /// tangent is continuous), then `end(isClosed)`. Subpaths without segments are skipped.
+    /// `transform` maps the curves before flattening, as for `flattened(tolerance:transform:)`.
     package func flatten(
         tolerance: CGFloat,
+        transform t: CGAffineTransform = .identity,
         begin: (CGPoint) -> Void,
         point: (CGPoint, Bool) -> Void,
         end: (Bool) -> Void
     ) {
         let tol = PolylineSubpath.sanitized(tolerance)
+        let mapping = t != .identity
+        if mapping {
+            // Every curve lies in the hull of its points, so finite mapped corners of the
+            // control-point box mean finite mapped points everywhere.
+            let box = boundingBox
+            guard t.isFiniteTransform, !box.isNull else { return }
+            let corners = [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
+                           CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)]
+            guard corners.allSatisfy({ $0.applying(t).isFinitePoint }) else { return }
+        }
         var started = false
-        forEachSegment({ seg in
+        forEachSegment({ original in
+            let seg = mapping ? original.applying(t) : original
             if !started { begin(seg.p0); started = true }
             switch seg.kind {
             case .line:

@@ -43,7 +43,9 @@ extension CGPath {
     }
 
     /// The stroke outline (see the file comment), with curves and round joins/caps flattened
-    /// within `tolerance` path units.
+    /// within `tolerance` path units. To stroke under a CTM (including non-uniform scales),
+    /// stroke here in path space with tolerance ≈ device tolerance / the CTM's largest scale,
+    /// then map or flatten the outline with the CTM (`flattened(tolerance:transform:)`).
     package func strokeOutline(
         width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat
     ) -> CGPath {
