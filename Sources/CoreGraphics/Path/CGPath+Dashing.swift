@@ -12,9 +12,10 @@ extension CGPath {
     ///   round stays closed.
     /// - A zero "on" length yields a move plus a zero-length line (a dot with round caps).
     /// - An empty `lengths`, an all-zero pattern, or any negative or non-finite entry is not a
-    ///   usable pattern: the path is returned undashed (transformed). Apple's context rejects
-    ///   such patterns the same way (it draws solid); for the path function this is Lamina's
-    ///   documented choice.
+    ///   usable pattern: the path is returned undashed (transformed). Apple does not document
+    ///   this case for the path function; Lamina follows SVG/CSS ("if all values are zero, it is
+    ///   treated as none") and treats the other invalid patterns the same way. UNVERIFIED
+    ///   against Apple.
     /// - Patterns so fine that a subpath would get more than 1 048 576 dashes are also returned
     ///   undashed, to bound memory.
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat], transform: CGAffineTransform = .identity) -> CGPath {
