@@ -1,0 +1,104 @@
+// Flattening: curves to polylines within a distance tolerance, subpaths and closed flags kept.
+//
+// Tolerance is in path units: every point of the true curve lies within `tolerance` of the
+// polyline (and every polyline vertex lies on the curve). The step count of each curve comes
+// from the analytic bound on the chord error (see `BezierSegment.flatteningSteps`), so there is
+// no recursion and one pass per curve. Non-positive or non-finite tolerances fall back to
+// `PolylineSubpath.defaultTolerance`.
+
+/// One flattened subpath in path units. A closed subpath has an implied segment from the last
+/// point back to the first (the first point is not repeated, unless the path itself repeated
+/// it). An open subpath with two equal points is a zero-length segment (a dot when stroked
+/// with round or square caps).
+package struct PolylineSubpath: Equatable, Sendable {
+    package var points: [CGPoint]
+    package var isClosed: Bool
+
+    package init(points: [CGPoint], isClosed: Bool) {
+        self.points = points
+        self.isClosed = isClosed
+    }
+
+    /// Used when a caller passes an unusable tolerance: a quarter of a path unit.
+    package static let defaultTolerance: CGFloat = 0.25
+
+    static func sanitized(_ tolerance: CGFloat) -> CGFloat {
+        tolerance.isFinite && tolerance > 0 ? max(tolerance, 1e-9) : defaultTolerance
+    }
+}
+
+extension CGPath {
+    /// The path as polylines within `tolerance` of the true curves. Subpaths with no segments
+    /// (a lone move, or a move directly followed by a close) are left out.
+    ///
+    /// With a `transform` (e.g. the CTM to device pixels), the curves are mapped first (Béziers
+    /// are affine-invariant) and `tolerance` is in the *output* space — the usual way to
+    /// flatten for rasterization without copying the path. A transform that would make any
+    /// coordinate non-finite gives an empty result.
+    package func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [PolylineSubpath] {
+        var result: [PolylineSubpath] = []
+        var points: [CGPoint] = []
+        flatten(tolerance: tolerance, transform: transform, begin: { start in
+            points.removeAll(keepingCapacity: true)
+            points.append(start)
+        }, point: { p, _ in
+            points.append(p)
+        }, end: { closed in
+            result.append(PolylineSubpath(points: points, isClosed: closed))
+        })
+        return result
+    }
+
+    /// Streaming flattener: `begin(start)`, then `point(p, isCurveInterior)` for each further
+    /// vertex (`isCurveInterior` is true for vertices strictly inside one curve, where the
+    /// tangent is continuous), then `end(isClosed)`. Subpaths without segments are skipped.
+    /// `transform` maps the curves before flattening, as for `flattened(tolerance:transform:)`.
+    package func flatten(
+        tolerance: CGFloat,
+        transform t: CGAffineTransform = .identity,
+        begin: (CGPoint) -> Void,
+        point: (CGPoint, Bool) -> Void,
+        end: (Bool) -> Void
+    ) {
+        let tol = PolylineSubpath.sanitized(tolerance)
+        let mapping = t != .identity
+        if mapping {
+            // Every curve lies in the hull of its points, so finite mapped corners of the
+            // control-point box mean finite mapped points everywhere.
+            let box = boundingBox
+            guard t.isFiniteTransform, !box.isNull else { return }
+            let corners = [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
+                           CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)]
+            guard corners.allSatisfy({ $0.applying(t).isFinitePoint }) else { return }
+        }
+        var started = false
+        forEachSegment({ original in
+            let seg = mapping ? original.applying(t) : original
+            if !started { begin(seg.p0); started = true }
+            switch seg.kind {
+            case .line:
+                point(seg.p1, false)
+            case .quad, .cubic:
+                let n = seg.flatteningSteps(tolerance: tol)
+                for i in 1 ..< n { point(seg.point(at: CGFloat(i) / CGFloat(n)), true) }
+                point(seg.end, false)
+            }
+        }, subpathEnd: { _, _, closed in
+            if started { end(closed) }
+            started = false
+        })
+    }
+
+    /// Total length of the path flattened at `tolerance` (path units), closing segments of
+    /// closed subpaths included, implicit closing of open subpaths not.
+    package func length(tolerance: CGFloat = 0.01) -> CGFloat {
+        var total: CGFloat = 0
+        var first = CGPoint.zero, last = CGPoint.zero
+        flatten(tolerance: tolerance, begin: { p in first = p; last = p }, point: { p, _ in
+            total += hypot(p.x - last.x, p.y - last.y); last = p
+        }, end: { closed in
+            if closed { total += hypot(first.x - last.x, first.y - last.y) }
+        })
+        return total
+    }
+}

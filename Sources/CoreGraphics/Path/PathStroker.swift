@@ -1,0 +1,304 @@
+// Stroke outlines: CGPathCreateCopyByStrokingPath as a fillable polygon set.
+//
+// Method. The path is flattened (tolerance in path units, see `strokeTolerance`), zero-length
+// segments are dropped, and each polyline is swept by a cross-section of length lineWidth:
+// the left and right offsets are collected into one polygon ("piece") for as long as every
+// joint is *safe* — the inner offsets of the two segments meet within both segments, so the
+// sweep never folds back. A fold-free sweep covers every point it passes with the same sign,
+// so the piece has winding ±1 (or more where the stroke overlaps itself), never a cancelling
+// −1. At an unsafe joint (sharp turns on short segments, 180° cusps, curvature tighter than
+// half the width) the piece ends with a butt edge, the join is emitted as its own wedge
+// polygon, and a new piece starts; pieces overlap there. Every polygon is oriented the same
+// way, so the union — and only the union — is covered under the non-zero rule, even where
+// the stroke overlaps itself. (Even-odd filling of the outline is *not* meaningful.)
+//
+// Apple's rules kept: caps only on open subpaths; closed subpaths join at their start; miter
+// limit is miter length / line width = 1 / sin(φ/2) for the interior angle φ, beyond which
+// the join is a bevel; a subpath that is a single point (e.g. move + zero-length line) draws a
+// disc (round cap), an axis-aligned square (square cap) or nothing (butt); a lone move and
+// closed single-point subpaths draw nothing. Joints inside a flattened curve are joined round
+// whatever the join style (the true offset of a smooth curve is round there).
+
+extension CGPath {
+    /// The outline of the stroke as a path to fill with the non-zero rule, mapped through
+    /// `transform`. A non-positive or non-finite width gives an empty path; a NaN miter limit
+    /// means the default 10. Curves are flattened with `strokeTolerance(forWidth:)`.
+    public func copy(
+        strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
+        transform: CGAffineTransform = .identity
+    ) -> CGPath {
+        let outline = strokeOutline(
+            width: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
+            tolerance: CGPath.strokeTolerance(forWidth: lineWidth))
+        return transform == .identity ? outline : outline.copy(applying: transform)
+    }
+
+    /// The flattening tolerance of the public stroking call: 1% of the line width, kept within
+    /// [1e-4, 0.05] path units — fine enough that outlines of thin and thick strokes look
+    /// smooth at 1:1 scale. Callers that know the device scale should call `strokeOutline`
+    /// with a tolerance of about 0.1 device pixels expressed in path units.
+    package static func strokeTolerance(forWidth width: CGFloat) -> CGFloat {
+        guard width.isFinite, width > 0 else { return 0.05 }
+        return min(0.05, max(1e-4, width * 0.01))
+    }
+
+    /// The stroke outline (see the file comment), with curves and round joins/caps flattened
+    /// within `tolerance` path units. To stroke under a CTM (including non-uniform scales),
+    /// stroke here in path space with tolerance ≈ device tolerance / the CTM's largest scale,
+    /// then map or flatten the outline with the CTM (`flattened(tolerance:transform:)`).
+    package func strokeOutline(
+        width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat
+    ) -> CGPath {
+        guard width.isFinite, width > 0 else { return CGPath(storage: PathStorage()) }
+        var stroker = PathStroker(
+            halfWidth: width / 2, cap: lineCap, join: lineJoin,
+            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance))
+        var points: [CGPoint] = []
+        var smooth: [Bool] = []
+        flatten(tolerance: stroker.tolerance, begin: { p in
+            points.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
+            points.append(p); smooth.append(false)
+        }, point: { p, interior in
+            if p == points[points.count - 1] { return }  // zero-length segment
+            points.append(p); smooth.append(interior)
+        }, end: { closed in
+            stroker.strokePolyline(points, smooth: smooth, closed: closed)
+        })
+        return CGPath(storage: stroker.out)
+    }
+}
+
+struct PathStroker {
+    let halfWidth: CGFloat
+    let cap: CGLineCap
+    let join: CGLineJoin
+    let miterLimit: CGFloat
+    let tolerance: CGFloat
+    var out = PathStorage()
+
+    // The piece being built: offsets to the left (+normal) and right, both in path order.
+    private var left: [CGPoint] = []
+    private var right: [CGPoint] = []
+    private var startCap: [CGPoint] = []
+    /// How much of the current segment's inner offset the previous safe joint used.
+    private var consumed: CGFloat = 0
+
+    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
+        self.halfWidth = halfWidth; self.cap = cap; self.join = join
+        self.miterLimit = miterLimit; self.tolerance = tolerance
+    }
+
+    mutating func strokePolyline(_ input: [CGPoint], smooth inputSmooth: [Bool], closed: Bool) {
+        var pts = input, smooth = inputSmooth
+        if closed, pts.count > 1, pts[pts.count - 1] == pts[0] { pts.removeLast(); smooth.removeLast() }
+        let hw = halfWidth
+        if pts.count == 1 {
+            guard !closed else { return }
+            let p = pts[0]
+            switch cap {
+            case .butt: break
+            case .round: emitPolygon(arcPoints(center: p, from: 0, sweep: 2 * .pi, includeEnds: true))
+            case .square:
+                emitPolygon([CGPoint(x: p.x - hw, y: p.y - hw), CGPoint(x: p.x + hw, y: p.y - hw),
+                             CGPoint(x: p.x + hw, y: p.y + hw), CGPoint(x: p.x - hw, y: p.y + hw)])
+            }
+            return
+        }
+        let n = pts.count
+        let segmentCount = closed ? n : n - 1
+        var dirs: [CGVector] = [], lens: [CGFloat] = []
+        dirs.reserveCapacity(segmentCount); lens.reserveCapacity(segmentCount)
+        for k in 0 ..< segmentCount {
+            let a = pts[k], b = pts[(k + 1) % n]
+            let l = hypot(b.x - a.x, b.y - a.y)
+            lens.append(l)
+            dirs.append(l > 0 ? CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l) : CGVector(dx: 1, dy: 0))
+        }
+
+        // Start of the first piece.
+        let p0 = pts[0], d0 = dirs[0], n0 = normal(d0)
+        var base = p0
+        startCap = []
+        if !closed {
+            switch cap {
+            case .butt: break
+            case .square: base = CGPoint(x: p0.x - d0.dx * hw, y: p0.y - d0.dy * hw)
+            case .round:
+                startCap = arcPoints(center: p0, from: angle(of: n0) + .pi, sweep: -.pi, includeEnds: false)
+            }
+        }
+        left = [offset(base, n0, hw)]
+        right = [offset(base, n0, -hw)]
+        consumed = 0
+
+        // A closed subpath whose start joint is safe is swept as one ring: it starts just after
+        // the start joint (inner corner point, outer end of the join) and ends by drawing that
+        // join, so the slit where the ring meets itself has zero width and no overlap.
+        var seamless: (inner: CGPoint, outer1: CGPoint, between: [CGPoint], outer2: CGPoint, outerIsLeft: Bool)?
+        var endReserve: CGFloat = 0
+        if closed, let last = dirs.last {
+            let turn = turnAngle(last, d0)
+            let inner = hw * tan(abs(turn) / 2)
+            if abs(turn) >= Self.collinearTurn, abs(turn) < .pi - Self.reversalMargin, inner.isFinite,
+               2 * inner <= lens[0], 2 * inner <= lens[segmentCount - 1] {
+                let (o1, between, o2) = joinGeometry(at: p0, dIn: last, dOut: d0, smooth: smooth[0])
+                if let o1, let o2 {
+                    let sOut: CGFloat = turn > 0 ? -1 : 1
+                    // On the inner offset of the first segment, `inner` past the joint.
+                    let ip = CGPoint(x: p0.x - sOut * n0.dx * hw + d0.dx * inner, y: p0.y - sOut * n0.dy * hw + d0.dy * inner)
+                    seamless = (ip, o1, between, o2, sOut > 0)
+                    if sOut > 0 { left = [o2]; right = [ip] } else { right = [o2]; left = [ip] }
+                    consumed = inner
+                    endReserve = inner
+                }
+            }
+        }
+
+        for j in 1 ..< segmentCount {
+            joint(at: pts[j], dIn: dirs[j - 1], dOut: dirs[j], lenIn: lens[j - 1], lenOut: lens[j],
+                  reserveOut: j == segmentCount - 1 ? endReserve : 0, smooth: smooth[j])
+        }
+        if let seam = seamless {
+            if seam.outerIsLeft {
+                left.append(seam.outer1); left.append(contentsOf: seam.between); left.append(seam.outer2)
+                right.append(seam.inner)
+            } else {
+                right.append(seam.outer1); right.append(contentsOf: seam.between); right.append(seam.outer2)
+                left.append(seam.inner)
+            }
+            emitPolygon(left + right.reversed())
+            left = []; right = []
+            return
+        }
+
+        let last = dirs[segmentCount - 1], nl = normal(last)
+        let pEnd = closed ? p0 : pts[n - 1]
+        var endCap: [CGPoint] = []
+        var endBase = pEnd
+        if !closed {
+            switch cap {
+            case .butt: break
+            case .square: endBase = CGPoint(x: pEnd.x + last.dx * hw, y: pEnd.y + last.dy * hw)
+            case .round: endCap = arcPoints(center: pEnd, from: angle(of: nl), sweep: -.pi, includeEnds: false)
+            }
+        }
+        left.append(offset(endBase, nl, hw))
+        right.append(offset(endBase, nl, -hw))
+        emitPolygon(left + endCap + right.reversed() + startCap)
+        left = []; right = []; startCap = []
+
+        if closed {
+            // The join at the start point, as a wedge between the two butt ends.
+            let (outer1, joinPts, outer2) = joinGeometry(at: p0, dIn: last, dOut: d0, smooth: smooth[0])
+            if let outer1, let outer2 { emitPolygon([p0, outer1] + joinPts + [outer2]) }
+        }
+    }
+
+    /// Turns below this (radians) are collinear: the offsets simply continue.
+    static let collinearTurn: CGFloat = 1e-12
+    /// Turns within this of π (radians) are reversals: never swept through.
+    static let reversalMargin: CGFloat = 1e-9
+
+    /// The signed turn from direction `a` to `b`, radians in (−π, π] (positive = toward +y).
+    private func turnAngle(_ a: CGVector, _ b: CGVector) -> CGFloat {
+        atan2(a.dx * b.dy - a.dy * b.dx, a.dx * b.dx + a.dy * b.dy)
+    }
+
+    /// Joins segment (…, p) to (p, …). Safe joints extend the current piece; others end it.
+    /// `reserveOut` is inner-offset length of the outgoing segment already claimed at its far
+    /// end (by a closed subpath's start joint).
+    private mutating func joint(
+        at p: CGPoint, dIn: CGVector, dOut: CGVector, lenIn: CGFloat, lenOut: CGFloat, reserveOut: CGFloat, smooth: Bool
+    ) {
+        let hw = halfWidth
+        let theta = turnAngle(dIn, dOut)
+        if abs(theta) < Self.collinearTurn { return }
+        let inner = hw * tan(abs(theta) / 2)
+        let safe = abs(theta) < .pi - Self.reversalMargin && inner.isFinite
+            && consumed + inner <= lenIn && inner + reserveOut <= lenOut
+        let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, smooth: smooth)
+        let nIn = normal(dIn), nOut = normal(dOut)
+        if safe, let outer1, let outer2 {
+            let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
+            let innerPoint = CGPoint(x: p.x - s * nIn.dx * hw - dIn.dx * inner, y: p.y - s * nIn.dy * hw - dIn.dy * inner)
+            if s > 0 {
+                left.append(outer1); left.append(contentsOf: joinPts); left.append(outer2)
+                right.append(innerPoint)
+            } else {
+                right.append(outer1); right.append(contentsOf: joinPts); right.append(outer2)
+                left.append(innerPoint)
+            }
+            consumed = inner
+            return
+        }
+        left.append(offset(p, nIn, hw))
+        right.append(offset(p, nIn, -hw))
+        emitPolygon(left + right.reversed() + startCap)
+        startCap = []
+        if let outer1, let outer2 { emitPolygon([p, outer1] + joinPts + [outer2]) }
+        left = [offset(p, nOut, hw)]
+        right = [offset(p, nOut, -hw)]
+        consumed = 0
+    }
+
+    /// The outer corner points of a join and what lies between them (miter tip, arc points).
+    /// Nil corners for a straight continuation.
+    private func joinGeometry(at p: CGPoint, dIn: CGVector, dOut: CGVector, smooth: Bool) -> (CGPoint?, [CGPoint], CGPoint?) {
+        let hw = halfWidth
+        let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
+        let theta = turnAngle(dIn, dOut)
+        if abs(theta) < Self.collinearTurn { return (nil, [], nil) }
+        let s: CGFloat = theta > 0 ? -1 : 1
+        let nIn = normal(dIn), nOut = normal(dOut)
+        let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
+        var between: [CGPoint] = []
+        if smooth || join == .round {
+            between = arcPoints(center: p, from: angle(of: CGVector(dx: s * nIn.dx, dy: s * nIn.dy)), sweep: theta, includeEnds: false)
+        } else if join == .miter {
+            // Miter length / line width = 1 / cos(θ/2) for a turn of θ (interior angle π − θ).
+            let c = cos(abs(theta) / 2)
+            if c > 0 && 1 / c <= miterLimit {
+                let k = s * hw / (1 + dot)
+                between = [CGPoint(x: p.x + (nIn.dx + nOut.dx) * k, y: p.y + (nIn.dy + nOut.dy) * k)]
+            }
+        }
+        return (outer1, between, outer2)
+    }
+
+    /// Points on the circle of radius halfWidth around `center`, spaced so each chord stays
+    /// within `tolerance` of the arc — but never closer than π/1024 apart (at most 2048 points
+    /// per full circle), which bounds the work for huge widths (the chord error then exceeds
+    /// the tolerance only for radii above ~40 000 tolerances).
+    private func arcPoints(center: CGPoint, from start: CGFloat, sweep: CGFloat, includeEnds: Bool) -> [CGPoint] {
+        let r = halfWidth
+        let exactStep: CGFloat = tolerance < r ? 2 * acos(1 - tolerance / r) : .pi / 2
+        let maxStep = min(.pi / 2, max(.pi / 1024, exactStep))
+        let steps = max(1, Int(min((abs(sweep) / maxStep).rounded(.up), 4096)))
+        var pts: [CGPoint] = []
+        pts.reserveCapacity(steps + 1)
+        let range = includeEnds ? 0 ..< steps : 1 ..< steps
+        for i in range {
+            let a = start + sweep * CGFloat(i) / CGFloat(steps)
+            pts.append(CGPoint(x: center.x + r * cos(a), y: center.y + r * sin(a)))
+        }
+        return pts
+    }
+
+    private mutating func emitPolygon(_ poly: [CGPoint]) {
+        guard poly.count >= 3 else { return }
+        var area: CGFloat = 0
+        var prev = poly[poly.count - 1]
+        for p in poly { area += prev.x * p.y - p.x * prev.y; prev = p }
+        guard area != 0, area.isFinite else { return }
+        let oriented = area > 0 ? poly : poly.reversed()
+        out.move(to: oriented[0])
+        for p in oriented.dropFirst() { out.line(to: p) }
+        out.close()
+    }
+
+    @inline(__always) private func normal(_ d: CGVector) -> CGVector { CGVector(dx: -d.dy, dy: d.dx) }
+    @inline(__always) private func angle(of v: CGVector) -> CGFloat { atan2(v.dy, v.dx) }
+    @inline(__always) private func offset(_ p: CGPoint, _ n: CGVector, _ k: CGFloat) -> CGPoint {
+        CGPoint(x: p.x + n.dx * k, y: p.y + n.dy * k)
+    }
+}
