@@ -82,6 +82,16 @@ package struct MediaTiming: Sendable, Hashable {
         return defaultDuration > 0 ? defaultDuration : 0.25
     }
 
+    /// The parent time at which the active interval ends (beginTime + Dₐ/speed), when an
+    /// animation without fill forwards stops having an effect and `isRemovedOnCompletion` removes
+    /// it. nil when it never ends: infinite active duration, or speed ≤ 0 or NaN (with speed 0
+    /// local time never advances; with negative speed it runs backwards, away from the end).
+    package func activeEndParentTime(defaultDuration: Double = 0.25) -> Double? {
+        let active = activeDuration(defaultDuration: defaultDuration)
+        guard speed > 0, active.isFinite else { return nil }
+        return beginTime + active / speed
+    }
+
     /// One cycle: D, or 2·D with autoreverse.
     @inlinable package func cycleDuration(defaultDuration: Double = 0.25) -> Double {
         resolvedDuration(defaultDuration: defaultDuration) * (autoreverses ? 2 : 1)
