@@ -102,10 +102,13 @@ extension AnimatableValue {
         case (.rect(let r), .originY): return .scalar(Double(r.origin.y))
         case (.rect(let r), .sizeWidth): return .scalar(Double(r.size.width))
         case (.rect(let r), .sizeHeight): return .scalar(Double(r.size.height))
-        case (.transform(let m), .translationX): return .scalar(Double(m.m41 / m.m44))
-        case (.transform(let m), .translationY): return .scalar(Double(m.m42 / m.m44))
-        case (.transform(let m), .translationZ): return .scalar(Double(m.m43 / m.m44))
-        case (.transform(let m), .translation): return .size(CGSize(width: m.m41 / m.m44, height: m.m42 / m.m44))
+        // Translation is the fourth row over m44 (a homogeneous scale); m44 = 0 reads it raw.
+        case (.transform(let m), .translationX): return .scalar(Double(m.m41 / (m.m44 == 0 ? 1 : m.m44)))
+        case (.transform(let m), .translationY): return .scalar(Double(m.m42 / (m.m44 == 0 ? 1 : m.m44)))
+        case (.transform(let m), .translationZ): return .scalar(Double(m.m43 / (m.m44 == 0 ? 1 : m.m44)))
+        case (.transform(let m), .translation):
+            let w = m.m44 == 0 ? 1 : m.m44
+            return .size(CGSize(width: m.m41 / w, height: m.m42 / w))
         case (.transform(let m), _):
             guard let c = TransformComponents(m) else { return nil }
             switch sub {

@@ -13,7 +13,8 @@ import Foundation
 /// (m41…m43), then the projective part P = [I pv; 0 p3] (column 4 = perspective, m34 etc.).
 /// Writing L = S·K·R (the upper-left 3×3): the upper-left of M is L, row 4 is t, column 4 is
 /// L·pv and m44 = t·pv + p3. So pv = L⁻¹·(m14, m24, m34), p3 = m44 − t·pv; Gram–Schmidt on the
-/// rows of L gives scale, skew and R. Decomposition fails (nil) when m44 = 0 or L is singular.
+/// rows of L gives scale, skew and R. Decomposition fails (nil) when L is singular or any entry
+/// is not finite. Unlike CSS the matrix is not first divided by m44 (see `init`).
 package struct DecomposedTransform: Sendable, Hashable {
     package var translation: (x: Double, y: Double, z: Double)
     package var scale: (x: Double, y: Double, z: Double)
@@ -38,9 +39,10 @@ package struct DecomposedTransform: Sendable, Hashable {
 
     /// Decomposes `m`; nil when it is singular in the sense above (or not finite).
     package init?(_ m: CATransform3D) {
-        let w = Double(m.m44)
-        guard w != 0, w.isFinite else { return nil }
-        let n = 1 / w
+        // No division by m44 (CSS normalises first): the factorisation below is exact without
+        // it, so decompose → recompose returns the very matrix (m44 = 0.99 after a z-translation
+        // under perspective, say) instead of a projectively equal multiple.
+        let n = 1.0
         var r0 = Vec3(Double(m.m11) * n, Double(m.m12) * n, Double(m.m13) * n)
         var r1 = Vec3(Double(m.m21) * n, Double(m.m22) * n, Double(m.m23) * n)
         var r2 = Vec3(Double(m.m31) * n, Double(m.m32) * n, Double(m.m33) * n)
@@ -55,7 +57,8 @@ package struct DecomposedTransform: Sendable, Hashable {
             let c0 = Vec3(r0.x, r1.x, r2.x), c1 = Vec3(r0.y, r1.y, r2.y), c2 = Vec3(r0.z, r1.z, r2.z)
             pv = Vec3(col.dot(c1.cross(c2)) / det, c0.dot(col.cross(c2)) / det, c0.dot(c1.cross(col)) / det)
         }
-        perspective = (pv.x, pv.y, pv.z, 1 - t.dot(pv))
+        perspective = (pv.x, pv.y, pv.z, Double(m.m44) - t.dot(pv))
+        guard perspective.w.isFinite else { return nil }
         translation = (t.x, t.y, t.z)
 
         var sx = r0.length
