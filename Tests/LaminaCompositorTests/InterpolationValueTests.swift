@@ -17,6 +17,8 @@ private let eps = 1e-12
                                      .rect(CGRect(x: 10, y: 20, width: 30, height: 50)), 0.5)
             == .rect(CGRect(x: 5, y: 10, width: 20, height: 30)))
         #expect(AnimatableValue.lerp(.scalars([0, 1]), .scalars([1, 3]), 0.5) == .scalars([0.5, 2]))
+        #expect(AnimatableValue(CGFloat(1.5)) == .scalar(1.5) && AnimatableValue(Float(0.25)) == .scalar(0.25))
+        #expect(AnimatableValue(2.0) == .scalar(2))
         // Extrapolation for overshooting progress.
         #expect(AnimatableValue.lerp(.scalar(0), .scalar(10), 1.2) == .scalar(12))
     }

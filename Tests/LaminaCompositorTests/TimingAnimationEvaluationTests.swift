@@ -48,8 +48,9 @@ private func basic(_ keyPath: String = "opacity", from: Double? = nil, to: Doubl
     @Test func timingFunctionShapesProgress() {
         var spec = basic(from: 0, to: 100)
         spec.timingFunction = .easeInEaseOut
-        #expect(close(spec.evaluate(at: 0.25, underlying: .scalar(0), previous: nil), 12.9162 + (100 * TimingCurve.easeInEaseOut.progress(at: 0.25) - 12.9162)))
+        // Reference §11.1: easeInEaseOut(0.25) = 0.129162 (6 decimals, so 1e-4 on a 0…100 scale).
         #expect(abs((spec.evaluate(at: 0.25, underlying: .scalar(0), previous: nil)?.scalarValue ?? 0) - 12.9162) < 1e-4)
+        #expect(close(spec.evaluate(at: 0.5, underlying: .scalar(0), previous: nil), 50))
     }
 
     @Test func additiveAddsToUnderlying() {
@@ -182,6 +183,13 @@ private func basic(_ keyPath: String = "opacity", from: Double? = nil, to: Doubl
         // Speed 0 freezes at timeOffset.
         let frozen = basic(from: 0, to: 10, timing: MediaTiming(duration: 1, speed: 0, timeOffset: 0.3))
         #expect(close(frozen.evaluate(at: 1e6, underlying: .scalar(0), previous: nil), 3))
+        // Speed 0 everywhere: a paused animation inside a paused layer stays frozen.
+        let pausedLayer = TimingChain([MediaTiming(speed: 0, timeOffset: 2), MediaTiming(speed: 0, timeOffset: 1)])
+        let inner = basic(from: 0, to: 10, timing: MediaTiming(beginTime: 0.5, duration: 1, speed: 0, timeOffset: 0.6))
+        for t in [0.0, 10, 1e9] {
+            #expect(close(inner.evaluate(at: pausedLayer.toLocal(t), underlying: .scalar(0), previous: nil), 6))
+        }
+        #expect(pausedLayer.fromLocal(1) == nil)
         // Negative duration → default 0.25 s.
         let negative = basic(from: 0, to: 10, timing: MediaTiming(duration: -1))
         #expect(close(negative.evaluate(at: 0.125, underlying: .scalar(0), previous: nil), 5))

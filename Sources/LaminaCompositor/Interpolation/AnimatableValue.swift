@@ -44,6 +44,11 @@ package enum AnimatableValue: Sendable, Hashable {
     case bool(Bool)
     case opaque(OpaqueValue)
 
+    /// CGFloat and Float bridge to `.scalar` (the Double overload keeps literals unambiguous).
+    package init(_ value: Double) { self = .scalar(value) }
+    package init(_ value: CGFloat) { self = .scalar(Double(value)) }
+    package init(_ value: Float) { self = .scalar(Double(value)) }
+
     /// The scalar payload, if this is a `.scalar`.
     package var scalarValue: Double? {
         if case .scalar(let v) = self { return v }

@@ -8,9 +8,21 @@
 //                      (parent → active local time) and stage 2 (→ basic local time, repeats, fill)
 //   TimingChain        a chain of nodes root-down: convertTime, pause/resume
 //   SpringParameters   the damped harmonic oscillator of CASpringAnimation
-//   AnimationSpec      a stored animation description and its evaluation at a parent time
+//   AnimationSpec      a stored animation description and its evaluation at a parent time,
+//                      plus `apply`, which merges it (sub-keys, groups) into a property value
 //
-// The later CAAnimation / CAMediaTimingFunction classes in QuartzCore wrap these types.
+// Interpolation/ holds what gets interpolated:
+//
+//   AnimatableValue    the value enum the render tree stores (scalar, point, size, rect,
+//                      transform, colour, arrays, path, Bool, opaque) with lerp/add/distance
+//   RGBAColor, PathValue               colour (straight alpha) and path payloads
+//   DecomposedTransform, TransformMath CATransform3D interpolation by decomposition, 4×4 helpers
+//   ValueFunction, KeyPathComponent    CAValueFunction matrices; "position.x"-style sub-keys
+//   KeyframeTrack, KeyframePath        CAKeyframeAnimation values (all calculation modes) and paths
+//
+// Evaluation allocates nothing for scalar, point, size, rect, colour and transform values: the
+// render tree can evaluate every animation every frame. The later CAAnimation /
+// CAMediaTimingFunction classes in QuartzCore wrap these types.
 
 /// A cubic Bézier timing function from (0,0) to (1,1) with control points c1 and c2: maps a
 /// normalised input time fraction x ∈ [0,1] to an output progress y (reference §8).
