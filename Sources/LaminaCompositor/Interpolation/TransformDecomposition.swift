@@ -129,9 +129,13 @@ package struct DecomposedTransform: Sendable, Hashable {
     }
 
     /// Component-wise lerp of translation, scale, skew and perspective; spherical lerp of the
-    /// quaternion along the shorter arc (a rotation of exactly 180° has no shorter arc: the
-    /// quaternions' sign convention w ≥ 0 then decides, giving the positive direction for a
-    /// rotation about +z from the identity).
+    /// quaternion along the shorter arc.
+    ///
+    /// A half turn has no shorter arc; the rounding of sin(±π) then decides, as in WebKit's
+    /// decomposition: from the identity, `MakeRotation(π, 0,0,1)` turns the positive way (+x
+    /// toward +y, clockwise on an iOS screen) and `MakeRotation(−π, 0,0,1)` the negative way.
+    /// Reports of what Apple does for exact half turns conflict; the key path
+    /// "transform.rotation.z" or a value function gives a definite direction.
     package static func interpolate(_ a: DecomposedTransform, _ b: DecomposedTransform, _ t: Double) -> DecomposedTransform {
         func mix(_ p: Double, _ q: Double) -> Double { p + (q - p) * t }
         var r = a
