@@ -148,6 +148,26 @@ private func basic(_ keyPath: String = "opacity", from: Double? = nil, to: Doubl
         #expect(zip(m.elements, TransformBuilder.rotationZ(.pi / 2).elements).allSatisfy { abs($0 - $1) < eps })
     }
 
+    @Test func cachedTransformEndpointsMatchDirectInterpolation() {
+        let a = TransformMath.concat(TransformBuilder.scale(2, 1, 1), TransformBuilder.rotationZ(0.3))
+        let b = TransformMath.concat(TransformBuilder.rotationX(0.8), TransformBuilder.translation(4, 5, 6))
+        var spec = AnimationSpec(keyPath: "transform", timing: MediaTiming(duration: 1),
+                                 kind: .basic(from: .transform(a), to: .transform(b), by: nil))
+        #expect(spec.transformEndpoints != nil)
+        for t in [0.0, 0.3, 0.5, 0.99] {
+            #expect(spec.evaluate(at: t, underlying: .transform(CATransform3DIdentity), previous: nil)
+                == .transform(DecomposedTransform.interpolateMatrices(a, b, t)))
+        }
+        // Changing the kind refreshes the cache; a to-only animation has no fixed endpoints.
+        spec.kind = .basic(from: nil, to: .transform(b), by: nil)
+        #expect(spec.transformEndpoints == nil)
+        #expect(spec.evaluate(at: 0.5, underlying: .transform(a), previous: nil)
+            == .transform(DecomposedTransform.interpolateMatrices(a, b, 0.5)))
+        // by-value transform: from → Concat(by, from).
+        spec.kind = .basic(from: .transform(a), to: nil, by: .transform(TransformBuilder.translation(10, 0, 0)))
+        #expect(spec.transformEndpoints?.end == TransformMath.concat(TransformBuilder.translation(10, 0, 0), a))
+    }
+
     @Test func valueFunctionTurnsMoreThanHalfATurn() {
         let spec = AnimationSpec(keyPath: "transform", timing: MediaTiming(duration: 1),
                                  kind: .basic(from: .scalar(0), to: .scalar(2 * .pi), by: nil), valueFunction: .rotateZ)

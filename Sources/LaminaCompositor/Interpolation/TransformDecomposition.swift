@@ -193,6 +193,39 @@ package struct DecomposedTransform: Sendable, Hashable {
     }
 }
 
+/// Two transforms with their decompositions computed once, for animations whose endpoints do not
+/// change between frames (from/to, from/by, to/by). `value(at:)` gives exactly
+/// `DecomposedTransform.interpolateMatrices(start, end, t)` without decomposing every frame.
+package struct TransformInterpolator: Sendable, Hashable {
+    package let start: CATransform3D
+    package let end: CATransform3D
+    private let decomposed: DecomposedPair?
+    private let elementWise: Bool
+
+    private struct DecomposedPair: Sendable, Hashable {
+        var a: DecomposedTransform, b: DecomposedTransform
+    }
+
+    package init(start: CATransform3D, end: CATransform3D) {
+        self.start = start
+        self.end = end
+        elementWise = TransformMath.isScaleTranslate(start) && TransformMath.isScaleTranslate(end)
+        if !elementWise, start != end, let a = DecomposedTransform(start), let b = DecomposedTransform(end) {
+            decomposed = DecomposedPair(a: a, b: b)
+        } else {
+            decomposed = nil
+        }
+    }
+
+    package func value(at t: Double) -> CATransform3D {
+        if t == 0 || start == end { return start }
+        if t == 1 { return end }
+        if elementWise { return TransformMath.lerpElements(start, end, t) }
+        guard let d = decomposed else { return t < 0.5 ? start : end }
+        return DecomposedTransform.interpolate(d.a, d.b, t).transform
+    }
+}
+
 /// Minimal 3-vector for the decomposition (kept private to this concern).
 package struct Vec3: Sendable {
     package var x: Double, y: Double, z: Double

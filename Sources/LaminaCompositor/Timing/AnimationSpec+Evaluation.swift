@@ -25,14 +25,17 @@ extension AnimationSpec {
         let base = valueFunction.map(Self.identityArgument) ?? underlying
         let previousBase = valueFunction == nil ? previous : nil
         switch kind {
-        case .basic(let from, let to, let by):
-            let e = Self.endpoints(from: from, to: to, by: by, underlying: base, previous: previousBase)
-            value = AnimatableValue.lerp(e.start, e.end, p)
-            start = e.start; end = e.end
-        case .spring(let from, let to, let by, let spring):
-            let e = Self.endpoints(from: from, to: to, by: by, underlying: base, previous: previousBase)
-            value = AnimatableValue.lerp(e.start, e.end, spring.progress(at: sample.localTime))
-            start = e.start; end = e.end
+        case .basic(let from, let to, let by), .spring(let from, let to, let by, _):
+            var q = p
+            if case .spring(_, _, _, let spring) = kind { q = spring.progress(at: sample.localTime) }
+            if let cached = transformEndpoints {
+                value = .transform(cached.value(at: q))
+                start = .transform(cached.start); end = .transform(cached.end)
+            } else {
+                let e = Self.endpoints(from: from, to: to, by: by, underlying: base, previous: previousBase)
+                value = AnimatableValue.lerp(e.start, e.end, q)
+                start = e.start; end = e.end
+            }
         case .keyframes(let track):
             guard let v = track.value(at: p) else { return nil }
             value = v

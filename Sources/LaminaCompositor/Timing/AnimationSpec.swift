@@ -29,7 +29,12 @@ package struct AnimationSpec: Sendable, Hashable {
     /// overall time before the per-segment functions; it is applied in paced modes too (Apple
     /// leaves that UNCERTAIN); for groups it warps the time the children see (INF).
     package var timingFunction: TimingCurve?
-    package var kind: AnimationKind
+    package var kind: AnimationKind {
+        didSet { transformEndpoints = Self.fixedTransformEndpoints(of: kind) }
+    }
+    /// Decompositions of fixed transform endpoints, computed when `kind` is set so evaluation
+    /// does not decompose two matrices every frame.
+    package private(set) var transformEndpoints: TransformInterpolator?
     /// Add the animated value to the underlying value (reference §9.1.3).
     package var isAdditive: Bool
     /// Each repeat adds iteration·(end − start) (reference §9.1.4).
@@ -46,6 +51,7 @@ package struct AnimationSpec: Sendable, Hashable {
         self.timing = timing
         self.timingFunction = timingFunction
         self.kind = kind
+        self.transformEndpoints = Self.fixedTransformEndpoints(of: kind)
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
@@ -60,6 +66,22 @@ package struct AnimationSpec: Sendable, Hashable {
         self.init(keyPath: AnimationKeyPath(keyPath), timing: timing, timingFunction: timingFunction, kind: kind,
                   isAdditive: isAdditive, isCumulative: isCumulative, valueFunction: valueFunction,
                   defaultDuration: defaultDuration)
+    }
+
+    /// The transform interpolator for basic/spring animations whose endpoints do not depend on
+    /// the underlying value (from/to, from/by, to/by with transform values).
+    private static func fixedTransformEndpoints(of kind: AnimationKind) -> TransformInterpolator? {
+        let from: AnimatableValue?, to: AnimatableValue?, by: AnimatableValue?
+        switch kind {
+        case .basic(let f, let t, let b), .spring(let f, let t, let b, _): (from, to, by) = (f, t, b)
+        default: return nil
+        }
+        let fixed = (from != nil && to != nil) || (from != nil && by != nil) || (to != nil && by != nil)
+        guard fixed else { return nil }
+        // Underlying and previous are unused for these rows; any value will do.
+        let e = endpoints(from: from, to: to, by: by, underlying: .scalar(0), previous: nil)
+        guard case .transform(let a) = e.start, case .transform(let b) = e.end else { return nil }
+        return TransformInterpolator(start: a, end: b)
     }
 
     /// Start and end values of a basic or spring animation (reference §9.1.1):
