@@ -35,6 +35,8 @@ package struct SpringParameters: Sendable, Hashable {
     /// k = (2π/d)²·m, ζ = 1 − b for b ≥ 0 or 1/(1 + b) for b < 0, c = ζ·4π·m/d, overdamping
     /// allowed. A non-positive or non-finite duration gives the default spring; bounce is clamped
     /// to (−1, 1] (−1 would need infinite damping; b > 1 would need negative damping).
+    /// Apple's initialiser also sets the animation's `duration = settlingDuration`; that belongs to
+    /// the animation's `MediaTiming`, so the CASpringAnimation wrapper does it.
     package init(perceptualDuration d: Double, bounce: Double, mass: Double = 1) {
         guard d > 0, d.isFinite else {
             self.init(allowsOverdamping: true)
