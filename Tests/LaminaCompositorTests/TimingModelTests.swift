@@ -145,6 +145,14 @@ private func close(_ a: Double?, _ b: Double?) -> Bool {
         #expect(close(timing.basicLocalTime(atParentTime: 2.5), 0.5))
     }
 
+    @Test func filledEndIsRobustToRounding() {
+        // 3 × 0.1 s and 0.3 s / 0.1 s are not exact in binary; the end must still be the end.
+        #expect(close(Self.m(duration: 0.1, repeatCount: 3, fill: .forwards).basicLocalTime(atParentTime: 1), 0.1))
+        #expect(close(Self.m(duration: 0.1, repeatDuration: 0.3, fill: .forwards).basicLocalTime(atParentTime: 1), 0.1))
+        #expect(close(Self.m(duration: 0.1, repeatCount: 3, autoreverses: true, fill: .forwards)
+            .basicLocalTime(atParentTime: 1), 0))
+    }
+
     @Test func badInputHasDocumentedResults() {
         let d = MediaTiming(duration: 1)
         #expect(d.sample(atParentTime: .nan) == nil)

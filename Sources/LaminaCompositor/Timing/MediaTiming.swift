@@ -160,8 +160,13 @@ package struct MediaTiming: Sendable, Hashable {
             u = a + timeOffset
             iteration = 0
         } else if phase == .after && timeOffset == 0 {
-            // The end of the last (possibly partial) cycle, not the start of the next one.
-            let k = active / cycle
+            // The end of the last (possibly partial) cycle, not the start of the next one. The
+            // cycle count comes from repeatCount directly where possible, and near-integral
+            // quotients snap (relative 1e-9): 3 × 0.1 s would otherwise leave 4e-16 of a fourth
+            // cycle and show the start value instead of the end value.
+            var k = repeatDuration > 0 ? active / cycle : (repeatCount > 0 ? repeatCount : 1)
+            let nearest = k.rounded()
+            if abs(k - nearest) <= 1e-9 * max(1, nearest) { k = nearest }
             let whole = k.rounded(.down)
             if k == whole {
                 u = cycle
