@@ -125,6 +125,19 @@ private func basic(_ keyPath: String = "opacity", from: Double? = nil, to: Doubl
         #expect(close(g2.apply(at: 1, property: "opacity", to: .scalar(-1), previous: nil), -1))
     }
 
+    @Test func filledGroupHoldsChildrenThatEndWithIt() {
+        // Fill only on the group: a child ending with the group keeps its end value afterwards;
+        // a child that ended earlier (fill removed) does not.
+        let full = basic(from: 0, to: 10, timing: MediaTiming(duration: 2))
+        let early = basic("zPosition", from: 0, to: 10, timing: MediaTiming(duration: 1))
+        let group = AnimationSpec(keyPath: nil, timing: MediaTiming(duration: 2, fillMode: .forwards), kind: .group([full, early]))
+        #expect(close(group.apply(at: 5, property: "opacity", to: .scalar(-1), previous: nil), 10))
+        #expect(close(group.apply(at: 5, property: "zPosition", to: .scalar(-1), previous: nil), -1))
+        // Without fill on the group, nothing shows after its end.
+        let unfilled = AnimationSpec(keyPath: nil, timing: MediaTiming(duration: 2), kind: .group([full]))
+        #expect(close(unfilled.apply(at: 5, property: "opacity", to: .scalar(-1), previous: nil), -1))
+    }
+
     @Test func subKeyAnimationsMergeIntoTheParentValue() {
         let x = AnimationSpec(keyPath: "position.x", timing: MediaTiming(duration: 1),
                               kind: .basic(from: .scalar(0), to: .scalar(100), by: nil))

@@ -14,8 +14,11 @@ extension AnimationSpec {
     /// Groups return nil here: they affect several properties; use `apply`.
     ///
     /// Allocation-free for scalar, point, size, rect, colour and transform values.
-    package func evaluate(at parentTime: Double, underlying: AnimatableValue, previous: AnimatableValue?) -> AnimatableValue? {
-        guard let sample = timing.sample(atParentTime: parentTime, defaultDuration: defaultDuration) else { return nil }
+    /// `endInclusive`: see `MediaTiming.sample` (set by groups for their children).
+    package func evaluate(at parentTime: Double, underlying: AnimatableValue, previous: AnimatableValue?,
+                          endInclusive: Bool = false) -> AnimatableValue? {
+        guard let sample = timing.sample(atParentTime: parentTime, defaultDuration: defaultDuration,
+                                         endInclusive: endInclusive) else { return nil }
         let x = sample.fraction
         let p = timingFunction?.progress(at: x) ?? x
         var value: AnimatableValue
@@ -89,23 +92,29 @@ extension AnimationSpec {
     ///   children in order in that time space. A group with no effect at `parentTime` leaves
     ///   `value` unchanged.
     package func apply(at parentTime: Double, property: String, to value: AnimatableValue,
-                       previous: AnimatableValue?) -> AnimatableValue {
+                       previous: AnimatableValue?, endInclusive: Bool = false) -> AnimatableValue {
         if case .group(let children) = kind {
-            guard let sample = timing.sample(atParentTime: parentTime, defaultDuration: defaultDuration) else { return value }
+            guard let sample = timing.sample(atParentTime: parentTime, defaultDuration: defaultDuration,
+                                             endInclusive: endInclusive) else { return value }
             var childTime = sample.localTime
             if let f = timingFunction, sample.duration.isFinite {
                 childTime = f.progress(at: sample.fraction) * sample.duration
             }
+            // While the group is held at its end, children ending with it keep their end values.
+            let held = sample.phase == .after
             var v = value
-            for child in children { v = child.apply(at: childTime, property: property, to: v, previous: previous) }
+            for child in children {
+                v = child.apply(at: childTime, property: property, to: v, previous: previous, endInclusive: held)
+            }
             return v
         }
         guard let keyPath, keyPath.property == property else { return value }
         guard let sub = keyPath.subKey else {
-            return evaluate(at: parentTime, underlying: value, previous: previous) ?? value
+            return evaluate(at: parentTime, underlying: value, previous: previous, endInclusive: endInclusive) ?? value
         }
         guard let component = value.component(sub),
-              let animated = evaluate(at: parentTime, underlying: component, previous: previous?.component(sub))
+              let animated = evaluate(at: parentTime, underlying: component, previous: previous?.component(sub),
+                                      endInclusive: endInclusive)
         else { return value }
         return value.setting(sub, to: animated) ?? value
     }

@@ -137,7 +137,12 @@ package struct MediaTiming: Sendable, Hashable {
     /// Activity is decided from `a = (t − beginTime)·speed` *without* timeOffset; the phase within
     /// the cycle uses `a + timeOffset` (wrapping). The active interval is [0, Dₐ): at exactly Dₐ the
     /// node is already finished and shows only with fill forwards.
-    package func sample(atParentTime t: Double, defaultDuration: Double = 0.25) -> Sample? {
+    ///
+    /// `endInclusive` closes the interval at its end: exactly at Dₐ (relative tolerance 1e-9) the
+    /// node shows its end value whatever its fill. Groups pass it to their children while the
+    /// group itself is held at its end by fill forwards, so a child that ends together with its
+    /// group keeps its end value — as apps that set fill only on the group expect (INF).
+    package func sample(atParentTime t: Double, defaultDuration: Double = 0.25, endInclusive: Bool = false) -> Sample? {
         let d = resolvedDuration(defaultDuration: defaultDuration)
         let cycle = d * (autoreverses ? 2 : 1)
         let active = activeDuration(defaultDuration: defaultDuration)
@@ -150,7 +155,8 @@ package struct MediaTiming: Sendable, Hashable {
             phase = .before
         }
         if a >= active {
-            guard fillMode.fillsForwards, active.isFinite else { return nil }
+            let atEnd = endInclusive && a <= active * (1 + 1e-9)
+            guard fillMode.fillsForwards || atEnd, active.isFinite else { return nil }
             a = active
             phase = .after
         }
