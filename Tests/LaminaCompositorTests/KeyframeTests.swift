@@ -81,6 +81,16 @@ private func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < ep
         #expect(KeyframeTrack(values: transforms, mode: .cubic).value(at: 0.5) == .transform(TransformBuilder.translation(5, 0, 0)))
     }
 
+    @Test func transformKeyframesMatchDirectInterpolation() {
+        let a = CATransform3DIdentity, b = TransformBuilder.rotationZ(1), c = TransformBuilder.rotationX(0.5)
+        let track = KeyframeTrack(values: [.transform(a), .transform(b), .transform(c)])
+        #expect(track.value(at: 0.25) == .transform(DecomposedTransform.interpolateMatrices(a, b, 0.5)))
+        #expect(track.value(at: 0.75) == .transform(DecomposedTransform.interpolateMatrices(b, c, 0.5)))
+        // Mixed kinds fall back to the generic path (discrete switch between unlike values).
+        let mixed = KeyframeTrack(values: [.transform(a), .scalar(1)])
+        #expect(mixed.value(at: 0.4) == .transform(a) && mixed.value(at: 0.6) == .scalar(1))
+    }
+
     @Test func emptyAndSingleValues() {
         #expect(KeyframeTrack(values: []).value(at: 0.5) == nil)
         #expect(KeyframeTrack(values: [], mode: .paced).value(at: 0.5) == nil)

@@ -77,6 +77,9 @@ package struct KeyframeTrack: Sendable, Hashable {
     package let tension: [Double]
     package let continuity: [Double]
     package let bias: [Double]
+    /// Per-segment interpolators when every value is a transform, so linear transform keyframes
+    /// do not decompose two matrices per frame.
+    private let transformSegments: [TransformInterpolator]?
 
     package init(values: [AnimatableValue], keyTimes: [Double]? = nil, mode: CalculationMode = .linear,
                  timingFunctions: [TimingCurve] = [], tension: [Double] = [], continuity: [Double] = [],
@@ -98,6 +101,17 @@ package struct KeyframeTrack: Sendable, Hashable {
         self.tension = pad(tension)
         self.continuity = pad(continuity)
         self.bias = pad(bias)
+        var segments: [TransformInterpolator] = []
+        if n >= 2 {
+            for i in 0..<(n - 1) {
+                guard case .transform(let a) = values[i], case .transform(let b) = values[i + 1] else {
+                    segments = []
+                    break
+                }
+                segments.append(TransformInterpolator(start: a, end: b))
+            }
+        }
+        self.transformSegments = segments.isEmpty ? nil : segments
     }
 
     /// The first and last values (for cumulative animations: end − start). nil when empty.
@@ -119,6 +133,7 @@ package struct KeyframeTrack: Sendable, Hashable {
         let (i, f) = KeyTimes.segment(of: p, in: keyTimes)
         let u = i < timingFunctions.count ? timingFunctions[i].progress(at: f) : f
         if mode == .cubic || mode == .cubicPaced, let v = spline(segment: i, u: u) { return v }
+        if let transformSegments { return .transform(transformSegments[i].value(at: u)) }
         return AnimatableValue.lerp(values[i], values[i + 1], u)
     }
 
