@@ -40,9 +40,13 @@ private func close(_ a: Double?, _ b: Double) -> Bool { a.map { abs($0 - b) < ep
             #expect(track.keyTimes == [0, 0.5, 1], "\(k)")
         }
         // Discrete needs n + 1 entries; n entries are invalid.
-        #expect(KeyframeTrack(values: Self.values, keyTimes: [0, 0.5, 1], mode: .discrete).keyTimes == [0, 1.0 / 3, 2.0 / 3, 1])
+        let discrete = KeyframeTrack(values: Self.values, keyTimes: [0, 0.5, 1], mode: .discrete)
+        let evenFour: [Double] = [0, 1.0 / 3, 2.0 / 3, 1]
+        #expect(discrete.keyTimes == evenFour)
         // Paced ignores given key times.
-        #expect(KeyframeTrack(values: Self.values, keyTimes: [0, 0.9, 1], mode: .paced).keyTimes == [0, 1.0 / 3, 1])
+        let paced = KeyframeTrack(values: Self.values, keyTimes: [0, 0.9, 1], mode: .paced)
+        let pacedTimes: [Double] = [0, 1.0 / 3, 1]
+        #expect(paced.keyTimes == pacedTimes)
     }
 
     @Test func segmentTimingFunctions() {
