@@ -22,10 +22,7 @@ extension CALayer {
     /// M(L→S) for this layer as a sublayer (or mask) of `treeParent`; for a root, the mapping to
     /// the virtual parent (its own geometry only, flattened).
     package var transformToParentSpace: CATransform3D {
-        let a = anchorInBounds
-        var m = CATransform3DMakeTranslation(CGFloat(-a.x), CGFloat(-a.y), CGFloat(-a.z))
-        m = CATransform3DConcat(m, props.transform)
-        m = CATransform3DConcat(m, CATransform3DMakeTranslation(props.position.x, props.position.y, props.zPosition))
+        var m = ownTransform3D
         if let s = superlayerStorage {
             let b = s.anchorInBounds
             if !CATransform3DIsIdentity(s.props.sublayerTransform) {
@@ -36,6 +33,15 @@ extension CALayer {
             if s is CATransformLayer { return m }
         }
         return CATransform3DConcat(m, LayerSpace.flatten)
+    }
+
+    /// Tr(−A_L) · L.transform · Tr(P_L): the layer's own geometry, unflattened, before the
+    /// parent's sublayerTransform (§1.4.3: the 3D anchor lands on (position, zPosition)).
+    package var ownTransform3D: CATransform3D {
+        let a = anchorInBounds
+        var m = CATransform3DMakeTranslation(CGFloat(-a.x), CGFloat(-a.y), CGFloat(-a.z))
+        m = CATransform3DConcat(m, props.transform)
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(props.position.x, props.position.y, props.zPosition))
     }
 
     /// The product of levels from this layer up to `ancestor`'s bounds space. `ancestor` nil:

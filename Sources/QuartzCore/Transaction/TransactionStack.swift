@@ -14,7 +14,7 @@ import Foundation
 /// blocks waiting for animations (`CompletionTracker`).
 package final class TransactionStack {
     package final class Frame {
-        let isImplicit: Bool
+        package let isImplicit: Bool
         /// Values set in this scope (§6.8); reads fall back to outer frames, then defaults.
         var values: [String: Any] = [:]
         /// The completion group of the block set in this frame, if any.
