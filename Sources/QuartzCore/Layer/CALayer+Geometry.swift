@@ -81,3 +81,33 @@ package enum LayerGeometry {
         return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 }
+
+// MARK: - Scrolling (Apple's CALayer scrolling helpers over CAScrollLayer)
+
+extension CALayer {
+    /// The nearest CAScrollLayer strictly above this layer.
+    package var enclosingScrollLayer: CAScrollLayer? {
+        var l = superlayerStorage
+        while let cur = l {
+            if let s = cur as? CAScrollLayer { return s }
+            l = cur.superlayerStorage
+        }
+        return nil
+    }
+
+    package var computedVisibleRect: CGRect {
+        guard let s = enclosingScrollLayer else { return props.bounds }
+        let window = convert(s.bounds, from: s)
+        return props.bounds.intersection(window)
+    }
+
+    package func scrollAncestor(to p: CGPoint) {
+        guard let s = enclosingScrollLayer else { return }
+        s.scroll(to: s.convert(p, from: self))
+    }
+
+    package func scrollAncestorToShow(_ r: CGRect) {
+        guard let s = enclosingScrollLayer else { return }
+        s.scroll(to: s.convert(r, from: self))
+    }
+}

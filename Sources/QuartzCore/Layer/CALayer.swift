@@ -336,6 +336,41 @@ open class CALayer: NSObject, CAMediaTiming {
     /// CAMediaTiming: what shows outside the active interval.
     open var fillMode: CAMediaTimingFillMode { get { props.fillMode } set { update("fillMode", \.fillMode, newValue) } }
 
+    /// Core Image filters applied to the layer and its sublayers. Stored but not rendered
+    /// (iOS does not render layer filters either).
+    open var filters: [Any]? {
+        get { props.filters }
+        set { update("filters", \.filters, newValue, same: { $0 == nil && $1 == nil }) }
+    }
+
+    /// Filters applied behind the layer (macOS). Stored but not rendered.
+    open var backgroundFilters: [Any]? {
+        get { props.backgroundFilters }
+        set { update("backgroundFilters", \.backgroundFilters, newValue, same: { $0 == nil && $1 == nil }) }
+    }
+
+    /// The filter compositing the layer onto what is behind it (macOS); nil is source-over.
+    /// Stored but not rendered.
+    open var compositingFilter: Any? {
+        get { props.compositingFilter }
+        set { update("compositingFilter", \.compositingFilter, newValue, same: CALayer.sameObject) }
+    }
+
+    /// The visible part of the layer, in its own coordinates: its bounds clipped by the nearest
+    /// enclosing CAScrollLayer's bounds (the bounds when there is none).
+    open var visibleRect: CGRect { computedVisibleRect }
+
+    /// Scrolls the nearest enclosing CAScrollLayer so that `p` (in this layer's coordinates)
+    /// lies at its bounds origin.
+    open func scroll(_ p: CGPoint) { scrollAncestor(to: p) }
+
+    /// Scrolls the nearest enclosing CAScrollLayer the least distance that shows `r` (in this
+    /// layer's coordinates).
+    open func scrollRectToVisible(_ r: CGRect) { scrollAncestorToShow(r) }
+
+    /// Whether a property is archived by NSCoder: always true (Lamina archives layers as JSON).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
     /// The delegate (held weakly, as Apple's `weak var delegate`).
     open var delegate: CALayerDelegate? {
         get { delegateStorage }

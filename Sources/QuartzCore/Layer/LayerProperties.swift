@@ -46,6 +46,12 @@ package struct LayerProperties {
     package var magnificationFilter: CALayerContentsFilter = .linear
     package var minificationFilterBias: Float = 0
 
+    // Filters: kept for source compatibility; Lamina renders none of them (as iOS ignores
+    // `filters`/`backgroundFilters` on layers; `compositingFilter` is macOS).
+    package var filters: [Any]? = nil
+    package var backgroundFilters: [Any]? = nil
+    package var compositingFilter: Any? = nil
+
     // Rendering hints
     /// iOS default (apps linked against iOS 7 or later): true (§1.2).
     package var allowsGroupOpacity = true
