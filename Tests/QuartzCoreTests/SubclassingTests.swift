@@ -6,7 +6,9 @@ import QuartzCore
 final class BadgeLayer: CALayer {
     var boundsChanges = 0
     var label = "x"
+    var opacityWrites = 0
     override var bounds: CGRect { didSet { boundsChanges += 1 } }
+    override var opacity: Float { didSet { opacityWrites += 1 } }
 
     override init() { super.init() }
     init(label: String) {
@@ -37,6 +39,7 @@ final class BadgeLayer: CALayer {
         let badge = BadgeLayer(label: "7")
         badge.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
         #expect(badge.boundsChanges == 1, "frame goes through the overridable bounds setter")
+        #expect(badge.opacityWrites == 0, "initialisation does not call overridden setters")
         root.addSublayer(badge)
         CATransaction.flush()
         let presented = try #require(badge.presentation())

@@ -41,7 +41,9 @@ extension CALayer {
         guard !CALayer.builtInClasses.contains(ObjectIdentifier(type)) else { return }
         withoutRecording {
             for property in type.propertyTable.properties where property.archive != nil {
-                guard let v = type.defaultValue(forKey: property.key) else { continue }
+                // Only differing values are written, so overridden setters of the subclass run
+                // just for the defaults it actually changes.
+                guard let v = type.defaultValue(forKey: property.key), !property.holds(self, v) else { continue }
                 _ = property.set(self, v)
             }
         }

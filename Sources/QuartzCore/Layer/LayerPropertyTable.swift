@@ -16,6 +16,8 @@ package struct LayerProperty: @unchecked Sendable {
     package let set: (CALayer, Any?) -> Bool
     /// nil: not archived by this table (derived, or handled by the archive itself).
     package let archive: Archive?
+    /// Whether the layer already holds `value` (false when `value` has the wrong type).
+    package let holds: (CALayer, Any?) -> Bool
 
     package struct Archive {
         /// The archived value, or nil when the layer holds the default.
@@ -48,7 +50,11 @@ package struct LayerProperty: @unchecked Sendable {
                 decode: { json, layer, context in
                     guard let l = layer as? L else { return }
                     l[keyPath: kp] = try codec.decode(json, context)
-                }) : nil)
+                }) : nil,
+            holds: { layer, value in
+                guard let l = layer as? L, let v = codec.fromAny(value) else { return false }
+                return codec.equal(l[keyPath: kp], v)
+            })
     }
 
     /// A property with hand-written accessors (sublayers, delegate, frame…), never archived
@@ -56,7 +62,7 @@ package struct LayerProperty: @unchecked Sendable {
     package static func custom(_ key: String, expected: String, animates: Bool = false,
                                get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool) -> LayerProperty {
         LayerProperty(key: key, implicitlyAnimates: animates, reportedDefault: nil, expected: expected,
-                      get: get, set: set, archive: nil)
+                      get: get, set: set, archive: nil, holds: { _, _ in false })
     }
 }
 
