@@ -16,7 +16,7 @@ extension CALayer {
         if copy.timingFunction == nil, let tf = CATransaction.animationTimingFunction() { copy.timingFunction = tf }
         if let key { removeAnimations { $0 == key } }
         animationEntries.append((key, copy))
-        if modelLayerStorage == nil {
+        if !isPresentationCopy {
             TransactionStack.current.animationAdded(copy, to: self)
         }
     }

@@ -29,7 +29,7 @@ extension CALayer {
     /// what the implicit animation starts from.
     package final func changeValue(forKey key: String, oldValue: Any?, store: (CALayer) -> Void) {
         // Presentation copies and layers under construction just store.
-        guard modelLayerStorage == nil, !isSuppressingChangeRecording else {
+        guard !isPresentationCopy, !isSuppressingChangeRecording else {
             store(self)
             return
         }
@@ -47,7 +47,7 @@ extension CALayer {
     /// Posts a non-property event (`kCAOnOrderIn`, `kCAOnOrderOut`, `kCATransition`): looks up
     /// and runs its action when the layer takes part in actions and actions are enabled.
     package final func postEvent(_ event: String) {
-        guard modelLayerStorage == nil else { return }
+        guard !isPresentationCopy else { return }
         let transaction = TransactionStack.current
         guard !transaction.disableActions, takesPartInActions else { return }
         self.action(forKey: event)?.run(forKey: event, object: self, arguments: nil)

@@ -53,7 +53,7 @@ extension CALayer {
 
     /// Makes sure the current transaction will visit this layer's tree at commit.
     package func noteNeedsCommitWork() {
-        guard modelLayerStorage == nil, !isSuppressingChangeRecording else { return }
+        guard !isPresentationCopy, !isSuppressingChangeRecording else { return }
         TransactionStack.current.noteTouched(self)
     }
 }

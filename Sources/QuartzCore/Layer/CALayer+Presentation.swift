@@ -15,7 +15,7 @@ import Foundation
 
 extension CALayer {
     package func makePresentation() -> CALayer? {
-        if modelLayerStorage != nil { return self }
+        if isPresentationCopy { return self }
         guard hasBeenCommitted else { return nil }
         let root = treeRoot
         var copies: [ObjectIdentifier: CALayer] = [:]
@@ -27,6 +27,7 @@ extension CALayer {
     private func presentationCopy(host: LayerTreeHost?, into copies: inout [ObjectIdentifier: CALayer]) -> CALayer {
         let copy = type(of: self).init(layer: self)
         copy.modelLayerStorage = self
+        copy.isPresentationCopy = true
         copy.hasBeenCommitted = true
         copies[ObjectIdentifier(self)] = copy
         copy.sublayerStorage = sublayerStorage.map { child in

@@ -33,8 +33,11 @@ open class CALayer: NSObject, CAMediaTiming {
     package var hasBeenCommitted = false
     /// The renderer/window showing this layer's tree, set on the root (see `attach(to:)`).
     package weak var host: LayerTreeHost?
-    /// Set on presentation copies: the model layer they present.
-    package var modelLayerStorage: CALayer?
+    /// Set on presentation copies: the model layer they present (weak: the model root keeps its
+    /// last presentation tree alive, see `presentationCache`).
+    package weak var modelLayerStorage: CALayer?
+    /// True for presentation copies: they never record changes or run actions.
+    package var isPresentationCopy = false
     /// On a model root: the presentation tree last built by `presentation()`.
     package var presentationCache: CALayer?
     /// > 0 while writes must not be recorded (initialisers, archive reading).
@@ -78,7 +81,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Whether property changes look up actions: only layers of an attached tree that has been
     /// committed at least once (§5.3.1). Presentation copies never do.
     package var takesPartInActions: Bool {
-        modelLayerStorage == nil && hasBeenCommitted && isAttachedToHost
+        !isPresentationCopy && hasBeenCommitted && isAttachedToHost
     }
 
     // MARK: - Geometry (CALayer+Geometry.swift, CALayer+Conversion.swift)
