@@ -145,6 +145,26 @@ import QuartzCore
         #expect(host.lastChanges.contains { $0.layer === root && $0.key == "sublayers" })
     }
 
+    @Test func theHostReceivesEveryChangeWithItsOldValue() {
+        let host = TestHost()
+        let root = attachedRoot(host)
+        let l = committedChild(of: root)
+        CATransaction.begin()
+        l.opacity = 0.5
+        l.opacity = 0.25
+        l.name = "n"
+        CATransaction.commit()
+        let mine = host.lastChanges.filter { $0.layer === l }
+        #expect(mine.map(\.key) == ["opacity", "opacity", "name"])
+        #expect(mine.first?.oldValue as? Float == 1 && mine[1].oldValue as? Float == 0.5)
+        #expect(mine[2].oldValue == nil, "an empty optional is recorded as nil")
+        let detached = CALayer()
+        detached.opacity = 0.5
+        let before = host.commits
+        CATransaction.flush()
+        #expect(host.commits == before, "changes to trees without a host notify nobody")
+    }
+
     @Test func lockIsRecursive() {
         CATransaction.lock()
         CATransaction.lock()

@@ -13,7 +13,7 @@ extension CALayer {
     package final func update<T: Equatable>(_ key: String, _ kp: WritableKeyPath<LayerProperties, T>, _ newValue: T) {
         let old = props[keyPath: kp]
         guard old != newValue else { return }
-        changeValue(forKey: key, oldValue: old) { $0.props[keyPath: kp] = newValue }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { $0.props[keyPath: kp] = newValue }
     }
 
     /// As `update`, for values compared by an explicit rule (optionals of classes, `Any?`).
@@ -22,7 +22,7 @@ extension CALayer {
                                  same: (T, T) -> Bool) {
         let old = props[keyPath: kp]
         guard !same(old, newValue) else { return }
-        changeValue(forKey: key, oldValue: old) { $0.props[keyPath: kp] = newValue }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { $0.props[keyPath: kp] = newValue }
     }
 
     /// The funnel. `store` writes the new value; `oldValue` is what the transaction records and
@@ -91,4 +91,21 @@ extension CALayer {
         if isNaN { LayerDiagnostics.report(.invalidGeometry(key: key, value: value())) }
         return !isNaN
     }
+}
+
+/// Turns a value of a generic type that happens to be an Optional into a plain `Any?`, so an
+/// empty optional property records its old value as nil rather than as a boxed `.none`.
+package enum AnyOptional {
+    package static func flatten<T>(_ value: T) -> Any? {
+        if let o = value as? OptionalBox { return o.unboxed }
+        return value
+    }
+}
+
+private protocol OptionalBox {
+    var unboxed: Any? { get }
+}
+
+extension Optional: OptionalBox {
+    fileprivate var unboxed: Any? { self.map { AnyOptional.flatten($0) } ?? nil }
 }

@@ -28,7 +28,7 @@ extension CALayer {
         let old = sublayerStorage
         layer.detachFromParent(reinserting: true)
         let i = min(max(0, index), sublayerStorage.count)
-        changeValue(forKey: "sublayers", oldValue: old) { parent in
+        changeValue(forKey: "sublayers", oldValue: old.isEmpty ? nil : old) { parent in
             parent.sublayerStorage.insert(layer, at: i)
             layer.superlayerStorage = parent
         }
@@ -71,7 +71,7 @@ extension CALayer {
         guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else { return }
         let old = sublayerStorage
         oldLayer.postEvent(kCAOnOrderOut)
-        changeValue(forKey: "sublayers", oldValue: old) { parent in
+        changeValue(forKey: "sublayers", oldValue: old.isEmpty ? nil : old) { parent in
             parent.sublayerStorage[i] = newLayer
             oldLayer.superlayerStorage = nil
             newLayer.superlayerStorage = parent
@@ -87,7 +87,7 @@ extension CALayer {
         if let parent = superlayerStorage {
             if !reinserting { postEvent(kCAOnOrderOut) }
             let old = parent.sublayerStorage
-            parent.changeValue(forKey: "sublayers", oldValue: old) { p in
+            parent.changeValue(forKey: "sublayers", oldValue: old.isEmpty ? nil : old) { p in
                 p.sublayerStorage.removeAll { $0 === self }
                 self.superlayerStorage = nil
             }
@@ -114,7 +114,7 @@ extension CALayer {
         for l in leaving { l.postEvent(kCAOnOrderOut) }
         for l in unique where l.superlayerStorage !== self { l.detachFromParent(reinserting: true) }
         let entering = unique.filter { $0.superlayerStorage !== self }
-        changeValue(forKey: "sublayers", oldValue: old) { parent in
+        changeValue(forKey: "sublayers", oldValue: old.isEmpty ? nil : old) { parent in
             for l in leaving { l.superlayerStorage = nil }
             parent.sublayerStorage = unique
             for l in unique { l.superlayerStorage = parent }

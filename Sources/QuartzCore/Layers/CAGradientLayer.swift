@@ -26,7 +26,7 @@ open class CAGradientLayer: CALayer {
     private func set<T>(_ key: String, _ kp: WritableKeyPath<Gradient, T>, _ value: T, same: (T, T) -> Bool) {
         let old = gradient[keyPath: kp]
         guard !same(old, value) else { return }
-        changeValue(forKey: key, oldValue: old) { _ in self.gradient[keyPath: kp] = value }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { _ in self.gradient[keyPath: kp] = value }
     }
 
     /// The stop colours (CGColor), default nil. Animatable.

@@ -30,7 +30,7 @@ open class CAReplicatorLayer: CALayer {
     private func set<T: Equatable>(_ key: String, _ kp: WritableKeyPath<Replication, T>, _ value: T) {
         let old = replication[keyPath: kp]
         guard old != value else { return }
-        changeValue(forKey: key, oldValue: old) { _ in self.replication[keyPath: kp] = value }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { _ in self.replication[keyPath: kp] = value }
     }
 
     /// Number of copies, including the original. Default 1. Not animatable.

@@ -33,7 +33,7 @@ open class CAShapeLayer: CALayer {
     private func set<T>(_ key: String, _ kp: WritableKeyPath<Shape, T>, _ value: T, same: (T, T) -> Bool) {
         let old = shape[keyPath: kp]
         guard !same(old, value) else { return }
-        changeValue(forKey: key, oldValue: old) { _ in self.shape[keyPath: kp] = value }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { _ in self.shape[keyPath: kp] = value }
     }
 
     private func set<T: Equatable>(_ key: String, _ kp: WritableKeyPath<Shape, T>, _ value: T) {

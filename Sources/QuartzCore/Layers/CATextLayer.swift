@@ -32,7 +32,7 @@ open class CATextLayer: CALayer {
     private func set<T>(_ key: String, _ kp: WritableKeyPath<Text, T>, _ value: T, same: (T, T) -> Bool) {
         let old = text[keyPath: kp]
         guard !same(old, value) else { return }
-        changeValue(forKey: key, oldValue: old) { _ in self.text[keyPath: kp] = value }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { _ in self.text[keyPath: kp] = value }
     }
 
     /// The text: a String (or an attributed string, kept as given). Default nil.
