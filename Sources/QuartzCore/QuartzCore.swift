@@ -22,7 +22,15 @@
 //                 implicit animations) and settles completion blocks.
 // - Animation/    CAAnimation and friends as *data* plus their CAAction behaviour (add a copy to
 //                 the layer). Evaluation at a time t lives in the compositor's timing code.
-// - Archive/      the JSON form of a layer tree that the CLI renders.
+// - Archive/      the JSON form of a layer tree that the CLI renders (`LayerArchive`).
+// - Support/      media time (`CACurrentMediaTime`, `MediaClock`), string enumerations, masks and
+//                 constants, CAAction/CAMediaTiming, and `LayerDiagnostics`, where operations that
+//                 raise on Apple's platforms (cycles, NaN geometry) are refused and reported.
+//
+// Hooks for the parts that come later (all `package`): a window or renderer attaches a tree with
+// `CALayer.attach(to:)` and hears every commit through `LayerTreeHost`; the animation engine
+// reads `animationEntries`, writes presented values in `applyPresentationValues(to:model:)` and
+// reports finished animations with `CALayer.animationDidFinish(_:)`.
 //
 // Nothing here reads a wall clock except `CACurrentMediaTime()` through `MediaClock`, which
 // tests and offline rendering override. Nothing here draws.
