@@ -165,6 +165,33 @@ import QuartzCore
         #expect(host.commits == before, "changes to trees without a host notify nobody")
     }
 
+    /// Seed 003, examples 5-6 and 5-7: durations set through setValue(_:forKey:) with NSNumber,
+    /// nested transactions with their own durations, everything starting at the outer commit.
+    @Test func seed003NestedExplicitTransactions() throws {
+        let host = TestHost()
+        let root = attachedRoot(host)
+        let theLayer = committedChild(of: root)
+        try MediaClock.$override.withValue(50) {
+            CATransaction.begin()                                   // outer
+            CATransaction.setValue(NSNumber(value: Float(2)), forKey: kCATransactionAnimationDuration)
+            theLayer.position = CGPoint(x: 0, y: 0)
+            CATransaction.begin()                                   // inner
+            CATransaction.setValue(NSNumber(value: Float(5)), forKey: kCATransactionAnimationDuration)
+            theLayer.zPosition = 200
+            theLayer.opacity = 0
+            CATransaction.commit()                                  // inner
+            CATransaction.setValue(NSNumber(value: true), forKey: kCATransactionDisableActions)
+            theLayer.cornerRadius = 4
+            CATransaction.commit()                                  // outer
+            let position = try #require(theLayer.animation(forKey: "position"))
+            let z = try #require(theLayer.animation(forKey: "zPosition"))
+            let opacity = try #require(theLayer.animation(forKey: "opacity"))
+            #expect(position.duration == 2 && z.duration == 5 && opacity.duration == 5)
+            #expect(theLayer.animation(forKey: "cornerRadius") == nil, "NSNumber(true) disables actions")
+            #expect([position, z, opacity].allSatisfy { $0.beginTime == 50 }, "all start at the outer commit")
+        }
+    }
+
     @Test func lockIsRecursive() {
         CATransaction.lock()
         CATransaction.lock()

@@ -73,7 +73,8 @@ package final class TransactionStack {
     }
 
     package var disableActions: Bool {
-        (value(forKey: kCATransactionDisableActions) as? Bool) ?? false
+        let v = value(forKey: kCATransactionDisableActions)
+        return (v as? Bool) ?? (v as? NSNumber)?.boolValue ?? false
     }
 
     // MARK: Recording
