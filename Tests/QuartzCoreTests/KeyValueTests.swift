@@ -44,6 +44,29 @@ import QuartzCore
         CATransaction.flush()
     }
 
+    @Test func keyPathsIntoStructFields() {
+        let host = TestHost()
+        let root = attachedRoot(host)
+        let l = committedChild(of: root)   // frame (50, 50, 100, 100)
+        #expect(l.value(forKeyPath: "position.x") as? CGFloat == 100)
+        #expect(l.value(forKeyPath: "bounds.size.width") as? CGFloat == 100)
+        #expect(l.value(forKeyPath: "bounds.origin") as? CGPoint == .zero)
+        #expect(l.value(forKeyPath: "opacity") as? Float == 1)
+        #expect(l.value(forKeyPath: "position.z") == nil && l.value(forKeyPath: "transform.rotation.z") == nil)
+        l.setValue(7, forKeyPath: "position.y")
+        #expect(l.position == CGPoint(x: 100, y: 7))
+        #expect(l.animationKeys() == ["position"], "the action key is the property's")
+        l.setValue(CGSize(width: 3, height: 4), forKeyPath: "bounds.size")
+        l.setValue(2.5, forKeyPath: "shadowOffset.height")
+        #expect(l.bounds.size == CGSize(width: 3, height: 4) && l.shadowOffset == CGSize(width: 0, height: 2.5))
+        LayerDiagnostics.takeLastError()
+        l.setValue(1, forKeyPath: "transform.rotation.z")
+        #expect(CATransform3DIsIdentity(l.transform) && LayerDiagnostics.takeLastError() != nil)
+        l.setValue("x", forKeyPath: "position.x")
+        #expect(l.position.x == 100 && LayerDiagnostics.takeLastError() != nil)
+        CATransaction.flush()
+    }
+
     @Test func wrongTypesAreRefusedAndReported() {
         freshTransactions()
         let l = CALayer()

@@ -504,6 +504,15 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Values of the wrong type are refused and reported.
     open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
 
+    /// A property, or a field of a point/size/rect property ("position.x", "bounds.size.width").
+    /// Transform components ("transform.rotation.z") are not supported yet (nil).
+    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+
+    /// Sets a property, or one field of a point/size/rect property (the whole property changes,
+    /// so its action key is the property's, e.g. "position"). Unknown fields and transform
+    /// components are refused and reported.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
+
     /// Apple's default for a property key, or nil when the default is the zero value of its
     /// type or the key is unknown (§1.2.1).
     open class func defaultValue(forKey key: String) -> Any? { propertyTable[key]?.reportedDefault }
