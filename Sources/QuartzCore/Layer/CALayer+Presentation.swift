@@ -1,0 +1,46 @@
+import Foundation
+
+// Presentation layers (reference §5.3.1, §9.6; seed 002 "presentation and model").
+//
+// A layer has a presentation layer once its tree has been committed while attached to a host.
+// `presentation()` then returns a copy of the whole tree (made with `init(layer:)`, so
+// subclasses copy their own state), with each copy's `model()` pointing back at its model
+// layer, and returns the copy of the receiver; its superlayer chain is the copied tree, so
+// `presentation()?.hitTest(_:)` and conversions work on presented geometry.
+//
+// Values: today the copies carry the model values. The animation engine supplies animated
+// values through the host's `applyPresentationValues(to:model:)`, called for every copy.
+// The copy is rebuilt on every call and kept alive by the model tree's root until the next
+// call (hold on to the returned layer, not to its ancestors, across calls).
+
+extension CALayer {
+    package func makePresentation() -> CALayer? {
+        if isPresentationCopy { return self }
+        guard hasBeenCommitted else { return nil }
+        let root = treeRoot
+        var copies: [ObjectIdentifier: CALayer] = [:]
+        let copyRoot = root.presentationCopy(host: root.host, into: &copies)
+        root.presentationCache = copyRoot
+        return copies[ObjectIdentifier(self)]
+    }
+
+    private func presentationCopy(host: LayerTreeHost?, into copies: inout [ObjectIdentifier: CALayer]) -> CALayer {
+        let copy = type(of: self).init(layer: self)
+        copy.modelLayerStorage = self
+        copy.isPresentationCopy = true
+        copy.hasBeenCommitted = true
+        copies[ObjectIdentifier(self)] = copy
+        copy.sublayerStorage = sublayerStorage.map { child in
+            let c = child.presentationCopy(host: host, into: &copies)
+            c.superlayerStorage = copy
+            return c
+        }
+        if let m = maskStorage {
+            let c = m.presentationCopy(host: host, into: &copies)
+            c.maskOwner = copy
+            copy.maskStorage = c
+        }
+        host?.applyPresentationValues(to: copy, model: self)
+        return copy
+    }
+}

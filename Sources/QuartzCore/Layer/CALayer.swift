@@ -1,0 +1,569 @@
+import Foundation
+
+/// Apple's CALayer: the model of one rectangle in a tree of layers.
+///
+/// Model only: setters compare, store and record (DESIGN §4.4) through `changeValue`; nothing
+/// here draws. Geometry is iOS's: origin top-left, y down; `bounds` is the layer's own space,
+/// `position`/`zPosition` are in the superlayer's bounds space, all in points.
+///
+/// Differences from Apple's class that a port may meet:
+/// - `init(layer:)` is `required`: presentation copies are made with `type(of: self).init(layer:)`.
+///   On iOS a Swift subclass without it crashes at run time ("unimplemented initializer");
+///   here the compiler asks for it.
+/// - `init?(coder:)` exists for source compatibility and always fails: layers are archived with
+///   Lamina's JSON archive, not NSCoder.
+/// - Misuse that raises on Apple's platforms (cycles, NaN geometry, wrong KVC types) is refused
+///   and reported through `LayerDiagnostics` instead.
+/// - Layers are not thread-safe; use one thread per tree (or `CATransaction.lock()`).
+open class CALayer: NSObject, CAMediaTiming {
+    /// Every stored model value (see `LayerProperties`).
+    package var props = LayerProperties()
+    package var sublayerStorage: [CALayer] = []
+    package weak var superlayerStorage: CALayer?
+    package var maskStorage: CALayer?
+    /// The layer whose `mask` this layer is.
+    package weak var maskOwner: CALayer?
+    package weak var delegateStorage: CALayerDelegate?
+    /// Attached animations in the order they were added; one per non-nil key.
+    package var animationEntries: [(key: String?, animation: CAAnimation)] = []
+    package var needsDisplayFlag = false
+    package var needsLayoutFlag = false
+    /// Set when a transaction commits this layer as part of a tree attached to a host: from
+    /// then on it has a presentation layer and gets implicit animations (§5.3.1).
+    package var hasBeenCommitted = false
+    /// The renderer/window showing this layer's tree, set on the root (see `attach(to:)`).
+    package weak var host: LayerTreeHost?
+    /// Set on presentation copies: the model layer they present (weak: the model root keeps its
+    /// last presentation tree alive, see `presentationCache`).
+    package weak var modelLayerStorage: CALayer?
+    /// True for presentation copies: they never record changes or run actions.
+    package var isPresentationCopy = false
+    /// On a model root: the presentation tree last built by `presentation()`.
+    package var presentationCache: CALayer?
+    /// > 0 while writes must not be recorded (initialisers, archive reading).
+    package var suppressDepth = 0
+
+    /// A layer with Apple's default values (reference §1.2).
+    public override init() {
+        super.init()
+        applyClassDefaults()
+    }
+
+    /// A copy of `layer`'s properties, as Core Animation makes for presentation layers.
+    /// Subclasses override it to copy their own state and must call super. Sublayers, the
+    /// superlayer, the mask and animations are not copied.
+    public required init(layer: Any) {
+        super.init()
+        if let other = layer as? CALayer {
+            props = other.props
+            delegateStorage = other.delegateStorage
+        }
+    }
+
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
+    public required init?(coder: NSCoder) {
+        return nil
+    }
+
+    /// The layer tree parent: the superlayer, or the layer whose mask this is.
+    package var treeParent: CALayer? { superlayerStorage ?? maskOwner }
+
+    /// The root of the tree this layer is in (itself when it has no parent).
+    package var treeRoot: CALayer {
+        var l = self
+        while let p = l.treeParent { l = p }
+        return l
+    }
+
+    /// True when the tree this layer belongs to is shown by a renderer or window.
+    package var isAttachedToHost: Bool { treeRoot.host != nil }
+
+    /// Whether property changes look up actions: only layers of an attached tree that has been
+    /// committed at least once (§5.3.1). Presentation copies never do.
+    package var takesPartInActions: Bool {
+        !isPresentationCopy && hasBeenCommitted && isAttachedToHost
+    }
+
+    // MARK: - Geometry (CALayer+Geometry.swift, CALayer+Conversion.swift)
+
+    /// The layer's own coordinate space: origin (what sublayer positions are relative to) and
+    /// size, in points. NaN is refused (reported, not stored); negative sizes are stored as
+    /// given. Animatable.
+    open var bounds: CGRect {
+        get { props.bounds }
+        set {
+            guard CALayer.acceptsGeometry("bounds", newValue.origin.x.isNaN || newValue.origin.y.isNaN
+                    || newValue.size.width.isNaN || newValue.size.height.isNaN, "\(newValue)") else { return }
+            update("bounds", \.bounds, newValue)
+        }
+    }
+
+    /// Where the anchor point lies in the superlayer's bounds space (points). NaN is refused.
+    /// Animatable.
+    open var position: CGPoint {
+        get { props.position }
+        set {
+            guard CALayer.acceptsGeometry("position", newValue.x.isNaN || newValue.y.isNaN, "\(newValue)") else { return }
+            update("position", \.position, newValue)
+        }
+    }
+
+    /// The pivot of position and transform in unit coordinates of the bounds ((0, 0) is the
+    /// visual top-left on iOS); values outside the unit square are kept. NaN is refused.
+    /// Animatable.
+    open var anchorPoint: CGPoint {
+        get { props.anchorPoint }
+        set {
+            guard CALayer.acceptsGeometry("anchorPoint", newValue.x.isNaN || newValue.y.isNaN, "\(newValue)") else { return }
+            update("anchorPoint", \.anchorPoint, newValue)
+        }
+    }
+
+    /// The layer's rectangle in the superlayer's bounds space, derived (§1.3). Getting: the
+    /// bounding box of the bounds corners mapped by anchor, transform and position (with the
+    /// perspective divide; exact for identity transforms). Setting rewrites `position` and
+    /// `bounds.size` (bounds.origin is kept): for an identity transform by §1.3.4; otherwise
+    /// the size is solved from the transform's linear part (exact for scales and multiples of
+    /// 90°; when singular, e.g. at 45°, which Apple advises against, the size is kept) and the
+    /// position is shifted to put the frame's origin where asked. Not animatable itself: the
+    /// `position` and `bounds` changes animate. NaN is refused.
+    open var frame: CGRect {
+        get { computedFrame }
+        set { setFrame(newValue) }
+    }
+
+    /// `transform` as an affine transform (meaningful when the transform is affine).
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(props.transform) }
+
+    /// Sets `transform` from an affine transform.
+    open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
+
+    /// The size of the bounds mapped into the superlayer (what `frame.size` is): Apple's
+    /// default without a layout manager.
+    open func preferredFrameSize() -> CGSize { computedFrame.size }
+
+    /// Whether `p` (in this layer's own coordinates) lies in `bounds` (half-open, as
+    /// CGRect.contains). Rectangular: corner radius and mask do not change it (§1.7.2).
+    open func contains(_ p: CGPoint) -> Bool { props.bounds.contains(p) }
+
+    /// The farthest descendant (or this layer) containing `p`, given in the superlayer's
+    /// space. See `defaultHitTest(_:)` for the rules chosen on the open points of §1.7.
+    open func hitTest(_ p: CGPoint) -> CALayer? { defaultHitTest(p) }
+
+    /// Converts a point from `l`'s coordinate space (nil: the root layer's) to this layer's.
+    open func convert(_ p: CGPoint, from l: CALayer?) -> CGPoint { convertPoint(p, from: l) }
+
+    /// Converts a point from this layer's space to `l`'s (nil: the root layer's).
+    open func convert(_ p: CGPoint, to l: CALayer?) -> CGPoint { (l ?? treeRoot).convertPoint(p, from: self) }
+
+    /// Converts a rectangle from `l`'s space: the bounding box of the mapped corners.
+    open func convert(_ r: CGRect, from l: CALayer?) -> CGRect { convertRect(r, from: l) }
+
+    /// Converts a rectangle from this layer's space to `l`'s (nil: the root layer's).
+    open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { (l ?? treeRoot).convertRect(r, from: self) }
+
+    /// Converts a time from `l`'s local time (nil: absolute media time) to this layer's.
+    open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
+        localTime(fromAbsolute: l.map { $0.absoluteTime(fromLocal: t) } ?? t)
+    }
+
+    /// Converts a time from this layer's local time to `l`'s (nil: absolute media time).
+    open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
+        let absolute = absoluteTime(fromLocal: t)
+        return l.map { $0.localTime(fromAbsolute: absolute) } ?? absolute
+    }
+
+    // MARK: - Model properties (setters go through the change funnel, CALayer+Changes.swift)
+
+    /// The z component of the position in the superlayer (points); also orders siblings for drawing (§1.4).
+    open var zPosition: CGFloat {
+        get { props.zPosition }
+        set {
+            guard CALayer.acceptsGeometry("zPosition", newValue.isNaN, "\(newValue)") else { return }
+            update("zPosition", \.zPosition, newValue)
+        }
+    }
+
+    /// The z component of the anchor point (points) (§1.4.3).
+    open var anchorPointZ: CGFloat {
+        get { props.anchorPointZ }
+        set {
+            guard CALayer.acceptsGeometry("anchorPointZ", newValue.isNaN, "\(newValue)") else { return }
+            update("anchorPointZ", \.anchorPointZ, newValue)
+        }
+    }
+
+    /// Applied about the anchor point (§2.6.1). Animatable.
+    open var transform: CATransform3D { get { props.transform } set { update("transform", \.transform, newValue) } }
+
+    /// Applied to the sublayers about this layer's anchor point (§2.6.2). Animatable.
+    open var sublayerTransform: CATransform3D { get { props.sublayerTransform } set { update("sublayerTransform", \.sublayerTransform, newValue) } }
+
+    /// Hides the layer and its whole subtree. Animatable.
+    open var isHidden: Bool {
+        get { props.isHidden }
+        set {
+            let wasHidden = props.isHidden
+            update("hidden", \.isHidden, newValue)
+            // The older guide posts order events when visibility changes (§5.5.1).
+            if wasHidden != props.isHidden { postEvent(props.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+        }
+    }
+
+    /// 0…1, multiplies the layer and its subtree (§3.4). Animatable.
+    open var opacity: Float { get { props.opacity } set { update("opacity", \.opacity, newValue) } }
+
+    /// Fills the bounds (rounded by cornerRadius). Default nil. Animatable.
+    open var backgroundColor: CGColor? { get { props.backgroundColor } set { update("backgroundColor", \.backgroundColor, newValue) } }
+
+    /// Radius of the rounded corners of background and border (points). Animatable.
+    open var cornerRadius: CGFloat { get { props.cornerRadius } set { update("cornerRadius", \.cornerRadius, newValue) } }
+
+    /// Which corners cornerRadius rounds. Default all four.
+    open var maskedCorners: CACornerMask { get { props.maskedCorners } set { update("maskedCorners", \.maskedCorners, newValue) } }
+
+    /// Circular (default) or continuous corners.
+    open var cornerCurve: CALayerCornerCurve { get { props.cornerCurve } set { update("cornerCurve", \.cornerCurve, newValue) } }
+
+    /// Border inset from the bounds (points). Animatable.
+    open var borderWidth: CGFloat { get { props.borderWidth } set { update("borderWidth", \.borderWidth, newValue) } }
+
+    /// Default opaque black. Animatable.
+    open var borderColor: CGColor? { get { props.borderColor } set { update("borderColor", \.borderColor, newValue) } }
+
+    /// Default opaque black. Animatable.
+    open var shadowColor: CGColor? { get { props.shadowColor } set { update("shadowColor", \.shadowColor, newValue) } }
+
+    /// 0 (default) hides the shadow. Animatable.
+    open var shadowOpacity: Float { get { props.shadowOpacity } set { update("shadowOpacity", \.shadowOpacity, newValue) } }
+
+    /// Default (0, −3) points. Animatable.
+    open var shadowOffset: CGSize { get { props.shadowOffset } set { update("shadowOffset", \.shadowOffset, newValue) } }
+
+    /// Blur radius, default 3 points. Animatable.
+    open var shadowRadius: CGFloat { get { props.shadowRadius } set { update("shadowRadius", \.shadowRadius, newValue) } }
+
+    /// The shadow's shape in layer space (copied on assignment); nil uses the layer's alpha. Animatable.
+    open var shadowPath: CGPath? { get { props.shadowPath } set { update("shadowPath", \.shadowPath, newValue?.copy(), same: { $0 == $1 }) } }
+
+    /// Clips contents, sublayers and the layer's own shadow to the (rounded) bounds (§3.2). Animatable.
+    open var masksToBounds: Bool { get { props.masksToBounds } set { update("masksToBounds", \.masksToBounds, newValue) } }
+
+    /// When false the layer is not drawn while facing away. No implicit animation.
+    open var isDoubleSided: Bool { get { props.isDoubleSided } set { update("doubleSided", \.isDoubleSided, newValue) } }
+
+    /// Flips the geometry of the sublayers vertically (§1.5).
+    open var isGeometryFlipped: Bool { get { props.isGeometryFlipped } set { update("geometryFlipped", \.isGeometryFlipped, newValue) } }
+
+    /// The image shown (a CGImage); other objects are kept but not drawn. Animatable.
+    open var contents: Any? { get { props.contents } set { update("contents", \.contents, newValue, same: CALayer.sameObject) } }
+
+    /// The part of the image shown, in unit coordinates. Animatable.
+    open var contentsRect: CGRect { get { props.contentsRect } set { update("contentsRect", \.contentsRect, newValue) } }
+
+    /// The stretchable part of the image, in unit coordinates. Animatable.
+    open var contentsCenter: CGRect { get { props.contentsCenter } set { update("contentsCenter", \.contentsCenter, newValue) } }
+
+    /// How the image is placed in the bounds. Default resize.
+    open var contentsGravity: CALayerContentsGravity { get { props.contentsGravity } set { update("contentsGravity", \.contentsGravity, newValue) } }
+
+    /// Image pixels per point. Default 1. Animatable.
+    open var contentsScale: CGFloat { get { props.contentsScale } set { update("contentsScale", \.contentsScale, newValue) } }
+
+    /// Backing-store pixel format. Default RGBA8Uint.
+    open var contentsFormat: CALayerContentsFormat { get { props.contentsFormat } set { update("contentsFormat", \.contentsFormat, newValue) } }
+
+    /// Sampling when the image is shown smaller. Default linear.
+    open var minificationFilter: CALayerContentsFilter { get { props.minificationFilter } set { update("minificationFilter", \.minificationFilter, newValue) } }
+
+    /// Sampling when the image is shown larger. Default linear.
+    open var magnificationFilter: CALayerContentsFilter { get { props.magnificationFilter } set { update("magnificationFilter", \.magnificationFilter, newValue) } }
+
+    /// Mip-level bias for trilinear minification. Animatable.
+    open var minificationFilterBias: Float { get { props.minificationFilterBias } set { update("minificationFilterBias", \.minificationFilterBias, newValue) } }
+
+    /// Composite the subtree as one group under opacity < 1. iOS default: true (§1.2, §3.4).
+    open var allowsGroupOpacity: Bool { get { props.allowsGroupOpacity } set { update("allowsGroupOpacity", \.allowsGroupOpacity, newValue) } }
+
+    /// Anti-alias the edges of transformed layers. iOS default: false (§1.2).
+    open var allowsEdgeAntialiasing: Bool { get { props.allowsEdgeAntialiasing } set { update("allowsEdgeAntialiasing", \.allowsEdgeAntialiasing, newValue) } }
+
+    /// Which edges are anti-aliased. Default all four.
+    open var edgeAntialiasingMask: CAEdgeAntialiasingMask { get { props.edgeAntialiasingMask } set { update("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) } }
+
+    /// Render the subtree once into a cached bitmap. Animatable.
+    open var shouldRasterize: Bool { get { props.shouldRasterize } set { update("shouldRasterize", \.shouldRasterize, newValue) } }
+
+    /// Pixels per point of the rasterized bitmap. Default 1. Animatable.
+    open var rasterizationScale: CGFloat { get { props.rasterizationScale } set { update("rasterizationScale", \.rasterizationScale, newValue) } }
+
+    /// A hint that the backing store is fully opaque.
+    open var isOpaque: Bool { get { props.isOpaque } set { update("opaque", \.isOpaque, newValue) } }
+
+    /// A hint; Lamina draws synchronously either way.
+    open var drawsAsynchronously: Bool { get { props.drawsAsynchronously } set { update("drawsAsynchronously", \.drawsAsynchronously, newValue) } }
+
+    /// Call setNeedsDisplay() when the bounds size changes.
+    open var needsDisplayOnBoundsChange: Bool { get { props.needsDisplayOnBoundsChange } set { update("needsDisplayOnBoundsChange", \.needsDisplayOnBoundsChange, newValue) } }
+
+    /// A name for tools and debugging.
+    open var name: String? { get { props.name } set { update("name", \.name, newValue) } }
+
+    /// Consulted for actions (`style["actions"]`, nested through `style["style"]`). Lamina does not read default property values from it.
+    open var style: [AnyHashable: Any]? { get { props.style } set { update("style", \.style, newValue, same: { $0 == nil && $1 == nil }) } }
+
+    /// Actions by event key, consulted after the delegate (§5.2).
+    open var actions: [String: CAAction]? { get { props.actions } set { update("actions", \.actions, newValue, same: { $0 == nil && $1 == nil }) } }
+
+    /// CAMediaTiming: start in the superlayer's time space (seconds).
+    open var beginTime: CFTimeInterval { get { props.beginTime } set { update("beginTime", \.beginTime, newValue) } }
+
+    /// CAMediaTiming: basic duration (seconds).
+    open var duration: CFTimeInterval { get { props.duration } set { update("duration", \.duration, newValue) } }
+
+    /// CAMediaTiming: rate relative to the superlayer's time.
+    open var speed: Float { get { props.speed } set { update("speed", \.speed, newValue) } }
+
+    /// CAMediaTiming: offset in local time (seconds).
+    open var timeOffset: CFTimeInterval { get { props.timeOffset } set { update("timeOffset", \.timeOffset, newValue) } }
+
+    /// CAMediaTiming: number of repetitions.
+    open var repeatCount: Float { get { props.repeatCount } set { update("repeatCount", \.repeatCount, newValue) } }
+
+    /// CAMediaTiming: total repeat time (seconds).
+    open var repeatDuration: CFTimeInterval { get { props.repeatDuration } set { update("repeatDuration", \.repeatDuration, newValue) } }
+
+    /// CAMediaTiming: play backwards after each pass.
+    open var autoreverses: Bool { get { props.autoreverses } set { update("autoreverses", \.autoreverses, newValue) } }
+
+    /// CAMediaTiming: what shows outside the active interval.
+    open var fillMode: CAMediaTimingFillMode { get { props.fillMode } set { update("fillMode", \.fillMode, newValue) } }
+
+    /// Core Image filters applied to the layer and its sublayers. Stored but not rendered
+    /// (iOS does not render layer filters either).
+    open var filters: [Any]? {
+        get { props.filters }
+        set { update("filters", \.filters, newValue, same: { $0 == nil && $1 == nil }) }
+    }
+
+    /// Filters applied behind the layer (macOS). Stored but not rendered.
+    open var backgroundFilters: [Any]? {
+        get { props.backgroundFilters }
+        set { update("backgroundFilters", \.backgroundFilters, newValue, same: { $0 == nil && $1 == nil }) }
+    }
+
+    /// The filter compositing the layer onto what is behind it (macOS); nil is source-over.
+    /// Stored but not rendered.
+    open var compositingFilter: Any? {
+        get { props.compositingFilter }
+        set { update("compositingFilter", \.compositingFilter, newValue, same: CALayer.sameObject) }
+    }
+
+    /// The visible part of the layer, in its own coordinates: its bounds clipped by the nearest
+    /// enclosing CAScrollLayer's bounds (the bounds when there is none).
+    open var visibleRect: CGRect { computedVisibleRect }
+
+    /// Scrolls the nearest enclosing CAScrollLayer so that `p` (in this layer's coordinates)
+    /// lies at its bounds origin.
+    open func scroll(_ p: CGPoint) { scrollAncestor(to: p) }
+
+    /// Scrolls the nearest enclosing CAScrollLayer the least distance that shows `r` (in this
+    /// layer's coordinates).
+    open func scrollRectToVisible(_ r: CGRect) { scrollAncestorToShow(r) }
+
+    /// Whether a property is archived by NSCoder: always true (Lamina archives layers as JSON).
+    open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// The delegate (held weakly, as Apple's `weak var delegate`).
+    open var delegate: CALayerDelegate? {
+        get { delegateStorage }
+        set { delegateStorage = newValue }
+    }
+
+    // MARK: - Tree (CALayer+Hierarchy.swift)
+
+    /// The sublayers, back to front; nil when there are none. Assigning replaces them all
+    /// (each new one is first removed from wherever it was). Animatable event "sublayers".
+    open var sublayers: [CALayer]? {
+        get { sublayerStorage.isEmpty ? nil : sublayerStorage }
+        set { setSublayers(newValue ?? []) }
+    }
+
+    /// The parent layer, or nil.
+    open var superlayer: CALayer? { superlayerStorage }
+
+    /// A layer whose alpha masks this layer's content, sublayers and shadow; positioned in this
+    /// layer's bounds space. It must not have a superlayer (it is removed from it). Animatable.
+    open var mask: CALayer? {
+        get { maskStorage }
+        set { setMask(newValue) }
+    }
+
+    /// Appends `layer` to the sublayers (removing it from its old parent first).
+    open func addSublayer(_ layer: CALayer) { insertSublayerChecked(layer, at: sublayerStorage.count, operation: "addSublayer") }
+
+    /// Inserts `layer` at `idx` (clamped to the number of sublayers).
+    open func insertSublayer(_ layer: CALayer, at idx: UInt32) {
+        insertSublayerChecked(layer, at: Int(idx), operation: "insertSublayer(_:at:)")
+    }
+
+    /// Inserts `layer` just below `sibling` (at the bottom when `sibling` is nil).
+    open func insertSublayer(_ layer: CALayer, below sibling: CALayer?) { insertSublayer(layer, relativeTo: sibling, above: false) }
+
+    /// Inserts `layer` just above `sibling` (at the top when `sibling` is nil).
+    open func insertSublayer(_ layer: CALayer, above sibling: CALayer?) { insertSublayer(layer, relativeTo: sibling, above: true) }
+
+    /// Puts `newLayer` where `oldLayer` is; posts `kCATransition` on this layer when visible.
+    open func replaceSublayer(_ oldLayer: CALayer, with newLayer: CALayer) { replaceSublayerChecked(oldLayer, with: newLayer) }
+
+    /// Detaches the layer from its superlayer (or from the layer it masks).
+    open func removeFromSuperlayer() { detachFromParent() }
+
+    // MARK: - Display and layout (CALayer+Display.swift)
+
+    /// Redraws the contents now: the delegate's `display(_:)` if it has one, else the layer's
+    /// drawing path (see `displayUsingBackingStore()`).
+    open func display() { performDisplay() }
+
+    /// Marks the contents as needing display; the next commit of an attached tree (or
+    /// `displayIfNeeded()`) calls `display()`.
+    open func setNeedsDisplay() { needsDisplayFlag = true; noteNeedsCommitWork() }
+
+    /// Marks part of the contents (layer coordinates) as needing display. Lamina redraws whole
+    /// layers, so this equals `setNeedsDisplay()`.
+    open func setNeedsDisplay(_ r: CGRect) { setNeedsDisplay() }
+
+    /// Whether the layer is marked as needing display.
+    open func needsDisplay() -> Bool { needsDisplayFlag }
+
+    /// Calls `display()` if the layer is marked as needing display.
+    open func displayIfNeeded() { if needsDisplayFlag { display() } }
+
+    /// Whether drawing into this layer is y-flipped: an odd number of layers from here up to the
+    /// root have `isGeometryFlipped` (§1.5.2).
+    open func contentsAreFlipped() -> Bool { flippedAncestorCount % 2 == 1 }
+
+    /// Marks the layer as needing layout.
+    open func setNeedsLayout() { needsLayoutFlag = true; noteNeedsCommitWork() }
+
+    /// Whether the layer is marked as needing layout.
+    open func needsLayout() -> Bool { needsLayoutFlag }
+
+    /// Lays out this subtree now where marked, starting from the highest ancestor that needs
+    /// layout.
+    open func layoutIfNeeded() { performLayoutIfNeeded() }
+
+    /// Lays out the sublayers: calls the delegate's `layoutSublayers(of:)`. Override to lay out
+    /// sublayers yourself.
+    open func layoutSublayers() { delegateStorage?.layoutSublayers(of: self) }
+
+    /// Whether a change of `key` marks the layer as needing display. Default false; subclasses
+    /// override it for their own drawing-relevant properties.
+    open class func needsDisplay(forKey key: String) -> Bool { false }
+
+    // MARK: - Actions and animations (CALayer+Actions.swift, CALayer+Animations.swift)
+
+    /// The action for `event`, searched in Apple's order (§5.2): delegate, `actions`, `style`
+    /// actions (nested), `defaultAction(forKey:)`, then the built-in implicit animation for
+    /// implicitly animated properties. `NSNull` at any step ends the search with nil.
+    open func action(forKey event: String) -> CAAction? { lookUpAction(forKey: event) }
+
+    /// The class's default action for `event`: nil (on Apple's platforms it is nil too; the
+    /// implicit animation comes from the step after it, §5.2.4).
+    open class func defaultAction(forKey event: String) -> CAAction? { nil }
+
+    /// Attaches a copy of `anim` under `key` (nil: unnamed), replacing any animation with the
+    /// same key. CATransitions are always stored under "transition".
+    open func add(_ anim: CAAnimation, forKey key: String?) { addAnimationCopy(anim, forKey: key) }
+
+    /// The attached animation with `key`.
+    open func animation(forKey key: String) -> CAAnimation? {
+        animationEntries.last(where: { $0.key == key })?.animation
+    }
+
+    /// The keys of the attached animations in the order they were added; nil when none.
+    open func animationKeys() -> [String]? {
+        let keys = animationEntries.compactMap(\.key)
+        return keys.isEmpty ? nil : keys
+    }
+
+    /// Detaches the animation with `key`.
+    open func removeAnimation(forKey key: String) { removeAnimations { $0 == key } }
+
+    /// Detaches every animation.
+    open func removeAllAnimations() { removeAnimations { _ in true } }
+
+    // MARK: - Key-value coding (CALayer+KeyValue.swift)
+
+    /// The value of a property by name (Apple's key, e.g. "hidden", "doubleSided"), or a value
+    /// stored with `setValue(_:forKey:)`, or `defaultValue(forKey:)`.
+    open func value(forKey key: String) -> Any? { kvcValue(forKey: key) }
+
+    /// Sets a property by name through its setter (so it records and animates like the
+    /// property); any other key is stored in the layer (and posts its event, §5.5.5).
+    /// Values of the wrong type are refused and reported.
+    open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
+
+    /// A property, or a field of a point/size/rect property ("position.x", "bounds.size.width").
+    /// Transform components ("transform.rotation.z") are not supported yet (nil).
+    open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
+
+    /// Sets a property, or one field of a point/size/rect property (the whole property changes,
+    /// so its action key is the property's, e.g. "position"). Unknown fields and transform
+    /// components are refused and reported.
+    open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
+
+    /// Apple's default for a property key, or nil when the default is the zero value of its
+    /// type or the key is unknown (§1.2.1).
+    open class func defaultValue(forKey key: String) -> Any? { propertyTable[key]?.reportedDefault }
+
+    // MARK: - Presentation (CALayer+Presentation.swift)
+
+    /// A copy of the layer as currently shown, or nil before the layer's tree was first
+    /// committed while attached to a host (§5.3.1).
+    open func presentation() -> Self? { makePresentation() as? Self }
+
+    /// On a presentation layer, the model layer it presents; otherwise the layer itself.
+    open func model() -> Self { (modelLayerStorage as? Self) ?? self }
+
+    /// The properties of this class for KVC, defaults and the archive (subclasses extend it).
+    package class var propertyTable: LayerPropertyTable { CALayer.baseTable }
+
+    open override var description: String {
+        let n = props.name.map { " \"\($0)\"" } ?? ""
+        return "<\(type(of: self))\(n) frame=\(frame)>"
+    }
+}
+
+/// Whoever shows a layer tree: a window, `CARenderer`, the offline frame renderer. Lamina's
+/// equivalent of "the layer is in a window". Attaching makes the tree take part in commits
+/// (layout, display, presentation layers, implicit animations).
+package protocol LayerTreeHost: AnyObject {
+    /// Called after every outermost transaction commit that touched the tree under `root`.
+    func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange])
+    /// Lets the animation engine write animated values into a fresh presentation copy of
+    /// `model` (the default, without an engine, leaves the model values).
+    func applyPresentationValues(to presentation: CALayer, model: CALayer)
+}
+
+extension LayerTreeHost {
+    package func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange]) {}
+    package func applyPresentationValues(to presentation: CALayer, model: CALayer) {}
+}
+
+/// One recorded model change: which layer, which key, the value before the change.
+package struct LayerChange {
+    package let layer: CALayer
+    package let key: String
+    package let oldValue: Any?
+}
+
+extension CALayer {
+    /// Makes this layer the root of a tree shown by `host` (pass nil to detach). The tree is
+    /// committed by the next outermost `CATransaction` commit (or `flush()`). Users attach a
+    /// tree through a window or renderer (e.g. `CARenderer(layer:)`), which call this.
+    package func attach(to host: LayerTreeHost?) {
+        self.host = host
+        TransactionStack.current.recordChange(layer: self, key: "host", oldValue: nil)
+    }
+}

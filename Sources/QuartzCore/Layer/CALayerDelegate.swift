@@ -1,0 +1,28 @@
+/// The layer's delegate, Apple's `CALayerDelegate`.
+///
+/// Apple's methods are optional; here every method has a default implementation in a protocol
+/// extension that behaves exactly like "not implemented":
+/// - `display(_:)`: the default runs the layer's own drawing path (`layerWillDraw(_:)`, then
+///   the backing store). A delegate that implements it takes over display entirely.
+/// - `layerWillDraw(_:)`, `layoutSublayers(of:)`: do nothing.
+/// - `action(for:forKey:)`: returns nil, so the action search continues (§5.2.1).
+///
+/// Not here yet: `draw(_:in:)`, because it takes a `CGContext`, which Lamina does not have yet;
+/// it comes with the context and the backing-store drawing.
+public protocol CALayerDelegate: AnyObject {
+    /// Replaces the layer's drawing: set `layer.contents` yourself.
+    func display(_ layer: CALayer)
+    /// Called before the layer draws into its backing store.
+    func layerWillDraw(_ layer: CALayer)
+    /// Lays out the layer's sublayers (called from `layoutSublayers()`).
+    func layoutSublayers(of layer: CALayer)
+    /// The action for `event`; nil continues the search, `NSNull()` stops it with no action.
+    func action(for layer: CALayer, forKey event: String) -> CAAction?
+}
+
+extension CALayerDelegate {
+    public func display(_ layer: CALayer) { layer.displayUsingBackingStore() }
+    public func layerWillDraw(_ layer: CALayer) {}
+    public func layoutSublayers(of layer: CALayer) {}
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+}

@@ -1,0 +1,314 @@
+import Foundation
+
+/// Where archived images given by file name are looked up.
+package struct ArchiveContext {
+    /// Relative `"file"` references resolve against this directory (nil: the working directory).
+    package var baseDirectory: URL?
+    package init(baseDirectory: URL? = nil) { self.baseDirectory = baseDirectory }
+}
+
+/// How one property type crosses the two untyped boundaries of a layer: key-value coding
+/// (`Any?` in, `Any?` out) and the JSON archive. One codec per value type, shared by every
+/// property of that type, so KVC and the archive agree on what a value looks like.
+package struct ValueCodec<T>: @unchecked Sendable {
+    /// Names the expected type in error messages ("a number", "a point [x, y]").
+    package let expected: String
+    /// KVC coercion: `.some(v)` on success, nil when `value` has the wrong type.
+    package let fromAny: (Any?) -> T?
+    /// KVC output; optional property types return nil (not a wrapped nil) when empty.
+    package let toAny: (T) -> Any?
+    /// The comparison the model uses to skip no-op changes and the archive uses to omit defaults.
+    package let equal: (T, T) -> Bool
+    package let encode: (T) throws -> JSONValue
+    /// Throws `ArchiveValueError`.
+    package let decode: (JSONValue, ArchiveContext) throws -> T
+}
+
+// MARK: - Numbers
+
+package enum AnyNumber {
+    /// Reads any Swift or Foundation number (Bool counts, as NSNumber does on Apple's platforms).
+    package static func double(_ value: Any?) -> Double? {
+        switch value {
+        case let v as Double: return v
+        case let v as CGFloat: return Double(v)
+        case let v as Float: return Double(v)
+        case let v as Int: return Double(v)
+        case let v as NSNumber: return v.doubleValue
+        default: return nil
+        }
+    }
+}
+
+extension ValueCodec {
+    package static func number(_ make: @escaping (Double) -> T, _ read: @escaping (T) -> Double) -> ValueCodec<T> {
+        ValueCodec(
+            expected: "a number",
+            fromAny: { AnyNumber.double($0).map(make) },
+            toAny: { $0 },
+            equal: { read($0) == read($1) || (read($0).isNaN && read($1).isNaN) },
+            encode: { .num(read($0)) },
+            decode: { json, _ in
+                guard let d = json.numberValue else { throw ArchiveValueError(expected: "a number", got: json) }
+                return make(d)
+            })
+    }
+
+    static func numbers(_ count: Int, expected: String, _ make: @escaping ([Double]) -> T,
+                        _ read: @escaping (T) -> [Double], fromAny: @escaping (Any?) -> T?) -> ValueCodec<T> {
+        ValueCodec(
+            expected: expected,
+            fromAny: fromAny,
+            toAny: { $0 },
+            equal: { read($0) == read($1) },
+            encode: { .array(read($0).map(JSONValue.num)) },
+            decode: { json, _ in
+                guard case .array(let items) = json, items.count == count else {
+                    throw ArchiveValueError(expected: expected, got: json)
+                }
+                var out: [Double] = []
+                for item in items {
+                    guard let d = item.numberValue else { throw ArchiveValueError(expected: expected, got: json) }
+                    out.append(d)
+                }
+                return make(out)
+            })
+    }
+}
+
+extension ValueCodec where T == CGFloat {
+    package static let cgFloat = ValueCodec.number({ CGFloat($0) }, { Double($0) })
+}
+extension ValueCodec where T == Float {
+    package static let float = ValueCodec.number({ Float($0) }, { Double($0) })
+}
+extension ValueCodec where T == Double {
+    package static let double = ValueCodec.number({ $0 }, { $0 })
+}
+extension ValueCodec where T == Int {
+    package static let int = ValueCodec(
+        expected: "an integer",
+        fromAny: { AnyNumber.double($0).flatMap { $0.isFinite && abs($0) < 1e15 ? Int($0) : nil } },
+        toAny: { $0 },
+        equal: { $0 == $1 },
+        encode: { .number(Double($0)) },
+        decode: { json, _ in
+            guard case .number(let d) = json, d == d.rounded(), abs(d) < 1e15 else {
+                throw ArchiveValueError(expected: "an integer", got: json)
+            }
+            return Int(d)
+        })
+}
+extension ValueCodec where T == Bool {
+    package static let bool = ValueCodec(
+        expected: "a boolean",
+        fromAny: { v in (v as? Bool) ?? (v as? NSNumber)?.boolValue },
+        toAny: { $0 },
+        equal: { $0 == $1 },
+        encode: { .bool($0) },
+        decode: { json, _ in
+            guard case .bool(let b) = json else { throw ArchiveValueError(expected: "a boolean", got: json) }
+            return b
+        })
+}
+
+// MARK: - Geometry
+
+extension ValueCodec where T == CGPoint {
+    package static let point = ValueCodec.numbers(2, expected: "a point [x, y]",
+        { CGPoint(x: $0[0], y: $0[1]) }, { [Double($0.x), Double($0.y)] },
+        fromAny: { $0 as? CGPoint })
+}
+extension ValueCodec where T == CGSize {
+    package static let size = ValueCodec.numbers(2, expected: "a size [width, height]",
+        { CGSize(width: $0[0], height: $0[1]) }, { [Double($0.width), Double($0.height)] },
+        fromAny: { $0 as? CGSize })
+}
+extension ValueCodec where T == CGRect {
+    package static let rect = ValueCodec.numbers(4, expected: "a rectangle [x, y, width, height]",
+        { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
+        { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] },
+        fromAny: { $0 as? CGRect })
+}
+extension ValueCodec where T == CATransform3D {
+    /// 16 numbers in memory order m11 m12 m13 m14 m21 … m44 (row-vector convention).
+    package static let transform = ValueCodec.numbers(16, expected: "a transform of 16 numbers",
+        { CATransform3D(elements: $0) }, { $0.elements },
+        fromAny: { $0 as? CATransform3D })
+}
+
+// MARK: - Strings, enums, masks
+
+extension ValueCodec where T == String? {
+    package static let optionalString = ValueCodec(
+        expected: "a string or null",
+        fromAny: { v in v == nil ? .some(nil) : (v as? String).map { .some($0) } },
+        toAny: { $0 },
+        equal: { $0 == $1 },
+        encode: { $0.map(JSONValue.string) ?? .null },
+        decode: { json, _ in
+            switch json {
+            case .null: return nil
+            case .string(let s): return s
+            default: throw ArchiveValueError(expected: "a string or null", got: json)
+            }
+        })
+}
+
+extension ValueCodec where T: RawRepresentable, T.RawValue == String {
+    /// Apple's string enumerations; any string is accepted (they are extensible).
+    package static var stringEnum: ValueCodec<T> {
+        ValueCodec(
+            expected: "a string",
+            fromAny: { v in (v as? T) ?? (v as? String).flatMap { T(rawValue: $0) } },
+            toAny: { $0 },
+            equal: { $0.rawValue == $1.rawValue },
+            encode: { .string($0.rawValue) },
+            decode: { json, _ in
+                guard case .string(let s) = json, let v = T(rawValue: s) else {
+                    throw ArchiveValueError(expected: "a string", got: json)
+                }
+                return v
+            })
+    }
+}
+
+extension ValueCodec where T: OptionSet, T.RawValue: BinaryInteger {
+    /// Option sets archive as their raw integer.
+    package static var optionSet: ValueCodec<T> {
+        ValueCodec(
+            expected: "an integer bit mask",
+            fromAny: { v in
+                if let m = v as? T { return m }
+                guard let d = AnyNumber.double(v), d >= 0, d == d.rounded(), d < 1e9 else { return nil }
+                return T(rawValue: T.RawValue(Int(d)))
+            },
+            toAny: { $0 },
+            equal: { $0 == $1 },
+            encode: { .number(Double(Int($0.rawValue))) },
+            decode: { json, _ in
+                guard case .number(let d) = json, d >= 0, d == d.rounded(), d < 1e9 else {
+                    throw ArchiveValueError(expected: "an integer bit mask", got: json)
+                }
+                return T(rawValue: T.RawValue(Int(d)))
+            })
+    }
+}
+
+// MARK: - Colours, paths, arrays
+
+extension ValueCodec where T == CGColor? {
+    /// Colours archive as component arrays: `[gray, alpha]` (generic gray) or `[r, g, b, a]`
+    /// (generic RGB, what `CGColor(red:green:blue:alpha:)` makes). Colours in other spaces use
+    /// the object form `{"colorSpace": "kCGColorSpaceSRGB", "components": [r, g, b, a]}`.
+    package static let color = ValueCodec(
+        expected: "a colour",
+        fromAny: { v in v == nil ? .some(nil) : (v as? CGColor).map { .some($0) } },
+        toAny: { $0 },
+        equal: { $0 == $1 },
+        encode: { c in c.map(ColorArchive.encode) ?? .null },
+        decode: { json, _ in
+            if json == .null { return nil }
+            return try ColorArchive.decode(json)
+        })
+}
+
+package enum ColorArchive {
+    package static func encode(_ c: CGColor) -> JSONValue {
+        let comps = JSONValue.array((c.components ?? []).map { JSONValue.num(Double($0)) })
+        if c.colorSpace == CGColorSpace.sharedGenericGray || c.colorSpace == CGColorSpace.sharedGenericRGB {
+            return comps
+        }
+        return .object(["colorSpace": c.colorSpace?.name.map(JSONValue.string) ?? .null, "components": comps])
+    }
+
+    package static func decode(_ json: JSONValue) throws -> CGColor {
+        let expected = "a colour ([gray, alpha], [r, g, b, a] or {\"colorSpace\", \"components\"})"
+        func numbers(_ v: JSONValue) throws -> [CGFloat] {
+            guard case .array(let a) = v else { throw ArchiveValueError(expected: expected, got: json) }
+            return try a.map { item in
+                guard let d = item.numberValue else { throw ArchiveValueError(expected: expected, got: json) }
+                return CGFloat(d)
+            }
+        }
+        switch json {
+        case .array:
+            let c = try numbers(json)
+            if c.count == 2 { return CGColor(gray: c[0], alpha: c[1]) }
+            if c.count == 4 { return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
+            throw ArchiveValueError(expected: expected, got: json)
+        case .object(let o):
+            guard case .string(let name)? = o["colorSpace"], let space = CGColorSpace(name: name) else {
+                throw ArchiveValueError("unknown colour space \(o["colorSpace"]?.brief ?? "(missing)")")
+            }
+            guard let compsJSON = o["components"], let color = CGColor(colorSpace: space, components: try numbers(compsJSON)) else {
+                throw ArchiveValueError("colour components do not match colour space \(name)")
+            }
+            return color
+        default:
+            throw ArchiveValueError(expected: expected, got: json)
+        }
+    }
+}
+
+extension ValueCodec where T == [NSNumber]? {
+    /// `lineDashPattern`, `locations`: arrays of numbers, or null.
+    package static let numberArray = ValueCodec(
+        expected: "an array of numbers or null",
+        fromAny: { v in
+            if v == nil { return .some(nil) }
+            if let a = v as? [NSNumber] { return .some(a) }
+            guard let a = v as? [Any] else { return nil }
+            var out: [NSNumber] = []
+            for item in a {
+                guard let d = AnyNumber.double(item) else { return nil }
+                out.append(NSNumber(value: d))
+            }
+            return .some(out)
+        },
+        toAny: { $0 },
+        equal: { $0 == $1 },
+        encode: { a in a.map { .array($0.map { JSONValue.num($0.doubleValue) }) } ?? .null },
+        decode: { json, _ in
+            switch json {
+            case .null: return nil
+            case .array(let items):
+                return try items.map { item in
+                    guard let d = item.numberValue else { throw ArchiveValueError(expected: "an array of numbers or null", got: json) }
+                    return NSNumber(value: d)
+                }
+            default: throw ArchiveValueError(expected: "an array of numbers or null", got: json)
+            }
+        })
+}
+
+extension ValueCodec where T == [Any]? {
+    /// `CAGradientLayer.colors`: an array of CGColor (Apple's type is `[Any]?`).
+    package static let colorArray = ValueCodec(
+        expected: "an array of colours or null",
+        fromAny: { v in
+            if v == nil { return .some(nil) }
+            guard let a = v as? [Any], a.allSatisfy({ $0 is CGColor }) else { return nil }
+            return .some(a)
+        },
+        toAny: { $0 },
+        equal: { l, r in
+            switch (l, r) {
+            case (nil, nil): return true
+            case (let a?, let b?):
+                return a.count == b.count && zip(a, b).allSatisfy { ($0 as? CGColor) == ($1 as? CGColor) }
+            default: return false
+            }
+        },
+        encode: { a in
+            guard let a else { return .null }
+            return .array(a.map { ($0 as? CGColor).map(ColorArchive.encode) ?? .null })
+        },
+        decode: { json, _ in
+            switch json {
+            case .null: return nil
+            case .array(let items): return try items.map { try ColorArchive.decode($0) }
+            default: throw ArchiveValueError(expected: "an array of colours or null", got: json)
+            }
+        })
+}

@@ -1,0 +1,81 @@
+import Foundation
+
+/// A layer that draws its sublayers `instanceCount` times, each copy shifted by
+/// `instanceTransform` and tinted by the colour offsets (Apple's CAReplicatorLayer), as data.
+/// Only the first instance is hit-tested (§1.7.6).
+open class CAReplicatorLayer: CALayer {
+    package struct Replication {
+        var instanceCount = 1
+        var preservesDepth = false
+        var instanceDelay: CFTimeInterval = 0
+        var instanceTransform = CATransform3DIdentity
+        var instanceColor: CGColor?
+        var instanceRedOffset: Float = 0
+        var instanceGreenOffset: Float = 0
+        var instanceBlueOffset: Float = 0
+        var instanceAlphaOffset: Float = 0
+    }
+
+    package var replication = Replication()
+
+    public override init() { super.init() }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CAReplicatorLayer { replication = other.replication }
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    private func set<T: Equatable>(_ key: String, _ kp: WritableKeyPath<Replication, T>, _ value: T) {
+        let old = replication[keyPath: kp]
+        guard old != value else { return }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { _ in self.replication[keyPath: kp] = value }
+    }
+
+    /// Number of copies, including the original. Default 1. Not animatable.
+    open var instanceCount: Int { get { replication.instanceCount } set { set("instanceCount", \.instanceCount, newValue) } }
+    /// Render the copies in 3D without flattening, like a CATransformLayer. Default false.
+    open var preservesDepth: Bool { get { replication.preservesDepth } set { set("preservesDepth", \.preservesDepth, newValue) } }
+    /// Time delay (seconds) between the copies' animations. Animatable.
+    open var instanceDelay: CFTimeInterval { get { replication.instanceDelay } set { set("instanceDelay", \.instanceDelay, newValue) } }
+    /// Applied once more to each next copy, about the replicator's anchor. Animatable.
+    open var instanceTransform: CATransform3D {
+        get { replication.instanceTransform }
+        set { set("instanceTransform", \.instanceTransform, newValue) }
+    }
+    /// Multiplies the first copy's colour; nil means white. Animatable.
+    open var instanceColor: CGColor? { get { replication.instanceColor } set { set("instanceColor", \.instanceColor, newValue) } }
+    /// Added to the colour's components for each next copy. Animatable.
+    open var instanceRedOffset: Float { get { replication.instanceRedOffset } set { set("instanceRedOffset", \.instanceRedOffset, newValue) } }
+    open var instanceGreenOffset: Float {
+        get { replication.instanceGreenOffset }
+        set { set("instanceGreenOffset", \.instanceGreenOffset, newValue) }
+    }
+    open var instanceBlueOffset: Float { get { replication.instanceBlueOffset } set { set("instanceBlueOffset", \.instanceBlueOffset, newValue) } }
+    open var instanceAlphaOffset: Float {
+        get { replication.instanceAlphaOffset }
+        set { set("instanceAlphaOffset", \.instanceAlphaOffset, newValue) }
+    }
+
+    package override class var propertyTable: LayerPropertyTable { CAReplicatorLayer.table }
+
+    private static let table: LayerPropertyTable = {
+        typealias P = LayerProperty
+        let D = Replication()
+        func flt(_ k: String, _ kp: ReferenceWritableKeyPath<CAReplicatorLayer, Float>) -> P {
+            P.make(k, kp, .float, default: 0, animates: true, zero: 0)
+        }
+        return CALayer.baseTable.adding([
+            P.make("instanceCount", \CAReplicatorLayer.instanceCount, .int, default: D.instanceCount, animates: false, zero: 0),
+            P.make("preservesDepth", \CAReplicatorLayer.preservesDepth, .bool, default: false, animates: false, zero: false),
+            P.make("instanceDelay", \CAReplicatorLayer.instanceDelay, .double, default: 0, animates: true, zero: 0),
+            P.make("instanceTransform", \CAReplicatorLayer.instanceTransform, .transform, default: D.instanceTransform, animates: true),
+            P.make("instanceColor", \CAReplicatorLayer.instanceColor, .color, default: nil, animates: true, zero: .some(nil)),
+            flt("instanceRedOffset", \.instanceRedOffset),
+            flt("instanceGreenOffset", \.instanceGreenOffset),
+            flt("instanceBlueOffset", \.instanceBlueOffset),
+            flt("instanceAlphaOffset", \.instanceAlphaOffset),
+        ])
+    }()
+}

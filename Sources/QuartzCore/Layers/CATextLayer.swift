@@ -1,0 +1,90 @@
+import Foundation
+
+/// A layer that shows a string (Apple's CATextLayer), as data: Lamina does not lay out or draw
+/// text yet; these are the properties with Apple's defaults.
+///
+/// `string` is a String (an attributed string is kept but not interpreted); `font` is Apple's
+/// `CFTypeRef?` (a font name string, or a font object), held as `Any?` because Core Foundation
+/// types do not exist here; nil means Helvetica.
+open class CATextLayer: CALayer {
+    package struct Text {
+        var string: Any?
+        var font: Any?
+        var fontSize: CGFloat = 36
+        var foregroundColor: CGColor? = CGColor(gray: 1, alpha: 1)
+        var isWrapped = false
+        var truncationMode: CATextLayerTruncationMode = .none
+        var alignmentMode: CATextLayerAlignmentMode = .natural
+        var allowsFontSubpixelQuantization = false
+    }
+
+    package var text = Text()
+
+    public override init() { super.init() }
+
+    public required init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CATextLayer { text = other.text }
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    private func set<T>(_ key: String, _ kp: WritableKeyPath<Text, T>, _ value: T, same: (T, T) -> Bool) {
+        let old = text[keyPath: kp]
+        guard !same(old, value) else { return }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { _ in self.text[keyPath: kp] = value }
+    }
+
+    /// The text: a String (or an attributed string, kept as given). Default nil.
+    open var string: Any? {
+        get { text.string }
+        set { set("string", \.string, newValue, same: ValueCodec<Any?>.stringObject.equal) }
+    }
+    /// The font: a name (String) or a font object; nil means Helvetica.
+    open var font: Any? {
+        get { text.font }
+        set { set("font", \.font, newValue, same: ValueCodec<Any?>.stringObject.equal) }
+    }
+    /// Points. Default 36. Animatable.
+    open var fontSize: CGFloat { get { text.fontSize } set { set("fontSize", \.fontSize, newValue, same: ==) } }
+    /// Default opaque white. Animatable.
+    open var foregroundColor: CGColor? {
+        get { text.foregroundColor }
+        set { set("foregroundColor", \.foregroundColor, newValue, same: ==) }
+    }
+    /// Wrap to the bounds' width. Default false.
+    open var isWrapped: Bool { get { text.isWrapped } set { set("wrapped", \.isWrapped, newValue, same: ==) } }
+    /// Default none.
+    open var truncationMode: CATextLayerTruncationMode {
+        get { text.truncationMode }
+        set { set("truncationMode", \.truncationMode, newValue, same: ==) }
+    }
+    /// Default natural.
+    open var alignmentMode: CATextLayerAlignmentMode {
+        get { text.alignmentMode }
+        set { set("alignmentMode", \.alignmentMode, newValue, same: ==) }
+    }
+    /// Default false.
+    open var allowsFontSubpixelQuantization: Bool {
+        get { text.allowsFontSubpixelQuantization }
+        set { set("allowsFontSubpixelQuantization", \.allowsFontSubpixelQuantization, newValue, same: ==) }
+    }
+
+    package override class var propertyTable: LayerPropertyTable { CATextLayer.table }
+
+    private static let table: LayerPropertyTable = {
+        typealias P = LayerProperty
+        let D = Text()
+        return CALayer.baseTable.adding([
+            P.make("string", \CATextLayer.string, .stringObject, default: nil, animates: false, zero: .some(nil)),
+            P.make("font", \CATextLayer.font, .stringObject, default: nil, animates: false, zero: .some(nil)),
+            P.make("fontSize", \CATextLayer.fontSize, .cgFloat, default: D.fontSize, animates: true, zero: 0),
+            P.make("foregroundColor", \CATextLayer.foregroundColor, .color, default: D.foregroundColor, animates: true, zero: .some(nil)),
+            P.make("wrapped", \CATextLayer.isWrapped, .bool, default: false, animates: false, zero: false),
+            P.make("truncationMode", \CATextLayer.truncationMode, .stringEnum, default: D.truncationMode, animates: false),
+            P.make("alignmentMode", \CATextLayer.alignmentMode, .stringEnum, default: D.alignmentMode, animates: false),
+            P.make("allowsFontSubpixelQuantization", \CATextLayer.allowsFontSubpixelQuantization, .bool,
+                   default: false, animates: false, zero: false),
+        ])
+    }()
+}

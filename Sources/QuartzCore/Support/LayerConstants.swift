@@ -1,0 +1,35 @@
+/// Which corners `cornerRadius` rounds (§3.3). Apple's names use the header's y-up vocabulary:
+/// on iOS "MinY" is the visual top.
+public struct CACornerMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let layerMinXMinYCorner = CACornerMask(rawValue: 1 << 0)
+    public static let layerMaxXMinYCorner = CACornerMask(rawValue: 1 << 1)
+    public static let layerMinXMaxYCorner = CACornerMask(rawValue: 1 << 2)
+    public static let layerMaxXMaxYCorner = CACornerMask(rawValue: 1 << 3)
+}
+
+/// Which edges of a layer are anti-aliased when `allowsEdgeAntialiasing` is on.
+public struct CAEdgeAntialiasingMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+    public static let layerLeftEdge = CAEdgeAntialiasingMask(rawValue: 1 << 0)
+    public static let layerRightEdge = CAEdgeAntialiasingMask(rawValue: 1 << 1)
+    public static let layerBottomEdge = CAEdgeAntialiasingMask(rawValue: 1 << 2)
+    public static let layerTopEdge = CAEdgeAntialiasingMask(rawValue: 1 << 3)
+}
+
+/// Event posted (as an action key) when a layer becomes visible: added to a visible tree or
+/// un-hidden (§5.5.1).
+public let kCAOnOrderIn: String = "onOrderIn"
+/// Event posted when a layer stops being visible: removed from a visible tree or hidden.
+public let kCAOnOrderOut: String = "onOrderOut"
+/// Event posted on a visible layer when `replaceSublayer(_:with:)` swaps one of its sublayers,
+/// and the key every CATransition is stored under (§5.5.2).
+public let kCATransition: String = "transition"
+
+/// CATransaction's per-thread keys (§6.7).
+public let kCATransactionAnimationDuration: String = "animationDuration"
+public let kCATransactionDisableActions: String = "disableActions"
+public let kCATransactionAnimationTimingFunction: String = "animationTimingFunction"
+public let kCATransactionCompletionBlock: String = "completionBlock"
