@@ -108,7 +108,7 @@ import QuartzCore
             CATransaction.commit()
             let a = try #require(l.animation(forKey: "opacity"))
             #expect(a.beginTime == 0, "not started inside the outer transaction")
-            try MediaClock.$override.withValue(105) {
+            MediaClock.$override.withValue(105) {
                 CATransaction.commit()
             }
             #expect(a.beginTime == 105, "begin time 0 becomes the commit's media time")
