@@ -59,25 +59,52 @@ package final class PolygonRasterizer {
     /// `Polygon`). Output for a row does not depend on the clip's top and bottom, so bands
     /// of one clip rect render identically to the whole.
     package func fill<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, clip: PixelRect, into sink: inout S) {
-        guard let b = polygon.bounds else { return }
-        let area = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY).intersection(clip)
-        guard !area.isEmpty else { return }
-        // The columns used for clipping depend on the clip's columns and the bounds only.
-        let cols = PixelRect.covering(minX: b.minX, minY: 0, maxX: b.maxX, maxY: 0)
-        let left = max(cols.x0, clip.x0), right = min(cols.x1, clip.x1)
-        guard right > left else { return }
+        guard let b = polygon.bounds, let (left, right, area) = Self.frame(b, clip: clip) else { return }
         buildEdges(polygon, left: left, right: right)
         guard !edges.isEmpty else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
 
+    /// Fills the quadrilateral p0 p1 p2 p3 (e.g. a rotated rect): the same exact-area
+    /// accumulation on its four edges, without building a `Polygon` (no allocation). A NaN
+    /// or infinite corner draws nothing.
+    package func fillQuad<S: CoverageSink>(_ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint,
+                                           rule: FillRule = .nonZero, clip: PixelRect, into sink: inout S) {
+        let pts = [p0, p1, p2, p3] // stack-promoted: does not escape
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in pts {
+            guard p.x.isFinite, p.y.isFinite else { return }
+            let x = Polygon.clampCoordinate(p.x), y = Polygon.clampCoordinate(p.y)
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard let (left, right, area) = Self.frame((minX, minY, maxX, maxY), clip: clip) else { return }
+        edges.removeAll(keepingCapacity: true)
+        let xl = Double(left), xr = Double(right)
+        for i in 0..<4 { addClipped(pts[i], pts[(i + 1) & 3], xl: xl, xr: xr, yLimit: Self.yLimit, left: left) }
+        guard !edges.isEmpty else { return }
+        sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
+    }
+
+    /// The clip columns [left, right) used for edge clipping (they depend on the clip's
+    /// columns and the bounds only, never on its rows) and the pixel area to sweep.
+    private static func frame(_ b: (minX: Double, minY: Double, maxX: Double, maxY: Double), clip: PixelRect)
+        -> (Int, Int, PixelRect)? {
+        let area = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY).intersection(clip)
+        guard !area.isEmpty else { return nil }
+        let cols = PixelRect.covering(minX: b.minX, minY: 0, maxX: b.maxX, maxY: 0)
+        let left = max(cols.x0, clip.x0), right = min(cols.x1, clip.x1)
+        guard right > left else { return nil }
+        return (left, right, area)
+    }
+
+    /// Rows this far out are never drawn: clipping y there only keeps the integers small.
+    private static let yLimit = Double(1 << 26)
+
     // MARK: Edges
 
     private func buildEdges(_ polygon: Polygon, left: Int, right: Int) {
         edges.removeAll(keepingCapacity: true)
-        let xl = Double(left), xr = Double(right)
-        // Rows this far out are never drawn: clipping y here only keeps the integers small.
-        let yLimit = Double(1 << 26)
+        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
         for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
             var prev = sp[sp.count - 1]
             for p in sp {
