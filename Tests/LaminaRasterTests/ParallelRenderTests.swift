@@ -77,7 +77,13 @@ enum TestScene {
         let reference = try Surface(width: 160, height: 120)
         reference.fill(PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
         TestScene.render(items, into: reference, pool: WorkerPool(threadCount: 1), bandHeight: 1 << 20)
-        if getenv("LAMINA_DUMP") != nil { dumpPNG(reference, "/tmp/lamina-raster-scene.png") }
+        if getenv("LAMINA_DUMP") != nil {
+            dumpPNG(reference, "/tmp/lamina-raster-scene.png")
+            let few = try Surface(width: 160, height: 120)
+            few.fill(PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
+            TestScene.render(TestScene.make(width: 160, height: 120, count: 12, seed: 5), into: few, pool: WorkerPool(threadCount: 1), bandHeight: 16)
+            dumpPNG(few, "/tmp/lamina-raster-few.png")
+        }
         // The scene draws something everywhere-ish: not a blank image.
         #expect(Set(reference.bytes()).count > 100)
         for threads in [1, 2, 3, 4] {

@@ -53,14 +53,14 @@ package enum AnalyticCoverage {
     /// Fills the rect [x0, x1] × [y0, y1] (pixel space), exact: a pixel's coverage is its
     /// overlapping area × 255, rounded. NaN or inverted input draws nothing.
     package static func fillRect<S: CoverageSink>(x0: Double, y0: Double, x1: Double, y1: Double,
-                                                  clip: PixelRect, into sink: inout S) {
+                                                  clip: PixelRect, generic sink: inout S) {
         let r = RoundedRect(x0: x0, y0: y0, x1: x1, y1: y1, radius: 0)
-        fillRoundedRect(r, clip: clip, into: &sink)
+        fillRoundedRect(r, clip: clip, generic: &sink)
     }
 
     /// Fills a rounded rect with exact per-pixel area coverage (closed-form integral of the
     /// corner ellipse), rounded to 1/255. NaN or inverted rects draw nothing.
-    package static func fillRoundedRect<S: CoverageSink>(_ rr: RoundedRect, clip: PixelRect, into sink: inout S) {
+    package static func fillRoundedRect<S: CoverageSink>(_ rr: RoundedRect, clip: PixelRect, generic sink: inout S) {
         guard rr.x0 < rr.x1, rr.y0 < rr.y1 else { return } // also false for NaN
         let area = PixelRect.covering(minX: rr.x0, minY: rr.y0, maxX: rr.x1, maxY: rr.y1).intersection(clip)
         guard !area.isEmpty else { return }
@@ -72,14 +72,15 @@ package enum AnalyticCoverage {
                 let fy0 = Double(py), fy1 = fy0 + 1
                 let ycov = min(fy1, shape.y1) - max(fy0, shape.y0)
                 if ycov <= 0 { continue }
-                // Horizontal extent of corner influence on this row, left and right.
-                var leftExt = 0.0, rightExt = 0.0
-                if fy0 < shape.y0 + shape.tl.ry { leftExt = max(leftExt, shape.tl.rx) }
-                if fy1 > shape.y1 - shape.bl.ry { leftExt = max(leftExt, shape.bl.rx) }
-                if fy0 < shape.y0 + shape.tr.ry { rightExt = max(rightExt, shape.tr.rx) }
-                if fy1 > shape.y1 - shape.br.ry { rightExt = max(rightExt, shape.br.rx) }
-                let leftEnd = min(area.x1, max(area.x0, pixelCeil(shape.x0 + leftExt)))
-                let rightStart = max(leftEnd, min(area.x1, max(area.x0, pixelFloor(shape.x1 - rightExt))))
+                // Columns right of the left boundary's rightmost point in this row (and left of
+                // the right boundary's leftmost) are inside for the row's whole covered height:
+                // constant ycov. The boundary is monotone within each corner, so its extremes
+                // are at the ends of the covered y range. Only the columns between get exact area.
+                let cy0 = max(fy0, shape.y0), cy1 = min(fy1, shape.y1)
+                let leftMost = max(shape.leftBoundary(cy0), shape.leftBoundary(cy1))
+                let rightMost = min(shape.rightBoundary(cy0), shape.rightBoundary(cy1))
+                let leftEnd = min(area.x1, max(area.x0, pixelCeil(leftMost)))
+                let rightStart = max(leftEnd, min(area.x1, max(area.x0, pixelFloor(rightMost))))
                 // Per-pixel edge/corner parts and the constant interior between them.
                 if leftEnd > area.x0 {
                     for px in area.x0..<leftEnd { cov[px - area.x0] = quantize(shape.coverage(px: px, py: py)) }
@@ -98,7 +99,7 @@ package enum AnalyticCoverage {
     }
 
     @inline(__always) static func quantize(_ a: Double) -> UInt8 {
-        UInt8(min(255, max(0, (a * 255).rounded())))
+        UInt8(min(255, max(0, a * 255 + 0.5))) // truncation of x + 0.5: round half up, no libm call
     }
 
     private static func pixelCeil(_ v: Double) -> Int { Int(min(Double(1 << 30), max(-Double(1 << 30), v)).rounded(.up)) }
@@ -117,6 +118,25 @@ package enum AnalyticCoverage {
                                 bottomRight: rr.bottomRight, bottomLeft: rr.bottomLeft).fittedRadii
             tl = r.tl; tr = r.tr; br = r.br; bl = r.bl
         }
+
+        /// x of the left edge at height y (y0 ≤ y ≤ y1): the rect side, or a corner's arc.
+        func leftBoundary(_ y: Double) -> Double {
+            var x = x0
+            if tl.ry > 0 && y < y0 + tl.ry { x = max(x, x0 + tl.rx * Self.inset((y0 + tl.ry - y) / tl.ry)) }
+            if bl.ry > 0 && y > y1 - bl.ry { x = max(x, x0 + bl.rx * Self.inset((y - (y1 - bl.ry)) / bl.ry)) }
+            return x
+        }
+
+        /// x of the right edge at height y (y0 ≤ y ≤ y1).
+        func rightBoundary(_ y: Double) -> Double {
+            var x = x1
+            if tr.ry > 0 && y < y0 + tr.ry { x = min(x, x1 - tr.rx * Self.inset((y0 + tr.ry - y) / tr.ry)) }
+            if br.ry > 0 && y > y1 - br.ry { x = min(x, x1 - br.rx * Self.inset((y - (y1 - br.ry)) / br.ry)) }
+            return x
+        }
+
+        /// 1 − √(1 − v²): how far a unit quarter-circle is inset at height v from its centre.
+        private static func inset(_ v: Double) -> Double { 1 - max(0, 1 - v * v).squareRoot() }
 
         /// Exact area of pixel (px, py) inside the shape, in [0, 1].
         func coverage(px: Int, py: Int) -> Double {
