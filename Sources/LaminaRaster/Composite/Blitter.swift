@@ -40,8 +40,8 @@ package final class ScanlineScratch {
 /// Source-over with a solid colour (the hottest case) runs on integer SIMD kernels;
 /// full-coverage runs of an opaque colour are plain fills. Other blend modes take a float
 /// path, pixel by pixel. Global `alpha` (0...255) scales the source; coverage lerps between
-/// destination and result (see `BlendMode`). Spans must lie inside the surface — the
-/// rasterizers guarantee this when their clip rect lies inside it.
+/// destination and result (see `BlendMode`). Parts of spans outside the surface are dropped
+/// (a clip rect larger than the surface is harmless).
 package struct Blitter: CoverageSink {
     package let surface: Surface
     package let paint: Paint
@@ -58,7 +58,11 @@ package struct Blitter: CoverageSink {
         if case let .solid(c) = paint { solid = PixelKernels.scale(c.packed, UInt32(alpha)) } else { solid = 0 }
     }
 
-    package mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+    package mutating func blendRun(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
+        // Spans outside the surface (a clip rect larger than it) are cut, never written.
+        guard y >= 0, y < surface.height else { return }
+        let x = max(0, x0), count = min(surface.width, x0 + c0) - x
+        guard count > 0 else { return }
         let dst = surface.row32(y) + x
         switch paint {
         case .solid:
@@ -85,7 +89,11 @@ package struct Blitter: CoverageSink {
         }
     }
 
-    package mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+    package mutating func blendSpan(y: Int, x x0: Int, count c0: Int, coverage cov0: UnsafePointer<UInt8>) {
+        guard y >= 0, y < surface.height else { return }
+        let x = max(0, x0), count = min(surface.width, x0 + c0) - x
+        guard count > 0 else { return }
+        let coverage = cov0 + (x - x0)
         let dst = surface.row32(y) + x
         switch paint {
         case .solid:

@@ -32,3 +32,28 @@ extension Surface {
         composite(source, dx: dx, dy: dy, alpha: 255, mode: .copy, clip: clip)
     }
 }
+
+extension Surface {
+    /// `composite(_:dx:dy:alpha:mode:clip:)` through an A8 mask: each destination pixel's
+    /// coverage is the mask value over it (mask pixel (mx, my) lies over destination pixel
+    /// (mx + maskX, my + maskY)); destination pixels the mask does not reach are left alone.
+    /// This is how a layer's `mask` applies to its flattened contents.
+    package func composite(_ source: Surface, dx: Int, dy: Int, alpha: UInt8 = 255, mode: BlendMode = .normal,
+                           clip: PixelRect? = nil, mask: AlphaMask, maskX: Int, maskY: Int) {
+        let target = PixelRect(self).intersection(clip ?? PixelRect(self))
+        let area = PixelRect(x: dx, y: dy, width: source.width, height: source.height).intersection(target)
+            .intersection(PixelRect(x: maskX, y: maskY, width: mask.width, height: mask.height))
+        guard !area.isEmpty else { return }
+        let n = area.width
+        for y in area.y0..<area.y1 {
+            let dst = row32(y) + area.x0
+            let src = UnsafePointer(source.row32(y - dy) + (area.x0 - dx))
+            let cov = UnsafePointer(mask.row(y - maskY) + (area.x0 - maskX))
+            if mode == .normal {
+                PixelKernels.rowOver(dst, src, count: n, coverage: cov, alpha: alpha)
+            } else {
+                Blitter.blendGeneral(dst, src, count: n, coverage: cov, constant: 0, alpha: alpha, mode: mode)
+            }
+        }
+    }
+}

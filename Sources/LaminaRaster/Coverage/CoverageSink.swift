@@ -45,33 +45,45 @@ package struct MaskClipSink<Base: CoverageSink>: CoverageSink {
     private let scratch: UnsafeMutablePointer<UInt8>
     private let scratchCount: Int
 
-    /// `scratch` must hold at least `mask.width` bytes and stay valid while this sink is used
-    /// (take it from `ScanlineScratch`).
+    /// `scratch` (≥ 1 byte; spans longer than it are sent in pieces) must stay valid while
+    /// this sink is used. The `coverage` row of the base blitter's `ScanlineScratch` is fine
+    /// (a blitter only uses its `pixels` row).
     package init(base: Base, mask: AlphaMask, originX: Int = 0, originY: Int = 0,
                  scratch: UnsafeMutablePointer<UInt8>, scratchCount: Int) {
         self.base = base; self.mask = mask; self.originX = originX; self.originY = originY
-        self.scratch = scratch; self.scratchCount = scratchCount
+        self.scratch = scratch; self.scratchCount = max(1, scratchCount)
     }
 
     package mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         let my = y - originY
         guard my >= 0, my < mask.height else { return }
         let lo = max(x, originX), hi = min(x + count, originX + mask.width)
-        guard hi > lo, hi - lo <= scratchCount else { return }
-        let m = mask.row(my) + (lo - originX)
-        let c = coverage + (lo - x)
-        for i in 0..<(hi - lo) { scratch[i] = mul255(c[i], m[i]) }
-        base.blendSpan(y: y, x: lo, count: hi - lo, coverage: scratch)
+        var start = lo
+        while start < hi { // in chunks of the scratch row
+            let n = min(hi - start, scratchCount)
+            let m = mask.row(my) + (start - originX), c = coverage + (start - x)
+            for i in 0..<n { scratch[i] = mul255(c[i], m[i]) }
+            base.blendSpan(y: y, x: start, count: n, coverage: scratch)
+            start += n
+        }
     }
 
     package mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
         let my = y - originY
         guard my >= 0, my < mask.height else { return }
         let lo = max(x, originX), hi = min(x + count, originX + mask.width)
-        guard hi > lo, hi - lo <= scratchCount else { return }
-        let m = mask.row(my) + (lo - originX)
-        for i in 0..<(hi - lo) { scratch[i] = mul255(coverage, m[i]) }
-        base.blendSpan(y: y, x: lo, count: hi - lo, coverage: scratch)
+        var start = lo
+        while start < hi {
+            let n = min(hi - start, scratchCount)
+            let m = mask.row(my) + (start - originX)
+            if coverage == 255 {
+                base.blendSpan(y: y, x: start, count: n, coverage: m)
+            } else {
+                for i in 0..<n { scratch[i] = mul255(coverage, m[i]) }
+                base.blendSpan(y: y, x: start, count: n, coverage: scratch)
+            }
+            start += n
+        }
     }
 }
 

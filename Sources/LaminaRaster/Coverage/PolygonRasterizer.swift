@@ -30,6 +30,11 @@ package final class PolygonRasterizer {
     }
 
     private var edges: [Edge] = []
+    // Edge indices bucketed by the strip they start in (a counting sort, no allocation once
+    // grown), and the edges live in the current strip.
+    private var bucketStart: [Int] = []
+    private var byStrip: [Int32] = []
+    private var active: [Int32] = []
     private var acc: UnsafeMutablePointer<Int32>
     private var bits: UnsafeMutablePointer<UInt64>
     private var cov: UnsafeMutablePointer<UInt8>
@@ -169,11 +174,35 @@ package final class PolygonRasterizer {
         reserve(width: width)
         let stride = width + 2, words = (stride + 63) >> 6
         let acc = self.acc, bits = self.bits, cov = self.cov
-        var top = rows.lowerBound
+        // Bucket the edges by first strip, so each strip only visits edges alive in it
+        // (stroke outlines have hundreds of edges spread over hundreds of rows).
+        let h = Self.stripHeight
+        let firstRow = rows.lowerBound, rowFy0 = firstRow << 8, rowFy1 = rows.upperBound << 8
+        let strips = (rows.count + h - 1) / h
+        bucketStart.removeAll(keepingCapacity: true)
+        bucketStart.append(contentsOf: repeatElement(0, count: strips + 1))
+        for e in edges where e.y1 > rowFy0 && e.y0 < rowFy1 {
+            bucketStart[max(0, (e.y0 >> 8) - firstRow) / h + 1] += 1
+        }
+        for i in 0..<strips { bucketStart[i + 1] += bucketStart[i] }
+        byStrip.removeAll(keepingCapacity: true)
+        byStrip.append(contentsOf: repeatElement(0, count: bucketStart[strips]))
+        for (i, e) in edges.enumerated() where e.y1 > rowFy0 && e.y0 < rowFy1 {
+            let b = max(0, (e.y0 >> 8) - firstRow) / h
+            byStrip[bucketStart[b]] = Int32(i)
+            bucketStart[b] += 1
+        }
+        // bucketStart[b] is now the end of bucket b; bucket b starts at bucketStart[b - 1].
+        active.removeAll(keepingCapacity: true)
+        var top = rows.lowerBound, strip = 0
         while top < rows.upperBound {
-            let bottom = min(top + Self.stripHeight, rows.upperBound)
+            let bottom = min(top + h, rows.upperBound)
             let fy0 = top << 8, fy1 = bottom << 8
-            for e in edges where e.y1 > fy0 && e.y0 < fy1 {
+            for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] { active.append(byStrip[k]) }
+            var keep = 0
+            for k in 0..<active.count {
+                let e = edges[Int(active[k])]
+                if e.y1 > fy1 { active[keep] = active[k]; keep += 1 }
                 let r0 = max(top, e.y0 >> 8), r1 = min(bottom - 1, (e.y1 - 1) >> 8)
                 if r0 > r1 { continue }
                 for r in r0...r1 {
@@ -185,6 +214,8 @@ package final class PolygonRasterizer {
                                     dir: e.dir, maxX: width << 8)
                 }
             }
+            active.removeLast(active.count - keep)
+            strip += 1
             for y in top..<bottom {
                 let ri = y - top
                 Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
