@@ -66,11 +66,32 @@ package enum PixelKernels {
     /// dst[i] = over(color·cov[i]/255, dst[i]).
     package static func spanOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32,
                                  coverage: UnsafePointer<UInt8>) {
-        for i in 0..<count {
+        let cv = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
+        let c255 = SIMD8<UInt16>(repeating: 255)
+        let raw = UnsafeMutableRawPointer(dst)
+        @inline(__always) func two(_ d8: SIMD8<UInt8>, _ c0: UInt8, _ c1: UInt8) -> SIMD8<UInt8> {
+            // Each pixel's coverage in its four lanes.
+            let k = unsafeBitCast(SIMD2<UInt64>(UInt64(c0) &* 0x0001_0001_0001_0001, UInt64(c1) &* 0x0001_0001_0001_0001),
+                                  to: SIMD8<UInt16>.self)
+            let sp = div255(cv &* k)
+            let d = SIMD8<UInt16>(truncatingIfNeeded: d8)
+            return SIMD8<UInt8>(truncatingIfNeeded: sp &+ div255(d &* (c255 &- broadcastAlpha(sp))))
+        }
+        var i = 0
+        while i + 4 <= count {
+            let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
+            if c != 0 {
+                let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                let lo = two(d.lowHalf, UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: c >> 8))
+                let hi = two(d.highHalf, UInt8(truncatingIfNeeded: c >> 16), UInt8(truncatingIfNeeded: c >> 24))
+                raw.storeBytes(of: SIMD16(lowHalf: lo, highHalf: hi), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+            }
+            i &+= 4
+        }
+        while i < count {
             let c = UInt32(coverage[i])
-            if c == 0 { continue }
-            let s = c == 255 ? color : scale(color, c)
-            dst[i] = over(s, dst[i])
+            if c != 0 { dst[i] = over(c == 255 ? color : scale(color, c), dst[i]) }
+            i &+= 1
         }
     }
 

@@ -83,9 +83,12 @@ package final class PolygonRasterizer {
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         }
         guard let (left, right, area) = Self.frame((minX, minY, maxX, maxY), clip: clip) else { return }
+        var edges = self.edges
+        self.edges = []
         edges.removeAll(keepingCapacity: true)
         let xl = Double(left), xr = Double(right)
-        for i in 0..<4 { addClipped(pts[i], pts[(i + 1) & 3], xl: xl, xr: xr, yLimit: Self.yLimit, left: left) }
+        for i in 0..<4 { Self.addClipped(pts[i], pts[(i + 1) & 3], xl: xl, xr: xr, yLimit: Self.yLimit, left: left, into: &edges) }
+        self.edges = edges
         guard !edges.isEmpty else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
@@ -108,18 +111,22 @@ package final class PolygonRasterizer {
     // MARK: Edges
 
     private func buildEdges(_ polygon: Polygon, left: Int, right: Int) {
+        var edges = self.edges
+        self.edges = []
+        defer { self.edges = edges }
         edges.removeAll(keepingCapacity: true)
         let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
         for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
             var prev = sp[sp.count - 1]
             for p in sp {
-                addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left)
+                Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
                 prev = p
             }
         }
     }
 
-    private func addClipped(_ a0: RasterPoint, _ b0: RasterPoint, xl: Double, xr: Double, yLimit: Double, left: Int) {
+    private static func addClipped(_ a0: RasterPoint, _ b0: RasterPoint, xl: Double, xr: Double, yLimit: Double, left: Int,
+                                   into edges: inout [Edge]) {
         var a = RasterPoint(Polygon.clampCoordinate(a0.x), Polygon.clampCoordinate(a0.y))
         var b = RasterPoint(Polygon.clampCoordinate(b0.x), Polygon.clampCoordinate(b0.y))
         if a.y == b.y { return }
@@ -133,31 +140,32 @@ package final class PolygonRasterizer {
         }
         // Split at the clip's left and right columns; clamp the outside parts onto them.
         if a.x >= xl && a.x <= xr && b.x >= xl && b.x <= xr {
-            addFixed(a, b, left: left); return
+            addFixed(a, b, left: left, into: &edges); return
         }
         func cross(_ x: Double) -> RasterPoint { RasterPoint(x, a.y + (x - a.x) * (b.y - a.y) / (b.x - a.x)) }
         var p = a
         if a.x < b.x {
-            if a.x < xl && b.x > xl { let q = cross(xl); addColumnClamped(p, q, xl: xl, xr: xr, left: left); p = q }
-            if a.x < xr && b.x > xr { let q = cross(xr); addColumnClamped(p, q, xl: xl, xr: xr, left: left); p = q }
+            if a.x < xl && b.x > xl { let q = cross(xl); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
+            if a.x < xr && b.x > xr { let q = cross(xr); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
         } else {
-            if a.x > xr && b.x < xr { let q = cross(xr); addColumnClamped(p, q, xl: xl, xr: xr, left: left); p = q }
-            if a.x > xl && b.x < xl { let q = cross(xl); addColumnClamped(p, q, xl: xl, xr: xr, left: left); p = q }
+            if a.x > xr && b.x < xr { let q = cross(xr); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
+            if a.x > xl && b.x < xl { let q = cross(xl); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
         }
-        addColumnClamped(p, b, xl: xl, xr: xr, left: left)
+        addColumnClamped(p, b, xl: xl, xr: xr, left: left, into: &edges)
     }
 
     /// Adds a piece that lies entirely on one side of (or within) the clip columns.
-    private func addColumnClamped(_ p0: RasterPoint, _ q0: RasterPoint, xl: Double, xr: Double, left: Int) {
+    private static func addColumnClamped(_ p0: RasterPoint, _ q0: RasterPoint, xl: Double, xr: Double, left: Int,
+                                         into edges: inout [Edge]) {
         var p = p0, q = q0
         let mid = (p.x + q.x) * 0.5
         if mid >= xr { return } // on or past the right edge: affects no pixel inside
         if mid <= xl { p.x = xl; q.x = xl }
         p.x = min(xr, max(xl, p.x)); q.x = min(xr, max(xl, q.x))
-        addFixed(p, q, left: left)
+        addFixed(p, q, left: left, into: &edges)
     }
 
-    private func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int) {
+    private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout [Edge]) {
         let ax = roundToInt((a.x - Double(left)) * 256), ay = roundToInt(a.y * 256)
         let bx = roundToInt((b.x - Double(left)) * 256), by = roundToInt(b.y * 256)
         if ay == by { return }
@@ -174,6 +182,12 @@ package final class PolygonRasterizer {
         reserve(width: width)
         let stride = width + 2, words = (stride + 63) >> 6
         let acc = self.acc, bits = self.bits, cov = self.cov
+        // Work on locals moved out of self (no copy: the buffers stay uniquely referenced), so
+        // the loops pay no dynamic exclusivity checks on class properties; moved back after.
+        var bucketStart = self.bucketStart, byStrip = self.byStrip, active = self.active
+        self.bucketStart = []; self.byStrip = []; self.active = []
+        defer { self.bucketStart = bucketStart; self.byStrip = byStrip; self.active = active }
+        let edges = self.edges
         // Bucket the edges by first strip, so each strip only visits edges alive in it
         // (stroke outlines have hundreds of edges spread over hundreds of rows).
         let h = Self.stripHeight
