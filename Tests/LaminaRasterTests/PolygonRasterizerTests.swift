@@ -164,3 +164,53 @@ import Glibc
         #expect(abs(Int(out2[4, 2]) - 51) <= 1)
     }
 }
+
+/// The rasterizer against an independent exact reference: each pixel's coverage computed by
+/// clipping the polygon to the pixel square (Sutherland–Hodgman) and taking the area.
+@Suite struct PolygonRasterizerReferenceTests {
+    static func clippedArea(_ poly: [RasterPoint], x0: Double, y0: Double) -> Double {
+        var pts = poly
+        // Clip against the four half-planes of the pixel square.
+        let planes: [(RasterPoint) -> Double] = [{ $0.x - x0 }, { x0 + 1 - $0.x }, { $0.y - y0 }, { y0 + 1 - $0.y }]
+        for f in planes {
+            guard !pts.isEmpty else { break }
+            var out: [RasterPoint] = []
+            for i in 0..<pts.count {
+                let a = pts[i], b = pts[(i + 1) % pts.count]
+                let fa = f(a), fb = f(b)
+                if fa >= 0 { out.append(a) }
+                if (fa >= 0) != (fb >= 0) {
+                    let t = fa / (fa - fb)
+                    out.append(RasterPoint(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y)))
+                }
+            }
+            pts = out
+        }
+        guard pts.count >= 3 else { return 0 }
+        var a = 0.0
+        for i in 0..<pts.count { let p = pts[i], q = pts[(i + 1) % pts.count]; a += p.x * q.y - q.x * p.y }
+        return abs(a) / 2
+    }
+
+    @Test func randomConvexPolygonsMatchExactArea() throws {
+        // Tolerance 2/255 per pixel: coordinates are quantised to 1/256 px.
+        var rng = SplitMix64(2024)
+        var worst = 0
+        for _ in 0..<12 {
+            let cx = 10 + rng.uniform() * 20, cy = 10 + rng.uniform() * 20
+            let rx = 3 + rng.uniform() * 12, ry = 3 + rng.uniform() * 12
+            let n = 3 + Int(rng.next() % 9)
+            let angles = (0..<n).map { _ in rng.uniform() * 2 * Double.pi }.sorted()
+            var poly = angles.map { RasterPoint(cx + rx * cos($0), cy + ry * sin($0)) }
+            if rng.next() % 2 == 0 { poly.reverse() }
+            let m = try coverageMask(Polygon([poly]), width: 40, height: 40)
+            for y in 0..<40 {
+                for x in 0..<40 {
+                    let exact = Self.clippedArea(poly, x0: Double(x), y0: Double(y)) * 255
+                    worst = max(worst, Int(abs(Double(m[x, y]) - exact).rounded(.up)))
+                }
+            }
+        }
+        #expect(worst <= 2)
+    }
+}
