@@ -153,3 +153,23 @@ import Testing
         withExtendedLifetime(tiny) { #expect(s.bytes().allSatisfy { $0 == 9 || $0 == 255 }) }
     }
 }
+
+@Suite struct BlitterModeTests {
+    @Test func clearAndCopyRects() throws {
+        let s = try Surface(width: 8, height: 4)
+        s.fill(PremultipliedRGBA8(r: 100, g: 50, b: 20, a: 200))
+        var clear = Blitter(surface: s, paint: .solid(PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)), mode: .clear,
+                            scratch: ScanlineScratch())
+        AnalyticCoverage.fillRect(x0: 1.5, y0: 0, x1: 4, y1: 4, clip: PixelRect(s), into: &clear)
+        #expect(s[2, 1] == .transparent && s[3, 3] == .transparent && s[0, 0].a == 200 && s[4, 0].a == 200)
+        #expect(s[1, 1] == PremultipliedRGBA8(r: 50, g: 25, b: 10, a: 100)) // half coverage: halfway to clear
+        let red = PremultipliedRGBA8(r: 128, g: 0, b: 0, a: 128)
+        var copy = Blitter(surface: s, paint: .solid(red), mode: .copy, scratch: ScanlineScratch())
+        AnalyticCoverage.fillRect(x0: 5, y0: 1, x1: 8, y1: 3, clip: PixelRect(s), into: &copy)
+        #expect(s[5, 1] == red && s[7, 2] == red && s[5, 0].a == 200 && s[5, 3].a == 200)
+        // Global alpha scales the copied colour.
+        var half = Blitter(surface: s, paint: .shader(SolidShader(red)), mode: .copy, alpha: 128, scratch: ScanlineScratch())
+        AnalyticCoverage.fillRect(x0: 0, y0: 3, x1: 1, y1: 4, clip: PixelRect(s), into: &half)
+        #expect(s[0, 3] == PremultipliedRGBA8(r: 64, g: 0, b: 0, a: 64))
+    }
+}

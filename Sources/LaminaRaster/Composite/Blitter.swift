@@ -68,8 +68,8 @@ package struct Blitter: CoverageSink {
         case .solid:
             if mode == .normal {
                 PixelKernels.fillOver(dst, count: count, color: coverage == 255 ? solid : PixelKernels.scale(solid, UInt32(coverage)))
-            } else if mode == .copy && coverage == 255 {
-                dst.update(repeating: solid, count: count)
+            } else if (mode == .copy || mode == .clear) && coverage == 255 {
+                dst.update(repeating: mode == .clear ? 0 : solid, count: count)
             } else {
                 scratch.pixels.update(repeating: solid, count: count)
                 Self.blendGeneral(dst, scratch.pixels, count: count, coverage: nil, constant: coverage, alpha: 255, mode: mode)

@@ -131,16 +131,6 @@ package enum PixelKernels {
             dst[i] = over(k == 255 ? src[i] : scale(src[i], k), dst[i])
         }
     }
-
-    /// dst = lerp(dst, src, k/255) per channel (k ≤ 255): `copy` through partial coverage.
-    package static func rowLerp(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
-                                coverage: UnsafePointer<UInt8>?, constant: UInt8) {
-        for i in 0..<count {
-            let k = UInt32(coverage.map { $0[i] } ?? constant)
-            if k == 0 { continue }
-            dst[i] = k == 255 ? src[i] : scale(src[i], k) &+ scale(dst[i], 255 &- k)
-        }
-    }
 }
 
 /// Plain per-pixel, per-channel versions of `PixelKernels`, the definition the fast paths
