@@ -22,6 +22,8 @@
 package final class PolygonRasterizer {
     /// Rows accumulated before a sweep. Bounded memory: stripHeight × (clip width + 2) Int32.
     package static let stripHeight = 16
+    /// Gaps between touched cells up to this long are sent inside a per-pixel span.
+    static let spanMergeGap = 8
 
     private struct Edge {
         var x0: Int, y0: Int, x1: Int, y1: Int // 24.8 fixed, x relative to the area's left; y0 < y1
@@ -219,13 +221,19 @@ package final class PolygonRasterizer {
                 if e.y1 > fy1 { active[keep] = active[k]; keep += 1 }
                 let r0 = max(top, e.y0 >> 8), r1 = min(bottom - 1, (e.y1 - 1) >> 8)
                 if r0 > r1 { continue }
-                for r in r0...r1 {
-                    let ya = max(e.y0, r << 8), yb = min(e.y1, (r + 1) << 8)
-                    let xa = ya == e.y0 ? e.x0 : e.x0 + roundToInt(Double(ya - e.y0) * e.slope)
-                    let xb = yb == e.y1 ? e.x1 : e.x0 + roundToInt(Double(yb - e.y0) * e.slope)
-                    let ri = r - top
-                    Self.accumulate(acc + ri * stride, bits + ri * words, xa: xa, ya: ya, xb: xb, yb: yb,
-                                    dir: e.dir, maxX: width << 8)
+                // Wrapping arithmetic from here on: every value is bounded by construction
+                // (x within the clip columns, y within ±2^34 in 24.8), and trap checks on each
+                // operation were a measurable share of the S1 profile.
+                let maxX = width &<< 8
+                var r = r0
+                while r <= r1 {
+                    let ya = max(e.y0, r &<< 8), yb = min(e.y1, (r &+ 1) &<< 8)
+                    let xa = ya == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya &- e.y0) * e.slope)
+                    let xb = yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)
+                    let ri = r &- top
+                    Self.accumulate(acc + ri &* stride, bits + ri &* words, xa: xa, ya: ya, xb: xb, yb: yb,
+                                    dir: e.dir, maxX: maxX)
+                    r &+= 1
                 }
             }
             active.removeLast(active.count - keep)
@@ -245,39 +253,39 @@ package final class PolygonRasterizer {
                                    xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32, maxX: Int) {
         // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
         let xa = min(maxX, max(0, xa)), xb = min(maxX, max(0, xb))
-        let ca = xa >> 8, cb = xb >> 8
+        let ca = xa &>> 8, cb = xb &>> 8
         if ca == cb {
-            let dy = dir &* Int32(yb - ya)
-            let area = dy &* Int32(xa + xb - (ca << 9))
-            acc[ca] &+= (dy << 9) &- area
-            acc[ca + 1] &+= area
-            mark(bits, ca); mark(bits, ca + 1)
+            let dy = dir &* Int32(truncatingIfNeeded: yb &- ya)
+            let area = dy &* Int32(truncatingIfNeeded: xa &+ xb &- (ca &<< 9))
+            acc[ca] &+= (dy &<< 9) &- area
+            acc[ca &+ 1] &+= area
+            mark(bits, ca); mark(bits, ca &+ 1)
             return
         }
         // Walk cells from the left end to the right end of the piece.
         let (xl, yl, xr, yr) = xa < xb ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
-        let dydx = Double(yr - yl) / Double(xr - xl)
-        var c = xl >> 8, cx = xl, cy = yl
-        let last = xr >> 8
+        let dydx = Double(yr &- yl) / Double(xr &- xl)
+        var c = xl &>> 8, cx = xl, cy = yl
+        let last = xr &>> 8
         while c < last {
-            let bx = (c + 1) << 8
-            let ny = yl + roundToInt(Double(bx - xl) * dydx)
-            let dy = dir &* Int32((ny - cy).magnitude)
-            let area = dy &* Int32(cx - (c << 8) + 256)
-            acc[c] &+= (dy << 9) &- area
-            acc[c + 1] &+= area
+            let bx = (c &+ 1) &<< 8
+            let ny = yl &+ roundToInt(Double(bx &- xl) * dydx)
+            let dy = dir &* Int32(truncatingIfNeeded: ny > cy ? ny &- cy : cy &- ny)
+            let area = dy &* Int32(truncatingIfNeeded: cx &- (c &<< 8) &+ 256)
+            acc[c] &+= (dy &<< 9) &- area
+            acc[c &+ 1] &+= area
             mark(bits, c)
-            cx = bx; cy = ny; c += 1
+            cx = bx; cy = ny; c &+= 1
         }
-        let dy = dir &* Int32((yr - cy).magnitude)
-        let area = dy &* Int32(cx + xr - (c << 9))
-        acc[c] &+= (dy << 9) &- area
-        acc[c + 1] &+= area
-        mark(bits, c); mark(bits, c + 1)
+        let dy = dir &* Int32(truncatingIfNeeded: yr > cy ? yr &- cy : cy &- yr)
+        let area = dy &* Int32(truncatingIfNeeded: cx &+ xr &- (c &<< 9))
+        acc[c] &+= (dy &<< 9) &- area
+        acc[c &+ 1] &+= area
+        mark(bits, c); mark(bits, c &+ 1)
     }
 
     @inline(__always) private static func mark(_ bits: UnsafeMutablePointer<UInt64>, _ c: Int) {
-        bits[c >> 6] |= 1 &<< UInt64(c & 63)
+        bits[c &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c & 63)
     }
 
     /// Coverage 0...255 of an accumulated signed area (2^17 = one full pixel).
@@ -304,23 +312,29 @@ package final class PolygonRasterizer {
             if word == 0 { continue }
             bits[w] = 0
             while word != 0 {
-                let c = (w << 6) + word.trailingZeroBitCount
+                let c = (w &<< 6) &+ word.trailingZeroBitCount
                 word &= word &- 1
                 if c >= width { acc[c] = 0; continue }
                 if c != next {
-                    if spanStart >= 0 {
-                        sink.blendSpan(y: y, x: left + spanStart, count: next - spanStart, coverage: cov + spanStart)
-                    }
                     let v = coverage(s, rule: rule)
-                    if v != 0 { sink.blendRun(y: y, x: left + next, count: c - next, coverage: v) }
-                    spanStart = c
+                    if spanStart >= 0 && c &- next <= Self.spanMergeGap {
+                        // A short gap inside a span: fill it in rather than split the span
+                        // (narrow stroke interiors would otherwise cost three sink calls).
+                        (cov + next).update(repeating: v, count: c &- next)
+                    } else {
+                        if spanStart >= 0 {
+                            sink.blendSpan(y: y, x: left &+ spanStart, count: next &- spanStart, coverage: cov + spanStart)
+                        }
+                        if v != 0 { sink.blendRun(y: y, x: left &+ next, count: c &- next, coverage: v) }
+                        spanStart = c
+                    }
                 } else if spanStart < 0 {
                     spanStart = c
                 }
                 s &+= acc[c]
                 acc[c] = 0
                 cov[c] = coverage(s, rule: rule)
-                next = c + 1
+                next = c &+ 1
             }
         }
         if spanStart >= 0 {
@@ -333,8 +347,11 @@ package final class PolygonRasterizer {
     }
 }
 
-/// Nearest integer, halves away from zero, for |v| < 2^62. Written out because
-/// `Double.rounded()` is a libm call on baseline x86-64 (no SSE4.1), measured in the profile.
+/// v rounded to the nearest integer (ties to even), for |v| < 2^51: adding 1.5·2^52 leaves
+/// the rounded integer in the low mantissa bits. Written out because `Double.rounded()` is a
+/// libm call on baseline x86-64 (no SSE4.1) and `Int(_: Double)` carries trap checks, both
+/// visible in the profile. Deterministic: the same input gives the same bits on every thread.
 @inline(__always) func roundToInt(_ v: Double) -> Int {
-    Int(v + (v < 0 ? -0.5 : 0.5))
+    let magic = 6_755_399_441_055_744.0
+    return Int(truncatingIfNeeded: (v + magic).bitPattern &- magic.bitPattern)
 }
