@@ -85,6 +85,16 @@ import Testing
         #expect(abs(coverageSum(m) - area) / area < 1e-3)
     }
 
+    @Test func wideFlatCornerIsSentInChunks() throws {
+        // A corner 280 px wide and 8 px tall: rows with more exact-area pixels than one chunk.
+        let rr = RoundedRect(x0: 5, y0: 2, x1: 295, y1: 22, topLeft: .init(rx: 280, ry: 8), topRight: .zero,
+                             bottomRight: .zero, bottomLeft: .zero)
+        let m = try roundedMask(rr, w: 300, h: 24)
+        let area = 290.0 * 20 - (1 - Double.pi / 4) * 280 * 8
+        #expect(abs(coverageSum(m) - area) / area < 1e-3)
+        #expect(m[294, 2] == 255 && m[5, 2] == 0 && m[150, 21] == 255)
+    }
+
     @Test func bandsMatchTheWhole() throws {
         let rr = RoundedRect(x0: 3.3, y0: 4.6, x1: 61.7, y1: 40.2, radius: 12)
         let whole = try roundedMask(rr, w: 64, h: 48)

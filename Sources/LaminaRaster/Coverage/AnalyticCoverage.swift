@@ -65,8 +65,8 @@ package enum AnalyticCoverage {
         let area = PixelRect.covering(minX: rr.x0, minY: rr.y0, maxX: rr.x1, maxY: rr.y1).intersection(clip)
         guard !area.isEmpty else { return }
         let shape = Shape(rr)
-        let maxSpan = area.width
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: maxSpan) { buf in
+        // A small fixed buffer (stays on the stack): exact-area spans are sent in chunks of it.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunk) { buf in
             guard let cov = buf.baseAddress else { return }
             for py in area.y0..<area.y1 {
                 let fy0 = Double(py), fy1 = fy0 + 1
@@ -82,19 +82,26 @@ package enum AnalyticCoverage {
                 let leftEnd = min(area.x1, max(area.x0, pixelCeil(leftMost)))
                 let rightStart = max(leftEnd, min(area.x1, max(area.x0, pixelFloor(rightMost))))
                 // Per-pixel edge/corner parts and the constant interior between them.
-                if leftEnd > area.x0 {
-                    for px in area.x0..<leftEnd { cov[px - area.x0] = quantize(shape.coverage(px: px, py: py)) }
-                    sink.blendSpan(y: py, x: area.x0, count: leftEnd - area.x0, coverage: cov)
-                }
+                exactSpan(area.x0..<leftEnd, py: py, shape: shape, cov: cov, into: &sink)
                 if rightStart > leftEnd {
                     let v = quantize(ycov)
                     if v != 0 { sink.blendRun(y: py, x: leftEnd, count: rightStart - leftEnd, coverage: v) }
                 }
-                if area.x1 > rightStart {
-                    for px in rightStart..<area.x1 { cov[px - rightStart] = quantize(shape.coverage(px: px, py: py)) }
-                    sink.blendSpan(y: py, x: rightStart, count: area.x1 - rightStart, coverage: cov)
-                }
+                exactSpan(rightStart..<area.x1, py: py, shape: shape, cov: cov, into: &sink)
             }
+        }
+    }
+
+    static let chunk = 256
+
+    private static func exactSpan<S: CoverageSink>(_ cols: Range<Int>, py: Int, shape: Shape,
+                                                   cov: UnsafeMutablePointer<UInt8>, into sink: inout S) {
+        var x = cols.lowerBound
+        while x < cols.upperBound {
+            let n = min(chunk, cols.upperBound - x)
+            for i in 0..<n { cov[i] = quantize(shape.coverage(px: x + i, py: py)) }
+            sink.blendSpan(y: py, x: x, count: n, coverage: cov)
+            x += n
         }
     }
 

@@ -77,9 +77,8 @@ package final class PolygonRasterizer {
     /// or infinite corner draws nothing.
     package func fillQuad<S: CoverageSink>(_ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint,
                                            rule: FillRule = .nonZero, clip: PixelRect, generic sink: inout S) {
-        let pts = [p0, p1, p2, p3] // stack-promoted: does not escape
         var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for p in pts {
+        for p in [p0, p1, p2, p3] {
             guard p.x.isFinite, p.y.isFinite else { return }
             let x = Polygon.clampCoordinate(p.x), y = Polygon.clampCoordinate(p.y)
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
@@ -89,7 +88,9 @@ package final class PolygonRasterizer {
         self.edges = []
         edges.removeAll(keepingCapacity: true)
         let xl = Double(left), xr = Double(right)
-        for i in 0..<4 { Self.addClipped(pts[i], pts[(i + 1) & 3], xl: xl, xr: xr, yLimit: Self.yLimit, left: left, into: &edges) }
+        for (a, b) in [(p0, p1), (p1, p2), (p2, p3), (p3, p0)] {
+            Self.addClipped(a, b, xl: xl, xr: xr, yLimit: Self.yLimit, left: left, into: &edges)
+        }
         self.edges = edges
         guard !edges.isEmpty else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
