@@ -42,7 +42,9 @@ import Testing
         var rng = SplitMix64(9)
         for count in [1, 3, 4, 9, 64, 257] {
             for alpha: UInt8 in [0, 1, 128, 200, 254, 255] {
-                let src = randomRow(&rng, count)
+                // Mixed: runs of opaque pixels (the opaque fast path) and translucent ones.
+                var src = randomRow(&rng, count)
+                for i in 0..<count where (i / 8) % 2 == 0 { src[i] |= 0xFF00_0000 }
                 var fast = randomRow(&rng, count), ref = fast
                 fast.withUnsafeMutableBufferPointer { PixelKernels.rowOver($0.baseAddress!, src, count: count, alpha: alpha) }
                 ref.withUnsafeMutableBufferPointer { ReferenceKernels.rowOver($0.baseAddress!, src, count: count, alpha: alpha) }
