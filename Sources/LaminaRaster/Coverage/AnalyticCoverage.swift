@@ -81,13 +81,22 @@ package enum AnalyticCoverage {
                 let rightMost = min(shape.rightBoundary(cy0), shape.rightBoundary(cy1))
                 let leftEnd = min(area.x1, max(area.x0, pixelCeil(leftMost)))
                 let rightStart = max(leftEnd, min(area.x1, max(area.x0, pixelFloor(rightMost))))
+                // Columns left of the boundary's leftmost point are outside (0) and skipped. The
+                // boundary is valley-shaped in y, so its minimum is at an end of the range unless
+                // the row reaches both a top and a bottom corner zone (then it is the rect side).
+                let spansLeftZones = cy0 < shape.y0 + shape.tl.ry && cy1 > shape.y1 - shape.bl.ry
+                let spansRightZones = cy0 < shape.y0 + shape.tr.ry && cy1 > shape.y1 - shape.br.ry
+                let leftLeast = spansLeftZones ? shape.x0 : min(shape.leftBoundary(cy0), shape.leftBoundary(cy1))
+                let rightGreatest = spansRightZones ? shape.x1 : max(shape.rightBoundary(cy0), shape.rightBoundary(cy1))
+                let leftStart = min(leftEnd, max(area.x0, pixelFloor(leftLeast)))
+                let rightEnd = max(rightStart, min(area.x1, pixelCeil(rightGreatest)))
                 // Per-pixel edge/corner parts and the constant interior between them.
-                exactSpan(area.x0..<leftEnd, py: py, shape: shape, cov: cov, into: &sink)
+                exactSpan(leftStart..<leftEnd, py: py, shape: shape, cov: cov, into: &sink)
                 if rightStart > leftEnd {
                     let v = quantize(ycov)
                     if v != 0 { sink.blendRun(y: py, x: leftEnd, count: rightStart - leftEnd, coverage: v) }
                 }
-                exactSpan(rightStart..<area.x1, py: py, shape: shape, cov: cov, into: &sink)
+                exactSpan(rightStart..<rightEnd, py: py, shape: shape, cov: cov, into: &sink)
             }
         }
     }
