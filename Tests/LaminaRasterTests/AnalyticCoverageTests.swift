@@ -106,3 +106,44 @@ import Testing
         #expect(whole.bytes() == banded.bytes())
     }
 }
+
+@Suite struct AnalyticRingTests {
+    @Test func ringMatchesPolygonWithHole() throws {
+        // Border 3.5 px wide around a rounded rect, radius 12 (inner radius 8.5).
+        // Tolerance 2/255 against the general rasterizer on finely flattened outlines.
+        let (x0, y0, x1, y1, r, w) = (4.3, 5.6, 70.2, 50.9, 12.0, 3.5)
+        let outer = RoundedRect(x0: x0, y0: y0, x1: x1, y1: y1, radius: r)
+        let inner = RoundedRect(x0: x0 + w, y0: y0 + w, x1: x1 - w, y1: y1 - w, radius: r - w)
+        let m = try AlphaMask(width: 80, height: 60)
+        var sink = MaskWriterSink(m)
+        AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: PixelRect(m), into: &sink)
+        let poly = Polygon([flattenedRoundedRect(x0, y0, x1, y1, r: r),
+                            flattenedRoundedRect(x0 + w, y0 + w, x1 - w, y1 - w, r: r - w).reversed()])
+        let ref = try coverageMask(poly, width: 80, height: 60)
+        #expect(maxDifference(m.bytes(), ref.bytes()) <= 2)
+        #expect(m[40, 30] == 0 && m[40, 7] == 255)
+        let area = ((x1 - x0) * (y1 - y0) - (4 - Double.pi) * r * r)
+            - ((x1 - x0 - 2 * w) * (y1 - y0 - 2 * w) - (4 - Double.pi) * (r - w) * (r - w))
+        #expect(abs(coverageSum(m) - area) / area < 1e-3)
+    }
+
+    @Test func emptyInnerFillsOuterAndBandsMatch() throws {
+        let outer = RoundedRect(x0: 2, y0: 2, x1: 30, y1: 20, radius: 6)
+        let a = try AlphaMask(width: 32, height: 24), b = try AlphaMask(width: 32, height: 24)
+        var sa = MaskWriterSink(a), sb = MaskWriterSink(b)
+        AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: RoundedRect(x0: .nan, y0: 0, x1: 1, y1: 1, radius: 0),
+                                             clip: PixelRect(a), into: &sa)
+        AnalyticCoverage.fillRoundedRect(outer, clip: PixelRect(b), into: &sb)
+        #expect(a.bytes() == b.bytes())
+        // Banded ring equals the whole ring.
+        let inner = RoundedRect(x0: 4.5, y0: 4.5, x1: 27.5, y1: 17.5, radius: 3.5)
+        let whole = try AlphaMask(width: 32, height: 24), banded = try AlphaMask(width: 32, height: 24)
+        var sw = MaskWriterSink(whole)
+        AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: PixelRect(whole), into: &sw)
+        for y0 in stride(from: 0, to: 24, by: 5) {
+            var s = MaskWriterSink(banded)
+            AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: PixelRect(x0: 0, y0: y0, x1: 32, y1: y0 + 5), into: &s)
+        }
+        #expect(whole.bytes() == banded.bytes())
+    }
+}

@@ -69,46 +69,41 @@ package enum AnalyticCoverage {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunk) { buf in
             guard let cov = buf.baseAddress else { return }
             for py in area.y0..<area.y1 {
-                let fy0 = Double(py), fy1 = fy0 + 1
-                let ycov = min(fy1, shape.y1) - max(fy0, shape.y0)
-                if ycov <= 0 { continue }
-                // Columns right of the left boundary's rightmost point in this row (and left of
-                // the right boundary's leftmost) are inside for the row's whole covered height:
-                // constant ycov. The boundary is monotone within each corner, so its extremes
-                // are at the ends of the covered y range. Only the columns between get exact area.
-                let cy0 = max(fy0, shape.y0), cy1 = min(fy1, shape.y1)
-                let leftMost = max(shape.leftBoundary(cy0), shape.leftBoundary(cy1))
-                let rightMost = min(shape.rightBoundary(cy0), shape.rightBoundary(cy1))
-                let leftEnd = min(area.x1, max(area.x0, pixelCeil(leftMost)))
-                let rightStart = max(leftEnd, min(area.x1, max(area.x0, pixelFloor(rightMost))))
-                // Columns left of the boundary's leftmost point are outside (0) and skipped. The
-                // boundary is valley-shaped in y, so its minimum is at an end of the range unless
-                // the row reaches both a top and a bottom corner zone (then it is the rect side).
-                let spansLeftZones = cy0 < shape.y0 + shape.tl.ry && cy1 > shape.y1 - shape.bl.ry
-                let spansRightZones = cy0 < shape.y0 + shape.tr.ry && cy1 > shape.y1 - shape.br.ry
-                let leftLeast = spansLeftZones ? shape.x0 : min(shape.leftBoundary(cy0), shape.leftBoundary(cy1))
-                let rightGreatest = spansRightZones ? shape.x1 : max(shape.rightBoundary(cy0), shape.rightBoundary(cy1))
-                let leftStart = min(leftEnd, max(area.x0, pixelFloor(leftLeast)))
-                let rightEnd = max(rightStart, min(area.x1, pixelCeil(rightGreatest)))
+                guard let p = shape.profile(py: py, columns: area.x0..<area.x1) else { continue }
                 // Per-pixel edge/corner parts and the constant interior between them.
-                exactSpan(leftStart..<leftEnd, py: py, shape: shape, cov: cov, into: &sink)
-                if rightStart > leftEnd {
-                    let v = quantize(ycov)
-                    if v != 0 { sink.blendRun(y: py, x: leftEnd, count: rightStart - leftEnd, coverage: v) }
+                exactSpan(p.start..<p.exactEnd, py: py, cov: cov, into: &sink) { shape.coverage(px: $0, py: py) }
+                if p.runEnd > p.exactEnd {
+                    let v = quantize(p.ycov)
+                    if v != 0 { sink.blendRun(y: py, x: p.exactEnd, count: p.runEnd - p.exactEnd, coverage: v) }
                 }
-                exactSpan(rightStart..<rightEnd, py: py, shape: shape, cov: cov, into: &sink)
+                exactSpan(p.runEnd..<p.end, py: py, cov: cov, into: &sink) { shape.coverage(px: $0, py: py) }
             }
+        }
+    }
+
+    /// How one row of a rounded rect is made: columns start..<exactEnd and runEnd..<end need
+    /// exact area; exactEnd..<runEnd are inside for the row's whole covered height (coverage
+    /// `ycov`); everything else is outside.
+    struct RowProfile {
+        var start: Int, exactEnd: Int, runEnd: Int, end: Int
+        var ycov: Double
+
+        /// The area of column x when it is not in an exact part.
+        func constant(_ x: Int) -> Double? {
+            if x < start || x >= end { return 0 }
+            if x >= exactEnd && x < runEnd { return ycov }
+            return nil
         }
     }
 
     static let chunk = 256
 
-    private static func exactSpan<S: CoverageSink>(_ cols: Range<Int>, py: Int, shape: Shape,
-                                                   cov: UnsafeMutablePointer<UInt8>, into sink: inout S) {
+    static func exactSpan<S: CoverageSink>(_ cols: Range<Int>, py: Int, cov: UnsafeMutablePointer<UInt8>,
+                                           into sink: inout S, area: (Int) -> Double) {
         var x = cols.lowerBound
         while x < cols.upperBound {
             let n = min(chunk, cols.upperBound - x)
-            for i in 0..<n { cov[i] = quantize(shape.coverage(px: x + i, py: py)) }
+            for i in 0..<n { cov[i] = quantize(area(x + i)) }
             sink.blendSpan(y: py, x: x, count: n, coverage: cov)
             x += n
         }
@@ -118,8 +113,8 @@ package enum AnalyticCoverage {
         UInt8(min(255, max(0, a * 255 + 0.5))) // truncation of x + 0.5: round half up, no libm call
     }
 
-    private static func pixelCeil(_ v: Double) -> Int { Int(min(Double(1 << 30), max(-Double(1 << 30), v)).rounded(.up)) }
-    private static func pixelFloor(_ v: Double) -> Int { Int(min(Double(1 << 30), max(-Double(1 << 30), v)).rounded(.down)) }
+    static func pixelCeil(_ v: Double) -> Int { Int(min(Double(1 << 30), max(-Double(1 << 30), v)).rounded(.up)) }
+    static func pixelFloor(_ v: Double) -> Int { Int(min(Double(1 << 30), max(-Double(1 << 30), v)).rounded(.down)) }
 
     /// The rounded rect with fitted radii and coordinates clamped far outside any surface.
     struct Shape {
@@ -133,6 +128,30 @@ package enum AnalyticCoverage {
             let r = RoundedRect(x0: x0, y0: y0, x1: x1, y1: y1, topLeft: rr.topLeft, topRight: rr.topRight,
                                 bottomRight: rr.bottomRight, bottomLeft: rr.bottomLeft).fittedRadii
             tl = r.tl; tr = r.tr; br = r.br; bl = r.bl
+        }
+
+        /// The row's layout within `columns`, or nil when the row misses the shape.
+        func profile(py: Int, columns: Range<Int>) -> RowProfile? {
+            let fy0 = Double(py), fy1 = fy0 + 1
+            let cy0 = max(fy0, y0), cy1 = min(fy1, y1)
+            guard cy1 > cy0, !columns.isEmpty else { return nil }
+            // Columns right of the left boundary's rightmost point in this row (and left of the
+            // right boundary's leftmost) are inside for the row's whole covered height. The
+            // boundary is monotone within each corner, so its extremes are at the ends of the
+            // covered y range — except that it is valley-shaped overall, so its minimum is the
+            // rect side when the row reaches both a top and a bottom corner zone.
+            let lo = columns.lowerBound, hi = columns.upperBound
+            let leftMost = max(leftBoundary(cy0), leftBoundary(cy1))
+            let rightMost = min(rightBoundary(cy0), rightBoundary(cy1))
+            let exactEnd = min(hi, max(lo, AnalyticCoverage.pixelCeil(leftMost)))
+            let runEnd = max(exactEnd, min(hi, max(lo, AnalyticCoverage.pixelFloor(rightMost))))
+            let spansLeftZones = cy0 < y0 + tl.ry && cy1 > y1 - bl.ry
+            let spansRightZones = cy0 < y0 + tr.ry && cy1 > y1 - br.ry
+            let leftLeast = spansLeftZones ? x0 : min(leftBoundary(cy0), leftBoundary(cy1))
+            let rightGreatest = spansRightZones ? x1 : max(rightBoundary(cy0), rightBoundary(cy1))
+            let start = min(exactEnd, max(lo, AnalyticCoverage.pixelFloor(leftLeast)))
+            let end = max(runEnd, min(hi, AnalyticCoverage.pixelCeil(rightGreatest)))
+            return RowProfile(start: start, exactEnd: exactEnd, runEnd: runEnd, end: end, ycov: cy1 - cy0)
         }
 
         /// x of the left edge at height y (y0 ≤ y ≤ y1): the rect side, or a corner's arc.

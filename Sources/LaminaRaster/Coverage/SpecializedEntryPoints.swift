@@ -68,4 +68,18 @@ extension AnalyticCoverage {
     package static func fillRoundedRect(_ rr: RoundedRect, clip: PixelRect, into sink: inout MaskWriterSink) {
         fillRoundedRect(rr, clip: clip, generic: &sink)
     }
+
+    package static func fillRoundedRectRing(outer: RoundedRect, inner: RoundedRect, clip: PixelRect, into sink: inout Blitter) {
+        fillRoundedRectRing(outer: outer, inner: inner, clip: clip, generic: &sink)
+    }
+
+    package static func fillRoundedRectRing(outer: RoundedRect, inner: RoundedRect, clip: PixelRect,
+                                            into sink: inout MaskClipSink<Blitter>) {
+        fillRoundedRectRing(outer: outer, inner: inner, clip: clip, generic: &sink)
+    }
+
+    package static func fillRoundedRectRing<S: CoverageSink>(outer: RoundedRect, inner: RoundedRect, clip: PixelRect,
+                                                             into sink: inout S) {
+        fillRoundedRectRing(outer: outer, inner: inner, clip: clip, generic: &sink)
+    }
 }
