@@ -214,7 +214,7 @@ package final class PolygonRasterizer {
         var top = rows.lowerBound, strip = 0
         while top < rows.upperBound {
             let bottom = min(top + h, rows.upperBound)
-            let fy0 = top << 8, fy1 = bottom << 8
+            let fy1 = bottom << 8
             for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] { active.append(byStrip[k]) }
             var keep = 0
             for k in 0..<active.count {
