@@ -62,3 +62,17 @@ import Testing
         #expect(Blitter.alpha8(0.5) == 128 && Blitter.alpha8(.nan) == 0 && Blitter.alpha8(7) == 255 && Blitter.alpha8(-1) == 0)
     }
 }
+
+@Suite struct SurfaceRectTests {
+    @Test func fillClearAndBlendRects() throws {
+        let s = try Surface(width: 6, height: 4)
+        s.fill(PremultipliedRGBA8(r: 0, g: 0, b: 200, a: 255), in: PixelRect(x0: -3, y0: 1, x1: 3, y1: 9))
+        #expect(s[0, 1].b == 200 && s[2, 3].b == 200 && s[3, 1].a == 0 && s[0, 0].a == 0)
+        s.blend(PremultipliedRGBA8(r: 100, g: 0, b: 0, a: 128), in: PixelRect(x0: 2, y0: 0, x1: 100, y1: 2))
+        #expect(s[2, 1] == PremultipliedRGBA8(r: 100, g: 0, b: 100, a: 255)) // 200 · 127/255 = 99.6 → 100
+        #expect(s[4, 0] == PremultipliedRGBA8(r: 100, g: 0, b: 0, a: 128))
+        s.clear(PixelRect(x0: 0, y0: 0, x1: 6, y1: 2))
+        #expect(s[2, 1] == .transparent && s[2, 2].b == 200)
+        s.clear(PixelRect(x0: 10, y0: 10, x1: 5, y1: 5)) // empty: nothing
+    }
+}
