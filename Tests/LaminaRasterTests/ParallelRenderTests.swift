@@ -22,6 +22,7 @@ enum TestScene {
         case polygon(Polygon, FillRule)
         case rounded(RoundedRect)
         case quad(RasterPoint, RasterPoint, RasterPoint, RasterPoint)
+        case ring(RoundedRect, RoundedRect)
     }
     struct Item { var shape: Shape; var paint: Paint; var mode: BlendMode; var alpha: UInt8 }
 
@@ -36,7 +37,11 @@ enum TestScene {
                 RasterPoint(cx + u * cos(ang) - v * sin(ang), cy + u * sin(ang) + v * cos(ang))
             }
             let shape: Shape
-            switch i % 4 {
+            switch i % 5 {
+            case 4:
+                let o = RoundedRect(x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2, radius: min(w, h) * 0.3)
+                let b = 1.5 + rng.uniform() * 2
+                shape = .ring(o, RoundedRect(x0: o.x0 + b, y0: o.y0 + b, x1: o.x1 - b, y1: o.y1 - b, radius: max(0, min(w, h) * 0.3 - b)))
             case 0: shape = .rounded(RoundedRect(x0: cx - w / 2, y0: cy - h / 2, x1: cx + w / 2, y1: cy + h / 2, radius: min(w, h) * 0.3))
             case 1: shape = .quad(rot(-w / 2, -h / 2), rot(w / 2, -h / 2), rot(w / 2, h / 2), rot(-w / 2, h / 2))
             case 2:
@@ -54,19 +59,34 @@ enum TestScene {
         return items
     }
 
-    static func render(_ items: [Item], into surface: Surface, pool: WorkerPool, bandHeight: Int) {
+    /// Every seventh item is drawn through an A8 clip mask (a radial-ish ramp).
+    static func render(_ items: [Item], into surface: Surface, pool: WorkerPool, bandHeight: Int) throws {
         let rasterizers = (0..<pool.workerCount).map { _ in PolygonRasterizer() }
         let scratches = (0..<pool.workerCount).map { _ in ScanlineScratch(width: surface.width) }
+        let clipMask = try AlphaMask(width: surface.width - 20, height: surface.height - 10)
+        for y in 0..<clipMask.height { for x in 0..<clipMask.width { clipMask[x, y] = UInt8((x * 7 + y * 3) & 255) } }
         pool.forEachBand(height: surface.height, bandHeight: bandHeight) { rows, worker in
             let clip = PixelRect(surface).rows(rows)
-            for item in items {
-                var b = Blitter(surface: surface, paint: item.paint, mode: item.mode, alpha: item.alpha, scratch: scratches[worker])
-                switch item.shape {
-                case let .polygon(p, rule): rasterizers[worker].fill(p, rule: rule, clip: clip, into: &b)
-                case let .rounded(rr): AnalyticCoverage.fillRoundedRect(rr, clip: clip, into: &b)
-                case let .quad(a, bb, c, d): rasterizers[worker].fillQuad(a, bb, c, d, clip: clip, into: &b)
+            for (i, item) in items.enumerated() {
+                let b = Blitter(surface: surface, paint: item.paint, mode: item.mode, alpha: item.alpha, scratch: scratches[worker])
+                if i % 7 == 3 {
+                    var m = MaskClipSink(base: b, mask: clipMask, originX: 10, originY: 4,
+                                         scratch: scratches[worker].coverage, scratchCount: scratches[worker].capacity)
+                    draw(item.shape, clip: clip, rasterizer: rasterizers[worker], into: &m)
+                } else {
+                    var bb = b
+                    draw(item.shape, clip: clip, rasterizer: rasterizers[worker], into: &bb)
                 }
             }
+        }
+    }
+
+    static func draw<S: CoverageSink>(_ shape: Shape, clip: PixelRect, rasterizer: PolygonRasterizer, into sink: inout S) {
+        switch shape {
+        case let .polygon(p, rule): rasterizer.fill(p, rule: rule, clip: clip, into: &sink)
+        case let .rounded(rr): AnalyticCoverage.fillRoundedRect(rr, clip: clip, into: &sink)
+        case let .quad(a, b, c, d): rasterizer.fillQuad(a, b, c, d, clip: clip, into: &sink)
+        case let .ring(o, i): AnalyticCoverage.fillRoundedRectRing(outer: o, inner: i, clip: clip, into: &sink)
         }
     }
 }
@@ -76,12 +96,12 @@ enum TestScene {
         let items = TestScene.make(width: 160, height: 120, count: 120, seed: 42)
         let reference = try Surface(width: 160, height: 120)
         reference.fill(PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
-        TestScene.render(items, into: reference, pool: WorkerPool(threadCount: 1), bandHeight: 1 << 20)
+        try TestScene.render(items, into: reference, pool: WorkerPool(threadCount: 1), bandHeight: 1 << 20)
         if getenv("LAMINA_DUMP") != nil {
             dumpPNG(reference, "/tmp/lamina-raster-scene.png")
             let few = try Surface(width: 160, height: 120)
             few.fill(PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
-            TestScene.render(TestScene.make(width: 160, height: 120, count: 12, seed: 5), into: few, pool: WorkerPool(threadCount: 1), bandHeight: 16)
+            try TestScene.render(TestScene.make(width: 160, height: 120, count: 12, seed: 5), into: few, pool: WorkerPool(threadCount: 1), bandHeight: 16)
             dumpPNG(few, "/tmp/lamina-raster-few.png")
         }
         // The scene draws something everywhere-ish: not a blank image.
@@ -91,7 +111,7 @@ enum TestScene {
             for band in [1, 7, 64] {
                 let s = try Surface(width: 160, height: 120)
                 s.fill(PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
-                TestScene.render(items, into: s, pool: pool, bandHeight: band)
+                try TestScene.render(items, into: s, pool: pool, bandHeight: band)
                 #expect(s.bytes() == reference.bytes(), "\(threads) threads, band \(band)")
             }
         }
