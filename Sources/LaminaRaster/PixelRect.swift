@@ -8,8 +8,15 @@ package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
         self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
     }
 
+    /// Saturates instead of overflowing for offsets near Int.max (a far-away placement is
+    /// simply off-surface).
     package init(x: Int, y: Int, width: Int, height: Int) {
-        self.init(x0: x, y0: y, x1: x + max(0, width), y1: y + max(0, height))
+        self.init(x0: x, y0: y, x1: PixelRect.saturatingAdd(x, max(0, width)), y1: PixelRect.saturatingAdd(y, max(0, height)))
+    }
+
+    static func saturatingAdd(_ a: Int, _ b: Int) -> Int {
+        let (r, o) = a.addingReportingOverflow(b)
+        return o ? (b > 0 ? Int.max : Int.min) : r
     }
 
     /// The whole surface.
@@ -42,7 +49,8 @@ package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
     }
 
     package func offsetBy(dx: Int, dy: Int) -> PixelRect {
-        PixelRect(x0: x0 + dx, y0: y0 + dy, x1: x1 + dx, y1: y1 + dy)
+        PixelRect(x0: Self.saturatingAdd(x0, dx), y0: Self.saturatingAdd(y0, dy),
+                  x1: Self.saturatingAdd(x1, dx), y1: Self.saturatingAdd(y1, dy))
     }
 
     /// The same columns, only rows `rows` (a band of this rect).
