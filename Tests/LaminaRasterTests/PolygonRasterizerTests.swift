@@ -214,3 +214,37 @@ import Glibc
         #expect(worst <= 2)
     }
 }
+
+@Suite struct MaskIntersectTests {
+    @Test func intersectingAClipWithAShape() throws {
+        // Existing clip: 200 everywhere. New shape: a triangle. Result = 200 × coverage / 255,
+        // and 0 wherever the triangle does not reach — equal to intersecting with its mask.
+        let tri = Polygon([[RasterPoint(3.5, 2.2), RasterPoint(27.1, 9.9), RasterPoint(10.3, 26.4)]])
+        let clip = try AlphaMask(width: 32, height: 30)
+        clip.fill(200)
+        var sink = MaskIntersectSink(clip, region: PixelRect(clip))
+        PolygonRasterizer().fill(tri, rule: .nonZero, clip: PixelRect(clip), into: &sink)
+        sink.finish()
+        let expected = try AlphaMask(width: 32, height: 30)
+        expected.fill(200)
+        expected.intersect(with: try coverageMask(tri, width: 32, height: 30))
+        #expect(clip.bytes() == expected.bytes())
+        // A shape that covers nothing clears the region; outside the region nothing changes.
+        let other = try AlphaMask(width: 10, height: 10)
+        other.fill(90)
+        var s2 = MaskIntersectSink(other, region: PixelRect(x0: 2, y0: 2, x1: 8, y1: 6))
+        PolygonRasterizer().fill(.rect(x0: 50, y0: 50, x1: 60, y1: 60), rule: .nonZero, clip: PixelRect(x0: 2, y0: 2, x1: 8, y1: 6), into: &s2)
+        s2.finish()
+        #expect(other[2, 2] == 0 && other[7, 5] == 0 && other[1, 2] == 90 && other[2, 6] == 90 && other[8, 3] == 90)
+        // Analytic shapes work too (runs and spans mixed).
+        let m3 = try AlphaMask(width: 20, height: 12)
+        m3.fill(255)
+        var s3 = MaskIntersectSink(m3, region: PixelRect(m3))
+        AnalyticCoverage.fillRoundedRect(RoundedRect(x0: 2.5, y0: 1.5, x1: 17, y1: 10, radius: 3), clip: PixelRect(m3), into: &s3)
+        s3.finish()
+        let r3 = try AlphaMask(width: 20, height: 12)
+        var w3 = MaskWriterSink(r3)
+        AnalyticCoverage.fillRoundedRect(RoundedRect(x0: 2.5, y0: 1.5, x1: 17, y1: 10, radius: 3), clip: PixelRect(r3), into: &w3)
+        #expect(m3.bytes() == r3.bytes())
+    }
+}

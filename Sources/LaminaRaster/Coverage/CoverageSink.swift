@@ -98,3 +98,67 @@ package struct MaskClipSink<Base: CoverageSink>: CoverageSink {
     let u = t &+ 128
     return (u &+ (u >> 8)) >> 8
 }
+
+/// Intersects an existing clip mask with a new shape, in place: every mask pixel becomes
+/// mask × coverage / 255, so pixels the shape does not cover become 0 — the semantics of
+/// clipping again to a path (CGContext.clip after clip) without a second full-size mask.
+///
+/// The sink sees only covered pixels, so it zeroes the gaps itself as spans arrive (rows and
+/// columns come in increasing order); call `finish()` after the rasterizer returns to zero
+/// everything after the last span. Only the rows and columns of `region` (clamped to the
+/// mask) are touched — pass the clip rect the rasterizer was given.
+package struct MaskIntersectSink: CoverageSink {
+    package let mask: AlphaMask
+    private let region: PixelRect
+    private var row: Int   // the row being written; rows before it are final
+    private var nextX: Int // first column of `row` not yet visited
+
+    package init(_ mask: AlphaMask, region: PixelRect) {
+        self.mask = mask
+        self.region = region.intersection(PixelRect(mask))
+        row = self.region.y0
+        nextX = self.region.x0
+    }
+
+    private mutating func advance(toRow y: Int, x: Int) {
+        guard !region.isEmpty else { return }
+        while row < y && row < region.y1 {
+            zero(row: row, from: nextX, to: region.x1)
+            row += 1
+            nextX = region.x0
+        }
+        if row == y { zero(row: y, from: nextX, to: min(x, region.x1)); nextX = max(nextX, x) }
+    }
+
+    private func zero(row y: Int, from a: Int, to b: Int) {
+        guard b > a, y >= region.y0, y < region.y1 else { return }
+        (mask.row(y) + a).update(repeating: 0, count: b - a)
+    }
+
+    package mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        guard y >= region.y0, y < region.y1 else { return }
+        advance(toRow: y, x: x)
+        let lo = max(x, region.x0), hi = min(x + count, region.x1)
+        if hi > lo {
+            let m = mask.row(y)
+            for i in lo..<hi { m[i] = mul255(m[i], coverage[i - x]) }
+        }
+        nextX = max(nextX, x + count)
+    }
+
+    package mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+        guard y >= region.y0, y < region.y1 else { return }
+        advance(toRow: y, x: x)
+        let lo = max(x, region.x0), hi = min(x + count, region.x1)
+        if hi > lo && coverage != 255 {
+            let m = mask.row(y)
+            for i in lo..<hi { m[i] = mul255(m[i], coverage) }
+        }
+        nextX = max(nextX, x + count)
+    }
+
+    /// Zeroes the rest of the region after the last span. Call once, after the fill.
+    package mutating func finish() {
+        advance(toRow: region.y1, x: region.x0)
+    }
+}

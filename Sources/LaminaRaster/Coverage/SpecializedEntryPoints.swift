@@ -28,6 +28,10 @@ extension PolygonRasterizer {
         fill(polygon, rule: rule, clip: clip, generic: &sink)
     }
 
+    package func fill(_ polygon: Polygon, rule: FillRule, clip: PixelRect, into sink: inout MaskIntersectSink) {
+        fill(polygon, rule: rule, clip: clip, generic: &sink)
+    }
+
     package func fillQuad(_ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint,
                           rule: FillRule = .nonZero, clip: PixelRect, into sink: inout Blitter) {
         fillQuad(p0, p1, p2, p3, rule: rule, clip: clip, generic: &sink)
@@ -66,6 +70,10 @@ extension AnalyticCoverage {
     }
 
     package static func fillRoundedRect(_ rr: RoundedRect, clip: PixelRect, into sink: inout MaskWriterSink) {
+        fillRoundedRect(rr, clip: clip, generic: &sink)
+    }
+
+    package static func fillRoundedRect(_ rr: RoundedRect, clip: PixelRect, into sink: inout MaskIntersectSink) {
         fillRoundedRect(rr, clip: clip, generic: &sink)
     }
 
