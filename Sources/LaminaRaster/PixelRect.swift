@@ -27,6 +27,10 @@ package struct PixelRect: Hashable, Sendable, CustomStringConvertible {
 
     package static let empty = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
 
+    /// Every pixel any surface or mask can have: [0, Surface.maxDimension)². Rasterizers clip
+    /// to it, so an over-large clip rect can never make them allocate or loop without bound.
+    package static let drawable = PixelRect(x0: 0, y0: 0, x1: Surface.maxDimension, y1: Surface.maxDimension)
+
     package var width: Int { max(0, x1 - x0) }
     package var height: Int { max(0, y1 - y0) }
     package var isEmpty: Bool { x1 <= x0 || y1 <= y0 }

@@ -69,3 +69,15 @@ import Testing
         #expect(PixelRect(x0: 0, y0: 0, x1: 1, y1: 1).offsetBy(dx: Int.max, dy: Int.min).x1 == Int.max)
     }
 }
+
+@Suite struct OversizedClipTests {
+    @Test func hugeClipRectsAreBounded() throws {
+        // A clip far larger than any surface must not allocate or loop over it.
+        let huge = PixelRect(x0: -(1 << 40), y0: -(1 << 40), x1: 1 << 40, y1: 1 << 40)
+        let m = try AlphaMask(width: 8, height: 8)
+        var sink = MaskWriterSink(m)
+        PolygonRasterizer().fill(.rect(x0: -1e12, y0: -1e12, x1: 1e12, y1: 1e12), rule: .nonZero, clip: huge, into: &sink)
+        AnalyticCoverage.fillRect(x0: -1e12, y0: -1e12, x1: 1e12, y1: 3, clip: PixelRect(x0: 0, y0: -(1 << 40), x1: 8, y1: 1 << 40), into: &sink)
+        #expect(m.bytes().allSatisfy { $0 == 255 })
+    }
+}

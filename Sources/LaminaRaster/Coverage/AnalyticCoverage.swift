@@ -62,7 +62,7 @@ package enum AnalyticCoverage {
     /// corner ellipse), rounded to 1/255. NaN or inverted rects draw nothing.
     package static func fillRoundedRect<S: CoverageSink>(_ rr: RoundedRect, clip: PixelRect, generic sink: inout S) {
         guard rr.x0 < rr.x1, rr.y0 < rr.y1 else { return } // also false for NaN
-        let area = PixelRect.covering(minX: rr.x0, minY: rr.y0, maxX: rr.x1, maxY: rr.y1).intersection(clip)
+        let area = PixelRect.covering(minX: rr.x0, minY: rr.y0, maxX: rr.x1, maxY: rr.y1).intersection(clip).intersection(.drawable)
         guard !area.isEmpty else { return }
         let shape = Shape(rr)
         // A small fixed buffer (stays on the stack): exact-area spans are sent in chunks of it.

@@ -11,7 +11,7 @@ extension AnalyticCoverage {
             return
         }
         guard outer.x0 < outer.x1, outer.y0 < outer.y1 else { return }
-        let area = PixelRect.covering(minX: outer.x0, minY: outer.y0, maxX: outer.x1, maxY: outer.y1).intersection(clip)
+        let area = PixelRect.covering(minX: outer.x0, minY: outer.y0, maxX: outer.x1, maxY: outer.y1).intersection(clip).intersection(.drawable)
         guard !area.isEmpty else { return }
         let o = Shape(outer), i = Shape(inner)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buf in

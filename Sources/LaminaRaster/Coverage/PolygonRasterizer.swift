@@ -62,7 +62,7 @@ package final class PolygonRasterizer {
     }
 
     /// Fills `polygon` (subpaths implicitly closed) with `rule`, sending the coverage of the
-    /// pixels inside `clip` to `sink`. Subpaths with NaN/infinite points are dropped (see
+    /// pixels inside `clip` (∩ `PixelRect.drawable`) to `sink`. Subpaths with NaN/infinite points are dropped (see
     /// `Polygon`). Output for a row does not depend on the clip's top and bottom, so bands
     /// of one clip rect render identically to the whole.
     package func fill<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, clip: PixelRect, generic sink: inout S) {
@@ -98,8 +98,9 @@ package final class PolygonRasterizer {
 
     /// The clip columns [left, right) used for edge clipping (they depend on the clip's
     /// columns and the bounds only, never on its rows) and the pixel area to sweep.
-    private static func frame(_ b: (minX: Double, minY: Double, maxX: Double, maxY: Double), clip: PixelRect)
+    private static func frame(_ b: (minX: Double, minY: Double, maxX: Double, maxY: Double), clip clip0: PixelRect)
         -> (Int, Int, PixelRect)? {
+        let clip = clip0.intersection(.drawable)
         let area = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY).intersection(clip)
         guard !area.isEmpty else { return nil }
         let cols = PixelRect.covering(minX: b.minX, minY: 0, maxX: b.maxX, maxY: 0)
