@@ -141,8 +141,16 @@ enum TestScene {
             pool.forEachBand(height: 3, bandHeight: 1) { inner, _ in total[rows.lowerBound] += inner.count }
         }
         #expect((0..<4).allSatisfy { total[$0] == 3 })
-        // Repeated jobs on one pool, and a pool released while idle, are fine.
-        for _ in 0..<50 { pool.forEachBand(height: 8, bandHeight: 1) { _, _ in } }
+        // Many repeated jobs on one pool (each wraps a non-escaping closure, which must be
+        // released by every worker before the call returns), and a pool released while idle.
+        let pool4 = WorkerPool(threadCount: 4)
+        let hits = UnsafeMutablePointer<Int>.allocate(capacity: 8)
+        hits.initialize(repeating: 0, count: 8)
+        defer { hits.deallocate() }
+        for round in 0..<2000 {
+            pool4.forEachBand(height: 8, bandHeight: 1) { rows, _ in hits[rows.lowerBound] += round & 1 }
+        }
+        #expect((0..<8).allSatisfy { hits[$0] == 1000 })
         _ = WorkerPool(threadCount: 4)
     }
 }

@@ -142,9 +142,12 @@ private final class PoolState: @unchecked Sendable {
             while generation == seen && !stopping { pthread_cond_wait(wake, mutex) }
             if stopping { break }
             seen = generation
-            let work = job
+            var work = job
             pthread_mutex_unlock(mutex)
             work?(index)
+            // Drop the reference before reporting done: the job wraps a non-escaping closure
+            // (withoutActuallyEscaping), which must be uniquely referenced when the caller returns.
+            work = nil
             pthread_mutex_lock(mutex)
             running -= 1
             if running == 0 { pthread_cond_signal(done) }
