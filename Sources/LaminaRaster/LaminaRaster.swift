@@ -7,16 +7,17 @@
 //
 // How a fill flows:
 //
-//   Polygon / RoundedRect / rect ──► PolygonRasterizer / AnalyticCoverage
-//        (pixel space, y down)            │ coverage spans, row by row, clipped to a PixelRect
-//                                         ▼
+//   Polygon / quad / RoundedRect /   ──► PolygonRasterizer / AnalyticCoverage
+//   rounded-rect ring / rect                │ coverage spans, row by row, clipped to a PixelRect
+//        (pixel space, y down)              ▼
 //                           [MaskClipSink: × an A8 clip mask]
 //                                         ▼
 //                     Blitter (CoverageSink): Paint (.solid or a SpanShader) × global alpha,
 //                     BlendMode, into a Surface — SIMD source-over kernels (PixelKernels),
 //                     a float path for the other modes.
 //
-// Nothing allocates a full-size mask for a fill. Rasterizers and blitters are per-thread
+// Other sinks: MaskWriterSink (coverage into an A8 mask), MaskIntersectSink (clip after clip,
+// in place). Nothing allocates a full-size mask for a fill. Rasterizers and blitters are per-thread
 // (PolygonRasterizer and ScanlineScratch own reusable scratch); WorkerPool renders horizontal
 // bands in parallel, and since every row's coverage depends only on the shape and the row,
 // output is byte-identical for any thread count and band height. Offscreen surfaces come
