@@ -148,11 +148,14 @@ import Testing
         PolygonRasterizer().fill(.rect(x0: -20, y0: -20, x1: 40, y1: 40), rule: .nonZero,
                                  clip: PixelRect(x0: -50, y0: -50, x1: 100, y1: 100), into: &b)
         #expect(s.bytes().allSatisfy { $0 == 9 || $0 == 255 })
-        let tiny = ScanlineScratch(width: 3) // kept alive: the sink holds its pointer
-        var mb = MaskClipSink(base: b, mask: try AlphaMask(width: 100, height: 100), originX: -30, originY: -30,
-                              scratch: tiny.coverage, scratchCount: tiny.capacity)
+        let fullMask = try AlphaMask(width: 100, height: 100)
+        fullMask.fill(255)
+        s.clear()
+        var mb = MaskClipSink(base: b, mask: fullMask, originX: -30, originY: -30,
+                              scratch: ScanlineScratch(width: 3)) // smaller than the spans: sent in pieces
         AnalyticCoverage.fillRect(x0: -5, y0: -5, x1: 50, y1: 50, clip: PixelRect(x0: -50, y0: -50, x1: 100, y1: 100), into: &mb)
-        withExtendedLifetime(tiny) { #expect(s.bytes().allSatisfy { $0 == 9 || $0 == 255 }) }
+        PolygonRasterizer().fill(.rect(x0: -5, y0: 2.5, x1: 50, y1: 3), rule: .nonZero, clip: PixelRect(s), into: &mb)
+        #expect(s.bytes().allSatisfy { $0 == 9 || $0 == 255 })
     }
 }
 

@@ -71,7 +71,7 @@ enum TestScene {
                 let b = Blitter(surface: surface, paint: item.paint, mode: item.mode, alpha: item.alpha, scratch: scratches[worker])
                 if i % 7 == 3 {
                     var m = MaskClipSink(base: b, mask: clipMask, originX: 10, originY: 4,
-                                         scratch: scratches[worker].coverage, scratchCount: scratches[worker].capacity)
+                                         scratch: scratches[worker])
                     draw(item.shape, clip: clip, rasterizer: rasterizers[worker], into: &m)
                 } else {
                     var bb = b

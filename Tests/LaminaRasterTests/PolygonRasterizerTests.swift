@@ -153,13 +153,13 @@ import Glibc
         let out = try AlphaMask(width: 10, height: 10)
         let scratch = ScanlineScratch(width: 10)
         var sink = MaskClipSink(base: MaskWriterSink(out), mask: clipMask, originX: 2, originY: 1,
-                                scratch: scratch.coverage, scratchCount: scratch.capacity)
+                                scratch: scratch)
         PolygonRasterizer().fill(.rect(x0: 0, y0: 0, x1: 10, y1: 10), rule: .nonZero, clip: PixelRect(out), into: &sink)
         #expect(out[2, 1] == 0 && out[3, 1] == 51 && out[7, 6] == 255 && out[1, 3] == 0 && out[8, 3] == 0 && out[4, 7] == 0)
         // Half coverage × mask 102 → 51 (rounded).
         let out2 = try AlphaMask(width: 10, height: 10)
         var sink2 = MaskClipSink(base: MaskWriterSink(out2), mask: clipMask, originX: 2, originY: 1,
-                                 scratch: scratch.coverage, scratchCount: scratch.capacity)
+                                 scratch: scratch)
         PolygonRasterizer().fill(.rect(x0: 0, y0: 0, x1: 4.5, y1: 10), rule: .nonZero, clip: PixelRect(out2), into: &sink2)
         #expect(abs(Int(out2[4, 2]) - 51) <= 1)
     }

@@ -41,23 +41,21 @@ package struct MaskClipSink<Base: CoverageSink>: CoverageSink {
     package var base: Base
     package let mask: AlphaMask
     package let originX: Int, originY: Int
-    /// One row of scratch coverage, at least as wide as the widest span.
-    private let scratch: UnsafeMutablePointer<UInt8>
-    private let scratchCount: Int
+    /// Holds the scratch coverage row. Its `coverage` row is used (a blitter only uses the
+    /// `pixels` row, so the blitter's own scratch is fine); it is read at each call, so a
+    /// later `reserve` that reallocates cannot leave a dangling pointer here.
+    private let scratch: ScanlineScratch
 
-    /// `scratch` (≥ 1 byte; spans longer than it are sent in pieces) must stay valid while
-    /// this sink is used. The `coverage` row of the base blitter's `ScanlineScratch` is fine
-    /// (a blitter only uses its `pixels` row).
-    package init(base: Base, mask: AlphaMask, originX: Int = 0, originY: Int = 0,
-                 scratch: UnsafeMutablePointer<UInt8>, scratchCount: Int) {
+    package init(base: Base, mask: AlphaMask, originX: Int = 0, originY: Int = 0, scratch: ScanlineScratch) {
         self.base = base; self.mask = mask; self.originX = originX; self.originY = originY
-        self.scratch = scratch; self.scratchCount = max(1, scratchCount)
+        self.scratch = scratch
     }
 
     package mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         let my = y - originY
         guard my >= 0, my < mask.height else { return }
         let lo = max(x, originX), hi = min(x + count, originX + mask.width)
+        let scratch = self.scratch.coverage, scratchCount = self.scratch.capacity
         var start = lo
         while start < hi { // in chunks of the scratch row
             let n = min(hi - start, scratchCount)
@@ -72,6 +70,7 @@ package struct MaskClipSink<Base: CoverageSink>: CoverageSink {
         let my = y - originY
         guard my >= 0, my < mask.height else { return }
         let lo = max(x, originX), hi = min(x + count, originX + mask.width)
+        let scratch = self.scratch.coverage, scratchCount = self.scratch.capacity
         var start = lo
         while start < hi {
             let n = min(hi - start, scratchCount)
