@@ -9,7 +9,7 @@ import Foundation
 /// The angle comes from `fastAtan2`, a polynomial with a measured maximum error below 1.1e-5
 /// radians (≈ 1.7e-6 of a turn, far below one table entry) — see its doc comment.
 /// Non-finite geometry paints nothing.
-package struct ConicGradientShader: Sendable {
+package struct ConicGradientShader: SpanShader {
     package let table: GradientColorTable
     private let inverse: PaintAffine
     private let cx: Double, cy: Double, startAngle: Double
@@ -44,15 +44,15 @@ package struct ConicGradientShader: Sendable {
     package func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard count > 0 else { return }
         guard valid else { out.update(repeating: 0, count: count); return }
-        let q = inverse.apply(Double(x) + 0.5, Double(y) + 0.5)
-        let px = q.x - cx, py = q.y - cy, sx = inverse.a, sy = inverse.b
+        let m = inverse, fy = Double(y) + 0.5
+        let rowX = m.c * fy + m.tx - cx, rowY = m.d * fy + m.ty - cy, sx = m.a, sy = m.b
         let lut = table.entries
         lut.withUnsafeBufferPointer { buf in
             let p = buf.baseAddress!
             let last = Double(GradientColorTable.count - 1)
             for i in 0..<count {
-                let fi = Double(i)
-                let t = turn(px + sx * fi, py + sy * fi)
+                let fx = Double(x + i) + 0.5 // absolute column: split-invariant
+                let t = turn(rowX + sx * fx, rowY + sy * fx)
                 // t ∈ [0, 1): guard NaN from non-finite positions anyway.
                 out[i] = t >= 0 && t <= 1 ? p[Int(t * last + 0.5)] : 0
             }

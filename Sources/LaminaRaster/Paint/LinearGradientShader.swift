@@ -3,10 +3,10 @@
 ///
 /// `start` and `end` are in gradient space; `inverse` maps destination pixel space to gradient
 /// space (the inverse of the CTM the gradient is drawn under). Since t is an affine function of
-/// the pixel position, a span costs one add and one table lookup per pixel.
+/// the pixel position, a span costs one multiply-add and one table lookup per pixel.
 ///
 /// Degenerate input paints nothing (transparent): start == end, or non-finite geometry.
-package struct LinearGradientShader: Sendable {
+package struct LinearGradientShader: SpanShader {
     package let table: GradientColorTable
     /// t at pixel centre (x + 0.5, y + 0.5) is `tx·(x + 0.5) + ty·(y + 0.5) + t0`.
     private let tx: Double, ty: Double, t0: Double
@@ -35,13 +35,13 @@ package struct LinearGradientShader: Sendable {
         guard count > 0 else { return }
         guard valid else { out.update(repeating: 0, count: count); return }
         let before = table.before, after = table.after
-        let t = tx * (Double(x) + 0.5) + ty * (Double(y) + 0.5) + t0
-        let step = tx
+        let rowT = ty * (Double(y) + 0.5) + t0, step = tx
         table.entries.withUnsafeBufferPointer { buf in
             let lut = buf.baseAddress!
             for i in 0..<count {
-                // Recomputing from i (not accumulating) keeps long spans exact.
-                out[i] = GradientColorTable.lookup(lut, t + step * Double(i), before: before, after: after)
+                // From the absolute column, so the result cannot depend on how a row is split.
+                let t = step * (Double(x + i) + 0.5) + rowT
+                out[i] = GradientColorTable.lookup(lut, t, before: before, after: after)
             }
         }
     }

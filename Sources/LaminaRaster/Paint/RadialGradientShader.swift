@@ -9,11 +9,11 @@
 ///
 /// Per pixel: the quadratic |p − c0 − t·dc|² = (r0 + t·dr)² in t, i.e.
 /// a·t² − 2·b·t + c = 0 with a = dc·dc − dr², b = (p − c0)·dc + r0·dr, c = |p − c0|² − r0².
-/// b is affine and c quadratic along a span, so they are stepped incrementally; one sqrt per pixel.
+/// The position is affine in the column (row terms hoisted); one sqrt per pixel.
 ///
 /// Degenerate input paints nothing: both radii 0 at one centre, negative or non-finite radii,
 /// non-finite centres or transform.
-package struct RadialGradientShader: Sendable {
+package struct RadialGradientShader: SpanShader {
     package let table: GradientColorTable
     private let inverse: PaintAffine
     private let c0x: Double, c0y: Double, r0: Double, dcx: Double, dcy: Double, dr: Double
@@ -83,19 +83,20 @@ package struct RadialGradientShader: Sendable {
         guard count > 0 else { return }
         guard valid else { out.update(repeating: 0, count: count); return }
         let m = inverse
-        let q = m.apply(Double(x) + 0.5, Double(y) + 0.5)
-        // p(i) = p0 + i·s in gradient space, relative to c0.
-        let p0x = q.x - c0x, p0y = q.y - c0y, sx = m.a, sy = m.b
-        let b0 = p0x * dcx + p0y * dcy + r0 * dr, db = sx * dcx + sy * dcy
-        let c0 = p0x * p0x + p0y * p0y - r0 * r0
-        let c1 = 2 * (p0x * sx + p0y * sy), c2 = sx * sx + sy * sy
+        // Gradient-space position relative to c0 is affine in the column: p = rowP + X·s.
+        let fy = Double(y) + 0.5
+        let rowX = m.c * fy + m.tx - c0x, rowY = m.d * fy + m.ty - c0y
+        let sx = m.a, sy = m.b, r0dr = r0 * dr, r0sq = r0 * r0
         let before = table.before, after = table.after
         table.entries.withUnsafeBufferPointer { buf in
             let lut = buf.baseAddress!
             for i in 0..<count {
-                let fi = Double(i)
-                let b = b0 + db * fi
-                let c = c0 + fi * (c1 + fi * c2)
+                // Evaluated from the absolute column (not stepped) so any split of a row gives
+                // the same bytes.
+                let fx = Double(x + i) + 0.5
+                let px = rowX + sx * fx, py = rowY + sy * fx
+                let b = px * dcx + py * dcy + r0dr
+                let c = px * px + py * py - r0sq
                 if let t = solve(b: b, c: c) {
                     out[i] = GradientColorTable.lookup(lut, t, before: before, after: after)
                 } else {

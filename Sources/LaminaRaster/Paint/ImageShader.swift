@@ -1,0 +1,179 @@
+import Foundation
+
+/// Paints an image seen through an affine or projective map: pixel centre (X + 0.5, y + 0.5)
+/// maps through `inverse` to a source point (u, v) in the image's pixel space (texel (i, j)
+/// covers [i, i+1) × [j, j+1)), which is then filtered (nearest / bilinear / trilinear) with an
+/// edge mode. Output is premultiplied RGBA8, not yet multiplied by any global alpha (the
+/// blitter applies that and coverage).
+///
+/// Paths:
+/// - affine maps with moderate coefficients step 16.16 fixed-point coordinates: u(X) is
+///   `rowU + X·dU` in integers, computed from the absolute column so any split of a row gives
+///   the same bytes; a span whose two ends are interior skips all edge handling.
+/// - projective maps divide per pixel in Double (u = U/W), then use the same kernels.
+///   Pixels with W ≤ `PaintProjective.minimumW` (behind the eye) paint transparent; the
+///   compositor clips quads to w > ε, so they are never inside a drawn quad, and `isOpaque`
+///   ignores them.
+/// - trilinear picks the level from the screen-space footprint: λ = log2(max(|∂(u,v)/∂x|,
+///   |∂(u,v)/∂y|)) — constant for affine maps, per pixel for projective ones — and blends
+///   levels ⌊λ⌋ and ⌊λ⌋ + 1 by the fraction (8-bit). λ ≤ 0 (magnification) is bilinear on
+///   level 0; beyond the last level, the last level.
+///
+/// A non-finite or singular map paints nothing.
+package struct ImageShader: SpanShader {
+    package let image: SampledImage
+    package let filter: ImageFilter
+    package let edge: ImageEdgeMode
+    private let map: PaintProjective
+    /// Set when the map is affine with coefficients small enough for the 16.16 path.
+    private let fixedAffine: PaintAffine?
+    private let valid: Bool
+    /// Constant mip λ for affine maps.
+    private let affineLambda: Double
+    package let isOpaque: Bool
+
+    /// `inverse` maps destination pixel space to source pixel space.
+    package init(image: SampledImage, inverse: PaintProjective, filter: ImageFilter = .bilinear,
+                 edge: ImageEdgeMode = .clamp) {
+        self.image = image
+        self.edge = edge
+        self.filter = filter == .trilinear && image.levels.count < 2 ? .bilinear : filter
+        map = inverse
+        valid = inverse.isFinite && !(inverse.m20 == 0 && inverse.m21 == 0 && inverse.m22 <= 0)
+        let aff = valid ? inverse.affine : nil
+        // |u| stays below ~2^37 over any surface (≤ 32768 px a side): 16.16 fits Int easily.
+        if let m = aff, [m.a, m.b, m.c, m.d].allSatisfy({ abs($0) < 0x1p20 }), abs(m.tx) < 0x1p36, abs(m.ty) < 0x1p36 {
+            fixedAffine = m
+        } else {
+            fixedAffine = nil
+        }
+        if let m = aff {
+            let rho = max((m.a * m.a + m.b * m.b).squareRoot(), (m.c * m.c + m.d * m.d).squareRoot())
+            affineLambda = rho > 0 ? log2(rho) : 0
+        } else {
+            affineLambda = 0
+        }
+        isOpaque = valid && image.isOpaque && edge != .transparent
+    }
+
+    package init(image: SampledImage, inverse: PaintAffine, filter: ImageFilter = .bilinear,
+                 edge: ImageEdgeMode = .clamp) {
+        self.init(image: image, inverse: inverse.projective, filter: filter, edge: edge)
+    }
+
+    package func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard count > 0 else { return }
+        guard valid else { out.update(repeating: 0, count: count); return }
+        if let m = fixedAffine {
+            shadeAffine(m, y: y, x: x, count: count, into: out)
+        } else {
+            shadeProjective(y: y, x: x, count: count, into: out)
+        }
+    }
+
+    // MARK: Affine, fixed point
+
+    private func shadeAffine(_ m: PaintAffine, y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let fy = Double(y) + 0.5
+        let rowU = TexelKernels.fixed(m.a * 0.5 + m.c * fy + m.tx), dU = Int((m.a * 65536).rounded())
+        let rowV = TexelKernels.fixed(m.b * 0.5 + m.d * fy + m.ty), dV = Int((m.b * 65536).rounded())
+        let edge = self.edge
+        switch filter {
+        case .nearest:
+            let t = TexelLevel(image.levels[0])
+            for i in 0..<count {
+                let X = x + i
+                out[i] = TexelKernels.nearest(t, rowU &+ X &* dU, rowV &+ X &* dV, edge)
+            }
+        case .bilinear:
+            bilinearSpan(TexelLevel(image.levels[0]), rowU, dU, rowV, dV, x, count, out, level: 0)
+        case .trilinear:
+            let (l0, f) = levels(affineLambda)
+            let t0 = TexelLevel(image.levels[l0])
+            if f == 0 {
+                bilinearSpan(t0, rowU, dU, rowV, dV, x, count, out, level: l0)
+            } else {
+                let t1 = TexelLevel(image.levels[l0 + 1])
+                for i in 0..<count {
+                    let X = x + i
+                    let u = rowU &+ X &* dU, v = rowV &+ X &* dV
+                    let c0 = TexelKernels.bilinear(t0, TexelKernels.down(u, l0), TexelKernels.down(v, l0), edge)
+                    let c1 = TexelKernels.bilinear(t1, TexelKernels.down(u, l0 + 1), TexelKernels.down(v, l0 + 1), edge)
+                    out[i] = TexelKernels.lerp(c0, c1, f)
+                }
+            }
+        }
+    }
+
+    /// Bilinear along a span of an affine map on mip level `level` (coordinates given on level 0).
+    @inline(__always)
+    private func bilinearSpan(_ t: TexelLevel, _ rowU: Int, _ dU: Int, _ rowV: Int, _ dV: Int,
+                              _ x: Int, _ count: Int, _ out: UnsafeMutablePointer<UInt32>, level: Int) {
+        let edge = self.edge
+        let last = x + count - 1
+        @inline(__always) func interior(_ X: Int) -> Bool {
+            let i = TexelKernels.down(rowU &+ X &* dU, level) >> 16, j = TexelKernels.down(rowV &+ X &* dV, level) >> 16
+            return i >= 0 && i + 1 < t.width && j >= 0 && j + 1 < t.height
+        }
+        if level == 0 && interior(x) && interior(last) {
+            // Both ends inside, so every pixel between is (the path is a straight segment).
+            let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+            let stride = t.rowWords
+            var u = rowU &+ x &* dU, v = rowV &+ x &* dV
+            for i in 0..<count {
+                let p = words + ((v >> 16) &* stride &+ (u >> 16))
+                let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
+                out[i] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1], fx, fy)
+                u &+= dU; v &+= dV
+            }
+            return
+        }
+        for i in 0..<count {
+            let X = x + i
+            out[i] = TexelKernels.bilinear(t, TexelKernels.down(rowU &+ X &* dU, level),
+                                           TexelKernels.down(rowV &+ X &* dV, level), edge)
+        }
+    }
+
+    /// Mip level and 8-bit blend fraction toward the next level for λ.
+    @inline(__always) private func levels(_ lambda: Double) -> (Int, UInt32) {
+        let maxLevel = image.levels.count - 1
+        guard lambda > 0 else { return (0, 0) }
+        guard lambda < Double(maxLevel) else { return (maxLevel, 0) }
+        let l = Int(lambda) // 0 ≤ l < maxLevel
+        return (l, UInt32(((lambda - Double(l)) * 256).rounded()))
+    }
+
+    // MARK: Projective (and huge affine), per-pixel divide
+
+    private func shadeProjective(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let m = map, fy = Double(y) + 0.5
+        let rowU = m.m01 * fy + m.m02, rowV = m.m11 * fy + m.m12, rowW = m.m21 * fy + m.m22
+        let edge = self.edge, filter = self.filter
+        let t0 = TexelLevel(image.levels[0])
+        for i in 0..<count {
+            let fx = Double(x + i) + 0.5
+            let W = m.m20 * fx + rowW
+            guard W > PaintProjective.minimumW else { out[i] = 0; continue }
+            let rw = 1 / W
+            let u = (m.m00 * fx + rowU) * rw, v = (m.m10 * fx + rowV) * rw
+            let U = TexelKernels.fixed(u), V = TexelKernels.fixed(v)
+            switch filter {
+            case .nearest: out[i] = TexelKernels.nearest(t0, U, V, edge)
+            case .bilinear: out[i] = TexelKernels.bilinear(t0, U, V, edge)
+            case .trilinear:
+                // ∂u/∂x = (m00 − u·m20)/W etc.; λ = ½·log2 of the larger squared footprint.
+                let ux = (m.m00 - u * m.m20) * rw, vx = (m.m10 - v * m.m20) * rw
+                let uy = (m.m01 - u * m.m21) * rw, vy = (m.m11 - v * m.m21) * rw
+                let rho2 = max(ux * ux + vx * vx, uy * uy + vy * vy)
+                let (l0, f) = levels(rho2 > 0 && rho2.isFinite ? 0.5 * log2(rho2) : 0)
+                let c0 = TexelKernels.bilinear(TexelLevel(image.levels[l0]), TexelKernels.down(U, l0),
+                                               TexelKernels.down(V, l0), edge)
+                if f == 0 { out[i] = c0; continue }
+                let c1 = TexelKernels.bilinear(TexelLevel(image.levels[l0 + 1]), TexelKernels.down(U, l0 + 1),
+                                               TexelKernels.down(V, l0 + 1), edge)
+                out[i] = TexelKernels.lerp(c0, c1, f)
+            }
+        }
+    }
+}
