@@ -19,8 +19,15 @@ struct BlurPlane {
     enum Pass {
         /// Weights for offsets −radius...radius, summing to exactly 65536.
         case kernel([Int32])
-        /// A centred box of odd width.
-        case box(Int)
+        /// An extended box: weight 1 on offsets −r...r and `alpha` (0 ≤ alpha < 1) on ±(r + 1),
+        /// normalised; its variance can hit any target exactly (Gwosdek et al. 2011).
+        case box(radius: Int, alpha: Double)
+
+        /// 32-bit fixed-point weights (inner, outer) of an extended box.
+        static func boxWeights(_ r: Int, _ alpha: Double) -> (Int, Int) {
+            let c = Double(2 * r + 1) + 2 * alpha
+            return (Int((0x1p32 / c).rounded()), Int((alpha * 0x1p32 / c).rounded()))
+        }
     }
 
     // MARK: Horizontal
@@ -33,7 +40,7 @@ struct BlurPlane {
                     let s = src.baseAddress! + y * w, d = dst.baseAddress! + y * w
                     switch pass {
                     case .kernel(let k): BlurPlane.kernelLine(s, d, w, k)
-                    case .box(let bw): BlurPlane.boxLine(s, d, w, bw)
+                    case let .box(r, alpha): BlurPlane.boxLine(s, d, w, r, alpha)
                     }
                 }
             }
@@ -58,16 +65,18 @@ struct BlurPlane {
         }
     }
 
-    /// Running-sum box of odd width `bw` along a contiguous line.
-    private static func boxLine(_ s: UnsafePointer<Int32>, _ d: UnsafeMutablePointer<Int32>, _ n: Int, _ bw: Int) {
-        let r = bw / 2
-        let recip = ((1 << 32) + bw / 2) / bw
+    /// Running-sum extended box along a contiguous line (window clipped to the line).
+    private static func boxLine(_ s: UnsafePointer<Int32>, _ d: UnsafeMutablePointer<Int32>, _ n: Int,
+                                _ r: Int, _ alpha: Double) {
+        let (inner, outer) = Pass.boxWeights(r, alpha)
+        @inline(__always) func at(_ i: Int) -> Int { i >= 0 && i < n ? Int(s[i]) : 0 }
         var sum = 0
         for i in 0..<min(r, n) { sum &+= Int(s[i]) }
         for i in 0..<n {
-            if i + r < n { sum &+= Int(s[i + r]) }
-            d[i] = Int32(truncatingIfNeeded: (sum &* recip &+ (1 << 31)) >> 32)
-            if i - r >= 0 { sum &-= Int(s[i - r]) }
+            sum &+= at(i + r)
+            let edge = at(i - r - 1) &+ at(i + r + 1)
+            d[i] = Int32(truncatingIfNeeded: (sum &* inner &+ edge &* outer &+ (1 << 31)) >> 32)
+            sum &-= at(i - r)
         }
     }
 
@@ -92,9 +101,8 @@ struct BlurPlane {
                             let o = dp + y * w
                             for x in 0..<w { o[x] = Int32(truncatingIfNeeded: (a[x] &+ 32768) >> 16) }
                         }
-                    case .box(let bw):
-                        let r = bw / 2
-                        let recip = ((1 << 32) + bw / 2) / bw
+                    case let .box(r, alpha):
+                        let (inner, outer) = Pass.boxWeights(r, alpha)
                         a.update(repeating: 0, count: w)
                         for y in 0..<min(r, h) {
                             let row = sp + y * w
@@ -106,7 +114,12 @@ struct BlurPlane {
                                 for x in 0..<w { a[x] &+= Int(row[x]) }
                             }
                             let o = dp + y * w
-                            for x in 0..<w { o[x] = Int32(truncatingIfNeeded: (a[x] &* recip &+ (1 << 31)) >> 32) }
+                            let above = y - r - 1 >= 0 ? sp + (y - r - 1) * w : nil
+                            let below = y + r + 1 < h ? sp + (y + r + 1) * w : nil
+                            for x in 0..<w {
+                                let edge = Int(above?[x] ?? 0) &+ Int(below?[x] ?? 0)
+                                o[x] = Int32(truncatingIfNeeded: (a[x] &* inner &+ edge &* outer &+ (1 << 31)) >> 32)
+                            }
                             if y - r >= 0 {
                                 let row = sp + (y - r) * w
                                 for x in 0..<w { a[x] &-= Int(row[x]) }
