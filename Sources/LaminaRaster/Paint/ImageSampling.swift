@@ -5,7 +5,7 @@
 /// weight fraction the next 8 bits. Weights are 8-bit (1/256 texel), the four products use
 /// two 32-bit lanes of a UInt64 each, and the result is rounded to nearest; premultiplied input
 /// stays premultiplied (a weighted mean keeps colour ≤ alpha).
-struct TexelLevel {
+struct TexelLevel: @unchecked Sendable { // read-only view; see SampledImage
     let base: UnsafeMutablePointer<UInt8>
     let width: Int, height: Int, rowWords: Int
 
@@ -104,7 +104,11 @@ enum TexelKernels {
     /// NaN maps to a far-away coordinate (transparent, or the clamped edge).
     @inline(__always) static func fixed(_ u: Double) -> Int {
         let f = (u - 0.5) * 65536
-        if f > -0x1p46 && f < 0x1p46 { return Int(f.rounded(.down)) }
+        if f > -0x1p46 && f < 0x1p46 {
+            // floor without a libm call (baseline x86-64 has no rounding instruction).
+            let i = Int(f)
+            return Double(i) > f ? i - 1 : i
+        }
         return f > 0 ? 1 << 46 : -(1 << 46)
     }
 }

@@ -80,20 +80,20 @@ package struct ImageShader: SpanShader {
         let edge = self.edge
         switch filter {
         case .nearest:
-            let t = TexelLevel(image.levels[0])
+            let t = image.texels[0]
             for i in 0..<count {
                 let X = x + i
                 out[i] = TexelKernels.nearest(t, rowU &+ X &* dU, rowV &+ X &* dV, edge)
             }
         case .bilinear:
-            bilinearSpan(TexelLevel(image.levels[0]), rowU, dU, rowV, dV, x, count, out, level: 0)
+            bilinearSpan(image.texels[0], rowU, dU, rowV, dV, x, count, out, level: 0)
         case .trilinear:
             let (l0, f) = levels(affineLambda)
-            let t0 = TexelLevel(image.levels[l0])
+            let t0 = image.texels[l0]
             if f == 0 {
                 bilinearSpan(t0, rowU, dU, rowV, dV, x, count, out, level: l0)
             } else {
-                let t1 = TexelLevel(image.levels[l0 + 1])
+                let t1 = image.texels[l0 + 1]
                 for i in 0..<count {
                     let X = x + i
                     let u = rowU &+ X &* dU, v = rowV &+ X &* dV
@@ -141,7 +141,7 @@ package struct ImageShader: SpanShader {
         guard lambda > 0 else { return (0, 0) }
         guard lambda < Double(maxLevel) else { return (maxLevel, 0) }
         let l = Int(lambda) // 0 ≤ l < maxLevel
-        return (l, UInt32(((lambda - Double(l)) * 256).rounded()))
+        return (l, UInt32((lambda - Double(l)) * 256 + 0.5))
     }
 
     // MARK: Projective (and huge affine), per-pixel divide
@@ -149,29 +149,45 @@ package struct ImageShader: SpanShader {
     private func shadeProjective(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = map, fy = Double(y) + 0.5
         let rowU = m.m01 * fy + m.m02, rowV = m.m11 * fy + m.m12, rowW = m.m21 * fy + m.m22
-        let edge = self.edge, filter = self.filter
-        let t0 = TexelLevel(image.levels[0])
-        for i in 0..<count {
-            let fx = Double(x + i) + 0.5
-            let W = m.m20 * fx + rowW
-            guard W > PaintProjective.minimumW else { out[i] = 0; continue }
-            let rw = 1 / W
-            let u = (m.m00 * fx + rowU) * rw, v = (m.m10 * fx + rowV) * rw
-            let U = TexelKernels.fixed(u), V = TexelKernels.fixed(v)
-            switch filter {
-            case .nearest: out[i] = TexelKernels.nearest(t0, U, V, edge)
-            case .bilinear: out[i] = TexelKernels.bilinear(t0, U, V, edge)
-            case .trilinear:
+        let edge = self.edge
+        let t0 = image.texels[0]
+        // One loop per filter so the per-pixel body has no dispatch.
+        switch filter {
+        case .nearest:
+            for i in 0..<count {
+                let fx = Double(x + i) + 0.5
+                let W = m.m20 * fx + rowW
+                guard W > PaintProjective.minimumW else { out[i] = 0; continue }
+                let rw = 1 / W
+                out[i] = TexelKernels.nearest(t0, TexelKernels.fixed((m.m00 * fx + rowU) * rw),
+                                              TexelKernels.fixed((m.m10 * fx + rowV) * rw), edge)
+            }
+        case .bilinear:
+            for i in 0..<count {
+                let fx = Double(x + i) + 0.5
+                let W = m.m20 * fx + rowW
+                guard W > PaintProjective.minimumW else { out[i] = 0; continue }
+                let rw = 1 / W
+                out[i] = TexelKernels.bilinear(t0, TexelKernels.fixed((m.m00 * fx + rowU) * rw),
+                                               TexelKernels.fixed((m.m10 * fx + rowV) * rw), edge)
+            }
+        case .trilinear:
+            let levels = image.texels
+            for i in 0..<count {
+                let fx = Double(x + i) + 0.5
+                let W = m.m20 * fx + rowW
+                guard W > PaintProjective.minimumW else { out[i] = 0; continue }
+                let rw = 1 / W
+                let u = (m.m00 * fx + rowU) * rw, v = (m.m10 * fx + rowV) * rw
+                let U = TexelKernels.fixed(u), V = TexelKernels.fixed(v)
                 // ∂u/∂x = (m00 − u·m20)/W etc.; λ = ½·log2 of the larger squared footprint.
                 let ux = (m.m00 - u * m.m20) * rw, vx = (m.m10 - v * m.m20) * rw
                 let uy = (m.m01 - u * m.m21) * rw, vy = (m.m11 - v * m.m21) * rw
                 let rho2 = max(ux * ux + vx * vx, uy * uy + vy * vy)
-                let (l0, f) = levels(rho2 > 0 && rho2.isFinite ? 0.5 * log2(rho2) : 0)
-                let c0 = TexelKernels.bilinear(TexelLevel(image.levels[l0]), TexelKernels.down(U, l0),
-                                               TexelKernels.down(V, l0), edge)
+                let (l0, f) = self.levels(rho2 > 0 && rho2.isFinite ? 0.5 * log2(rho2) : 0)
+                let c0 = TexelKernels.bilinear(levels[l0], TexelKernels.down(U, l0), TexelKernels.down(V, l0), edge)
                 if f == 0 { out[i] = c0; continue }
-                let c1 = TexelKernels.bilinear(TexelLevel(image.levels[l0 + 1]), TexelKernels.down(U, l0 + 1),
-                                               TexelKernels.down(V, l0 + 1), edge)
+                let c1 = TexelKernels.bilinear(levels[l0 + 1], TexelKernels.down(U, l0 + 1), TexelKernels.down(V, l0 + 1), edge)
                 out[i] = TexelKernels.lerp(c0, c1, f)
             }
         }

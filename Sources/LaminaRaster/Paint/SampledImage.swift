@@ -14,6 +14,8 @@ package final class SampledImage: Sendable {
     package let levels: [Surface]
     /// True when every source pixel has alpha 255.
     package let isOpaque: Bool
+    /// Raw views of `levels` for the kernels (kept here so shading never allocates).
+    let texels: [TexelLevel]
 
     package var width: Int { levels[0].width }
     package var height: Int { levels[0].height }
@@ -32,6 +34,7 @@ package final class SampledImage: Sendable {
             }
         }
         self.levels = levels
+        texels = levels.map(TexelLevel.init)
     }
 
     /// The 2x2 box reduction of `s` (sizes rounded up; odd edges pair a pixel with itself).
