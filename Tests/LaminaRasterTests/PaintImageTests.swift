@@ -175,6 +175,36 @@ import Testing
         }
     }
 
+    @Test func projectiveFastPathEqualsThePerPixelPath() throws {
+        // Whole spans crossing the image border take the per-pixel path; single pixels and
+        // interior chunks take the interior fast path. Bytes must match.
+        let sampled = SampledImage(Self.image(40, 40))
+        let h = try #require(PaintProjective(rowMajor: [1.1, 0.2, 5, -0.1, 0.9, 8, 0.004, -0.002, 1]))
+        let inv = try #require(h.inverted())
+        for edge in [ImageEdgeMode.clamp, .repeat, .transparent] {
+            let s = ImageShader(image: sampled, inverse: inv, filter: .bilinear, edge: edge)
+            for y in stride(from: 0, to: 64, by: 3) {
+                let whole = T.span(s, x: 0, y: y, count: 64)
+                var pieces: [UInt32] = []
+                for x in 0..<64 { pieces += T.span(s, x: x, y: y, count: 1) }
+                var chunks: [UInt32] = []
+                var x = 0
+                for n in [5, 11, 3, 17, 28] { chunks += T.span(s, x: x, y: y, count: n); x += n }
+                #expect(whole == pieces && whole == chunks, "\(edge) row \(y)")
+            }
+        }
+    }
+
+    @Test func fastLog2IsCloseEnoughForMipSelection() {
+        var worst = 0.0
+        for i in 1..<5000 {
+            let x = Double(i) * 0.0137
+            worst = max(worst, abs(TexelKernels.fastLog2(x) - log2(x)))
+        }
+        #expect(worst < 5e-5)
+        #expect(TexelKernels.fastLog2(0) == 0 && TexelKernels.fastLog2(.nan) == 0 && TexelKernels.fastLog2(.infinity) == 1024)
+    }
+
     @Test func projectiveTrilinearPicksCoarserLevelsWhereMinified() throws {
         // A strongly receding plane: far rows are heavily minified and must come from coarse
         // levels, so they approach the image mean instead of aliasing.

@@ -6,7 +6,7 @@ import Testing
 /// Off unless LAMINA_PAINT_PERF is set; prints milliseconds. Run with
 /// `LAMINA_PAINT_PERF=1 swift test -c release --filter PaintPerformanceTests`.
 /// The only assertions are that something was drawn: timing is never asserted.
-@Suite(.enabled(if: ProcessInfo.processInfo.environment["LAMINA_PAINT_PERF"] != nil))
+@Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["LAMINA_PAINT_PERF"] != nil))
 struct PaintPerformanceTests {
     struct SplitMix64 {
         var s: UInt64
@@ -36,6 +36,7 @@ struct PaintPerformanceTests {
         var rng = SplitMix64(s: 1002)
         let d = 1000.0, W = 1920, H = 1080
         var quads: [(PaintProjective, PaintProjective)] = []
+        var affineQuads: [(PaintProjective, PaintProjective)] = [] // S2a
         for _ in 0..<200 {
             let cx = rng.uniform() * Double(W), cy = rng.uniform() * Double(H)
             let theta = (rng.uniform() * 2 - 1) * 60 * .pi / 180
@@ -43,15 +44,26 @@ struct PaintPerformanceTests {
             let h = PaintProjective(m00: a, m01: 0, m02: cx - 128 * a, m10: cy * s / d, m11: 1, m12: cy - 128 - 128 * cy * s / d,
                                     m20: s / d, m21: 0, m22: 1 - 128 * s / d)
             quads.append((h, try #require(h.inverted())))
+            let ha = PaintProjective(m00: c, m01: 0, m02: cx - 128 * c, m10: 0, m11: 1, m12: cy - 128, m20: 0, m21: 0, m22: 1)
+            affineQuads.append((ha, try #require(ha.inverted())))
         }
         var row = [UInt32](repeating: 0, count: W)
-        for filter in [ImageFilter.bilinear, .trilinear] {
+        // Baseline on this (shared, drifting) machine: a plain per-pixel loop of similar size.
+        var sink: UInt32 = 0
+        let base = ms {
+            row.withUnsafeMutableBufferPointer { buf in
+                for k in 0..<(10_000_000 / W) { for i in 0..<W { buf[i] = buf[i] &* 3 &+ UInt32(truncatingIfNeeded: i ^ k) }; sink &+= buf[k % W] }
+            }
+        }
+        print("PERF baseline: 10M-pixel trivial loop \(String(format: "%.1f", base)) ms (sink \(sink))")
+        for (label, set, filter) in [("S2 perspective", quads, ImageFilter.bilinear), ("S2 perspective", quads, .trilinear),
+                                     ("S2a affine", affineQuads, .bilinear)] {
             var pixels = 0, checksum: UInt32 = 0
             var best = Double.infinity
             for _ in 0..<3 {
                 pixels = 0; checksum = 0
                 let t = ms {
-                    for (h, inv) in quads {
+                    for (h, inv) in set {
                         let shader = ImageShader(image: sampled, inverse: inv, filter: filter, edge: .clamp)
                         let corners = [(0.0, 0.0), (256.0, 0.0), (256.0, 256.0), (0.0, 256.0)].compactMap { h.apply($0.0, $0.1) }
                         let y0 = max(0, Int(corners.map(\.y).min()!.rounded(.down))), y1 = min(H, Int(corners.map(\.y).max()!.rounded(.up)))
@@ -80,7 +92,7 @@ struct PaintPerformanceTests {
                 }
                 best = min(best, t)
             }
-            print("PERF S2-like \(filter) shading: \(String(format: "%.1f", best)) ms for \(pixels) px (\(String(format: "%.1f", Double(pixels) / best / 1000)) Mpx/s), checksum \(checksum)")
+            print("PERF \(label) \(filter) shading: \(String(format: "%.1f", best)) ms for \(pixels) px (\(String(format: "%.1f", Double(pixels) / best / 1000)) Mpx/s), checksum \(checksum)")
             #expect(pixels > 1_000_000)
         }
     }

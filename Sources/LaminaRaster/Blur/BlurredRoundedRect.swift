@@ -23,7 +23,7 @@
 /// This is the exact blur of the shape whose arcs are staircases of height h (midpoint rule,
 /// O(h²)); against a brute-force blur on a 1/8-px grid the tests measure ≤ 1.4/255 (≤ 0.6/255
 /// for σ ≥ 3, where the brute force itself is most accurate). K is capped
-/// at 1024 cells per arc band (radius > 256 px uses taller cells). Corners are circular
+/// at 1024 cells per arc band (large radii with small σ get taller cells). Corners are circular
 /// (cornerCurve .circular), not continuous.
 package struct BlurredRoundedRect: Sendable {
     package let x0: Double, y0: Double, x1: Double, y1: Double

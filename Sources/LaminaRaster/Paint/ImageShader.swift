@@ -9,8 +9,9 @@ import Foundation
 /// Paths:
 /// - affine maps with moderate coefficients step 16.16 fixed-point coordinates: u(X) is
 ///   `rowU + X·dU` in integers, computed from the absolute column so any split of a row gives
-///   the same bytes; a span whose two ends are interior skips all edge handling.
-/// - projective maps divide per pixel in Double (u = U/W), then use the same kernels.
+///   the same bytes. The run of pixels whose taps are all inside skips edge handling.
+/// - projective maps divide per pixel in Double (u = U/W), then use the same kernels (with the
+///   same inside-run split for bilinear).
 ///   Pixels with W ≤ `PaintProjective.minimumW` (behind the eye) paint transparent; the
 ///   compositor clips quads to w > ε, so they are never inside a drawn quad, and `isOpaque`
 ///   ignores them.
@@ -105,34 +106,49 @@ package struct ImageShader: SpanShader {
         }
     }
 
+    /// The pixels [L, R) of the span x ..< x + count where `inside` holds, given that it holds
+    /// on one contiguous run (true for the preimage of a convex texel region along a row
+    /// under an affine map, and under a projective map where w > 0). Found by walking in from
+    /// both ends, so the cost is the number of outside pixels plus two.
+    @inline(__always)
+    private static func insideRun(_ x: Int, _ count: Int, _ inside: (Int) -> Bool) -> (Int, Int) {
+        var l = x, r = x + count
+        while l < r && !inside(l) { l += 1 }
+        while r > l && !inside(r - 1) { r -= 1 }
+        return (l, r)
+    }
+
     /// Bilinear along a span of an affine map on mip level `level` (coordinates given on level 0).
     @inline(__always)
     private func bilinearSpan(_ t: TexelLevel, _ rowU: Int, _ dU: Int, _ rowV: Int, _ dV: Int,
                               _ x: Int, _ count: Int, _ out: UnsafeMutablePointer<UInt32>, level: Int) {
         let edge = self.edge
-        let last = x + count - 1
-        @inline(__always) func interior(_ X: Int) -> Bool {
-            let i = TexelKernels.down(rowU &+ X &* dU, level) >> 16, j = TexelKernels.down(rowV &+ X &* dV, level) >> 16
-            return i >= 0 && i + 1 < t.width && j >= 0 && j + 1 < t.height
+        @inline(__always) func generic(_ X: Int) -> UInt32 {
+            TexelKernels.bilinear(t, TexelKernels.down(rowU &+ X &* dU, level), TexelKernels.down(rowV &+ X &* dV, level), edge)
         }
-        if level == 0 && interior(x) && interior(last) {
-            // Both ends inside, so every pixel between is (the path is a straight segment).
-            let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
-            let stride = t.rowWords
-            var u = rowU &+ x &* dU, v = rowV &+ x &* dV
-            for i in 0..<count {
-                let p = words + ((v >> 16) &* stride &+ (u >> 16))
-                let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
-                out[i] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1], fx, fy)
-                u &+= dU; v &+= dV
-            }
+        guard level == 0 else {
+            for i in 0..<count { out[i] = generic(x + i) }
             return
         }
-        for i in 0..<count {
-            let X = x + i
-            out[i] = TexelKernels.bilinear(t, TexelKernels.down(rowU &+ X &* dU, level),
-                                           TexelKernels.down(rowV &+ X &* dV, level), edge)
+        // Pixels whose four taps are all inside skip edge handling; the rest use the generic
+        // kernel, whose interior branch does the same arithmetic.
+        let (l, r) = ImageShader.insideRun(x, count) { X in
+            let i = (rowU &+ X &* dU) >> 16, j = (rowV &+ X &* dV) >> 16
+            return i >= 0 && i + 1 < t.width && j >= 0 && j + 1 < t.height
         }
+        for X in x..<l { out[X - x] = generic(X) }
+        if r > l {
+            let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+            let stride = t.rowWords
+            var u = rowU &+ l &* dU, v = rowV &+ l &* dV
+            for X in l..<r {
+                let p = words + ((v >> 16) &* stride &+ (u >> 16))
+                let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
+                out[X - x] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1], fx, fy)
+                u &+= dU; v &+= dV
+            }
+        }
+        for X in max(l, r)..<(x + count) { out[X - x] = generic(X) }
     }
 
     /// Mip level and 8-bit blend fraction toward the next level for λ.
@@ -163,14 +179,42 @@ package struct ImageShader: SpanShader {
                                               TexelKernels.fixed((m.m10 * fx + rowV) * rw), edge)
             }
         case .bilinear:
-            for i in 0..<count {
-                let fx = Double(x + i) + 0.5
+            @inline(__always) func generic(_ X: Int) -> UInt32 {
+                let fx = Double(X) + 0.5
                 let W = m.m20 * fx + rowW
-                guard W > PaintProjective.minimumW else { out[i] = 0; continue }
+                guard W > PaintProjective.minimumW else { return 0 }
                 let rw = 1 / W
-                out[i] = TexelKernels.bilinear(t0, TexelKernels.fixed((m.m00 * fx + rowU) * rw),
-                                               TexelKernels.fixed((m.m10 * fx + rowV) * rw), edge)
+                return TexelKernels.bilinear(t0, TexelKernels.fixed((m.m00 * fx + rowU) * rw),
+                                             TexelKernels.fixed((m.m10 * fx + rowV) * rw), edge)
             }
+            // The run of pixels inside the image with a 1/1000-texel guard (so floating-point
+            // wiggle cannot make the checked run and the computed taps disagree) takes the
+            // branch-free loop: same arithmetic as `fixed`, whose floor is truncation here.
+            let maxU = Double(t0.width - 1) - 0.001, maxV = Double(t0.height - 1) - 0.001
+            let (l, r) = ImageShader.insideRun(x, count) { X in
+                let fx = Double(X) + 0.5
+                let W = m.m20 * fx + rowW
+                guard W > PaintProjective.minimumW else { return false }
+                let rw = 1 / W
+                let u = (m.m00 * fx + rowU) * rw - 0.5, v = (m.m10 * fx + rowV) * rw - 0.5
+                return u >= 0.001 && u < maxU && v >= 0.001 && v < maxV
+            }
+            for X in x..<l { out[X - x] = generic(X) }
+            if r > l {
+                let words = UnsafeMutableRawPointer(t0.base).assumingMemoryBound(to: UInt32.self)
+                let stride = t0.rowWords
+                for X in l..<r {
+                    let fx = Double(X) + 0.5
+                    let rw = 1 / (m.m20 * fx + rowW)
+                    let U = Int(((m.m00 * fx + rowU) * rw - 0.5) * 65536)
+                    let V = Int(((m.m10 * fx + rowV) * rw - 0.5) * 65536)
+                    let p = words + ((V >> 16) &* stride &+ (U >> 16))
+                    out[X - x] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1],
+                                                     UInt64(truncatingIfNeeded: (U >> 8) & 0xFF),
+                                                     UInt64(truncatingIfNeeded: (V >> 8) & 0xFF))
+                }
+            }
+            for X in max(l, r)..<(x + count) { out[X - x] = generic(X) }
         case .trilinear:
             let levels = image.texels
             for i in 0..<count {
@@ -184,7 +228,7 @@ package struct ImageShader: SpanShader {
                 let ux = (m.m00 - u * m.m20) * rw, vx = (m.m10 - v * m.m20) * rw
                 let uy = (m.m01 - u * m.m21) * rw, vy = (m.m11 - v * m.m21) * rw
                 let rho2 = max(ux * ux + vx * vx, uy * uy + vy * vy)
-                let (l0, f) = self.levels(rho2 > 0 && rho2.isFinite ? 0.5 * log2(rho2) : 0)
+                let (l0, f) = self.levels(0.5 * TexelKernels.fastLog2(rho2))
                 let c0 = TexelKernels.bilinear(levels[l0], TexelKernels.down(U, l0), TexelKernels.down(V, l0), edge)
                 if f == 0 { out[i] = c0; continue }
                 let c1 = TexelKernels.bilinear(levels[l0 + 1], TexelKernels.down(U, l0 + 1), TexelKernels.down(V, l0 + 1), edge)
