@@ -36,3 +36,29 @@ import Testing
         #expect(PremultipliedRGBA8(packed: p.packed) == p)
     }
 }
+
+@Suite struct MaskAndRectTests {
+    @Test func maskIntersection() throws {
+        let a = try AlphaMask(width: 4, height: 3), b = try AlphaMask(width: 2, height: 2)
+        a.fill(200); b.fill(128)
+        a.intersect(with: b, dx: 1, dy: 1)
+        #expect(a[0, 0] == 0 && a[1, 1] == 100 && a[2, 2] == 100 && a[3, 1] == 0 && a[1, 0] == 0)
+        #expect(a.coveredBounds == PixelRect(x0: 1, y0: 1, x1: 3, y1: 3))
+        a.intersect(with: b, dx: 100, dy: 0) // disjoint: everything cleared
+        #expect(a.bytes().allSatisfy { $0 == 0 } && a.coveredBounds.isEmpty)
+    }
+
+    @Test func pixelRectOperations() {
+        let r = PixelRect(x: 2, y: 3, width: 5, height: -4)
+        #expect(r.isEmpty && r.height == 0)
+        let a = PixelRect(x0: 0, y0: 0, x1: 10, y1: 10), b = PixelRect(x0: 5, y0: -5, x1: 15, y1: 5)
+        #expect(a.intersection(b) == PixelRect(x0: 5, y0: 0, x1: 10, y1: 5))
+        #expect(a.union(b) == PixelRect(x0: 0, y0: -5, x1: 15, y1: 10))
+        #expect(a.union(.empty) == a && a.contains(x: 9, y: 9) && !a.contains(x: 10, y: 0))
+        #expect(PixelRect.covering(minX: 0.5, minY: -0.5, maxX: 3.01, maxY: 2) == PixelRect(x0: 0, y0: -1, x1: 4, y1: 2))
+        #expect(PixelRect.covering(minX: .nan, minY: 0, maxX: 1, maxY: 1).isEmpty)
+        #expect(PixelRect.covering(minX: -.infinity, minY: 0, maxX: .infinity, maxY: 1).width == 1 << 31)
+        #expect(a.rows(3..<20) == PixelRect(x0: 0, y0: 3, x1: 10, y1: 10))
+        #expect(Blitter.alpha8(0.5) == 128 && Blitter.alpha8(.nan) == 0 && Blitter.alpha8(7) == 255 && Blitter.alpha8(-1) == 0)
+    }
+}

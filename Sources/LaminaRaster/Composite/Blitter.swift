@@ -1,0 +1,143 @@
+/// What a fill paints with: a constant premultiplied colour (the fast path) or a shader.
+package enum Paint: Sendable {
+    case solid(PremultipliedRGBA8)
+    case shader(any SpanShader)
+}
+
+/// Per-thread scratch rows for blitting (shader output, coverage). Grows to the widest row
+/// seen, then is reused, so steady-state drawing does not allocate. Not thread-safe: one per
+/// worker (see `WorkerPool.workerCount`).
+package final class ScanlineScratch {
+    package private(set) var pixels: UnsafeMutablePointer<UInt32>
+    package private(set) var coverage: UnsafeMutablePointer<UInt8>
+    package private(set) var capacity: Int
+
+    package init(width: Int = 256) {
+        capacity = max(1, width)
+        pixels = .allocate(capacity: capacity)
+        pixels.initialize(repeating: 0, count: capacity)
+        coverage = .allocate(capacity: capacity)
+        coverage.initialize(repeating: 0, count: capacity)
+    }
+
+    deinit { pixels.deallocate(); coverage.deallocate() }
+
+    /// Makes room for rows of `width` pixels.
+    package func reserve(_ width: Int) {
+        guard width > capacity else { return }
+        pixels.deallocate(); coverage.deallocate()
+        capacity = width
+        pixels = .allocate(capacity: width)
+        pixels.initialize(repeating: 0, count: width)
+        coverage = .allocate(capacity: width)
+        coverage.initialize(repeating: 0, count: width)
+    }
+}
+
+/// Composites a paint through coverage spans into a surface: the `CoverageSink` every
+/// rasterizer draws into.
+///
+/// Source-over with a solid colour (the hottest case) runs on integer SIMD kernels;
+/// full-coverage runs of an opaque colour are plain fills. Other blend modes take a float
+/// path, pixel by pixel. Global `alpha` (0...255) scales the source; coverage lerps between
+/// destination and result (see `BlendMode`). Parts of spans outside the surface are dropped
+/// (a clip rect larger than the surface is harmless).
+package struct Blitter: CoverageSink {
+    package let surface: Surface
+    package let paint: Paint
+    package let mode: BlendMode
+    package let alpha: UInt8
+    private let scratch: ScanlineScratch
+    /// The solid colour already scaled by `alpha` (0 for shader paints).
+    private let solid: UInt32
+
+    package init(surface: Surface, paint: Paint, mode: BlendMode = .normal, alpha: UInt8 = 255, scratch: ScanlineScratch) {
+        self.surface = surface; self.paint = paint; self.mode = mode; self.alpha = alpha
+        self.scratch = scratch
+        scratch.reserve(surface.width)
+        if case let .solid(c) = paint { solid = PixelKernels.scale(c.packed, UInt32(alpha)) } else { solid = 0 }
+    }
+
+    package mutating func blendRun(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
+        // Spans outside the surface (a clip rect larger than it) are cut, never written.
+        guard y >= 0, y < surface.height else { return }
+        let x = max(0, x0), count = min(surface.width, x0 + c0) - x
+        guard count > 0 else { return }
+        let dst = surface.row32(y) + x
+        switch paint {
+        case .solid:
+            if mode == .normal {
+                PixelKernels.fillOver(dst, count: count, color: coverage == 255 ? solid : PixelKernels.scale(solid, UInt32(coverage)))
+            } else if (mode == .copy || mode == .clear) && coverage == 255 {
+                dst.update(repeating: mode == .clear ? 0 : solid, count: count)
+            } else {
+                scratch.pixels.update(repeating: solid, count: count)
+                Self.blendGeneral(dst, scratch.pixels, count: count, coverage: nil, constant: coverage, alpha: 255, mode: mode)
+            }
+        case let .shader(shader):
+            shader.shade(y: y, x: x, count: count, into: scratch.pixels)
+            if mode == .normal {
+                let k = mul255(coverage, alpha)
+                if k == 255 && shader.isOpaque {
+                    dst.update(from: scratch.pixels, count: count)
+                } else {
+                    PixelKernels.rowOver(dst, scratch.pixels, count: count, alpha: k)
+                }
+            } else {
+                Self.blendGeneral(dst, scratch.pixels, count: count, coverage: nil, constant: coverage, alpha: alpha, mode: mode)
+            }
+        }
+    }
+
+    package mutating func blendSpan(y: Int, x x0: Int, count c0: Int, coverage cov0: UnsafePointer<UInt8>) {
+        guard y >= 0, y < surface.height else { return }
+        let x = max(0, x0), count = min(surface.width, x0 + c0) - x
+        guard count > 0 else { return }
+        let coverage = cov0 + (x - x0)
+        let dst = surface.row32(y) + x
+        switch paint {
+        case .solid:
+            if mode == .normal {
+                PixelKernels.spanOver(dst, count: count, color: solid, coverage: coverage)
+            } else {
+                scratch.pixels.update(repeating: solid, count: count)
+                Self.blendGeneral(dst, scratch.pixels, count: count, coverage: coverage, constant: 0, alpha: 255, mode: mode)
+            }
+        case let .shader(shader):
+            shader.shade(y: y, x: x, count: count, into: scratch.pixels)
+            if mode == .normal {
+                PixelKernels.rowOver(dst, scratch.pixels, count: count, coverage: coverage, alpha: alpha)
+            } else {
+                Self.blendGeneral(dst, scratch.pixels, count: count, coverage: coverage, constant: 0, alpha: alpha, mode: mode)
+            }
+        }
+    }
+
+    /// Any blend mode, in float: dst = lerp(dst, mode(src·alpha, dst), coverage).
+    /// `coverage` nil means the constant `constant` for every pixel.
+    package static func blendGeneral(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                                     coverage: UnsafePointer<UInt8>?, constant: UInt8, alpha: UInt8, mode: BlendMode) {
+        let ka = Float(alpha) / 255
+        for i in 0..<count {
+            let c = coverage.map { $0[i] } ?? constant
+            if c == 0 { continue }
+            let d = unpack(dst[i])
+            let s = unpack(src[i]) * ka
+            let b = mode.apply(s, d)
+            let r = c == 255 ? b : d + (b - d) * (Float(c) / 255)
+            dst[i] = pack(r)
+        }
+    }
+
+    @inline(__always) static func unpack(_ p: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(Float(p & 255), Float((p >> 8) & 255), Float((p >> 16) & 255), Float(p >> 24)) / 255
+    }
+
+    @inline(__always) static func pack(_ c: SIMD4<Float>) -> UInt32 {
+        let c = c.replacing(with: 0, where: .!(c .== c)) // NaN from degenerate input → 0
+        let v = (c * 255).clamped(lowerBound: .zero, upperBound: SIMD4<Float>(repeating: 255)).rounded(.toNearestOrAwayFromZero)
+        let a = UInt32(v.w)
+        // Keep the result premultiplied: colour never exceeds alpha.
+        return min(UInt32(v.x), a) | min(UInt32(v.y), a) << 8 | min(UInt32(v.z), a) << 16 | a << 24
+    }
+}

@@ -1,0 +1,357 @@
+/// Exact-area anti-aliased polygon rasterizer (the signed-area cell accumulation of
+/// FreeType's "smooth" rasterizer, font-rs and Blend2D), writing coverage spans to a sink.
+///
+/// How it works:
+/// 1. Edges are clipped in Double against the clip's columns (parts left of the clip are
+///    moved onto its left edge so they still contribute winding; parts right of it are moved
+///    onto its right edge, where they change nothing) and quantised to 24.8 fixed point.
+/// 2. Rows are processed in strips of `stripHeight`. Each edge adds, per pixel cell it
+///    crosses, its signed height times the fraction of the cell to its right (into the cell)
+///    and the rest (into the next cell), so that the running sum along a row is exactly the
+///    signed area covered — in integers, where a full pixel is 256 · 512 = 2^17.
+///    A bit per cell records which cells were touched.
+/// 3. A row sweep walks only the touched cells (bit scan), emitting per-pixel spans at them
+///    and constant runs between them (interior runs are full coverage), clearing as it goes.
+///
+/// Determinism: every quantity a row receives is computed from the edge and the row alone,
+/// in integers (or identical Double expressions), so any band split or thread count gives
+/// the same bytes. Precision: coordinates are quantised to 1/256 px.
+///
+/// One rasterizer per thread: it owns scratch buffers that grow to the widest clip seen and
+/// are then reused, so a steady-state frame does not allocate.
+package final class PolygonRasterizer {
+    /// Rows accumulated before a sweep. Bounded memory: stripHeight × (clip width + 2) Int32.
+    package static let stripHeight = 16
+    /// Gaps between touched cells up to this long are sent inside a per-pixel span.
+    static let spanMergeGap = 8
+
+    private struct Edge {
+        var x0: Int, y0: Int, x1: Int, y1: Int // 24.8 fixed, x relative to the area's left; y0 < y1
+        var dir: Int32                          // +1 if the original edge went down, -1 if up
+        var slope: Double                       // dx/dy
+    }
+
+    private var edges: [Edge] = []
+    // Edge indices bucketed by the strip they start in (a counting sort, no allocation once
+    // grown), and the edges live in the current strip.
+    private var bucketStart: [Int] = []
+    private var byStrip: [Int32] = []
+    private var active: [Int32] = []
+    private var acc: UnsafeMutablePointer<Int32>
+    private var bits: UnsafeMutablePointer<UInt64>
+    private var cov: UnsafeMutablePointer<UInt8>
+    private var capacityWidth = 0
+
+    package init() {
+        acc = .allocate(capacity: 1); bits = .allocate(capacity: 1); cov = .allocate(capacity: 1)
+    }
+
+    deinit { acc.deallocate(); bits.deallocate(); cov.deallocate() }
+
+    private func reserve(width: Int) {
+        guard width > capacityWidth else { return }
+        acc.deallocate(); bits.deallocate(); cov.deallocate()
+        let stride = width + 2, words = (stride + 63) >> 6
+        acc = .allocate(capacity: stride * Self.stripHeight)
+        acc.initialize(repeating: 0, count: stride * Self.stripHeight)
+        bits = .allocate(capacity: words * Self.stripHeight)
+        bits.initialize(repeating: 0, count: words * Self.stripHeight)
+        cov = .allocate(capacity: stride)
+        cov.initialize(repeating: 0, count: stride)
+        capacityWidth = width
+    }
+
+    /// Fills `polygon` (subpaths implicitly closed) with `rule`, sending the coverage of the
+    /// pixels inside `clip` to `sink`. Subpaths with NaN/infinite points are dropped (see
+    /// `Polygon`). Output for a row does not depend on the clip's top and bottom, so bands
+    /// of one clip rect render identically to the whole.
+    package func fill<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, clip: PixelRect, generic sink: inout S) {
+        guard let b = polygon.bounds, let (left, right, area) = Self.frame(b, clip: clip) else { return }
+        buildEdges(polygon, left: left, right: right)
+        guard !edges.isEmpty else { return }
+        sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
+    }
+
+    /// Fills the quadrilateral p0 p1 p2 p3 (e.g. a rotated rect): the same exact-area
+    /// accumulation on its four edges, without building a `Polygon` (no allocation). A NaN
+    /// or infinite corner draws nothing.
+    package func fillQuad<S: CoverageSink>(_ p0: RasterPoint, _ p1: RasterPoint, _ p2: RasterPoint, _ p3: RasterPoint,
+                                           rule: FillRule = .nonZero, clip: PixelRect, generic sink: inout S) {
+        let pts = [p0, p1, p2, p3] // stack-promoted: does not escape
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        for p in pts {
+            guard p.x.isFinite, p.y.isFinite else { return }
+            let x = Polygon.clampCoordinate(p.x), y = Polygon.clampCoordinate(p.y)
+            minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+        }
+        guard let (left, right, area) = Self.frame((minX, minY, maxX, maxY), clip: clip) else { return }
+        var edges = self.edges
+        self.edges = []
+        edges.removeAll(keepingCapacity: true)
+        let xl = Double(left), xr = Double(right)
+        for i in 0..<4 { Self.addClipped(pts[i], pts[(i + 1) & 3], xl: xl, xr: xr, yLimit: Self.yLimit, left: left, into: &edges) }
+        self.edges = edges
+        guard !edges.isEmpty else { return }
+        sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
+    }
+
+    /// The clip columns [left, right) used for edge clipping (they depend on the clip's
+    /// columns and the bounds only, never on its rows) and the pixel area to sweep.
+    private static func frame(_ b: (minX: Double, minY: Double, maxX: Double, maxY: Double), clip: PixelRect)
+        -> (Int, Int, PixelRect)? {
+        let area = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY).intersection(clip)
+        guard !area.isEmpty else { return nil }
+        let cols = PixelRect.covering(minX: b.minX, minY: 0, maxX: b.maxX, maxY: 0)
+        let left = max(cols.x0, clip.x0), right = min(cols.x1, clip.x1)
+        guard right > left else { return nil }
+        return (left, right, area)
+    }
+
+    /// Rows this far out are never drawn: clipping y there only keeps the integers small.
+    private static let yLimit = Double(1 << 26)
+
+    // MARK: Edges
+
+    private func buildEdges(_ polygon: Polygon, left: Int, right: Int) {
+        var edges = self.edges
+        self.edges = []
+        defer { self.edges = edges }
+        edges.removeAll(keepingCapacity: true)
+        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
+        for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
+            var prev = sp[sp.count - 1]
+            for p in sp {
+                Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+                prev = p
+            }
+        }
+    }
+
+    private static func addClipped(_ a0: RasterPoint, _ b0: RasterPoint, xl: Double, xr: Double, yLimit: Double, left: Int,
+                                   into edges: inout [Edge]) {
+        var a = RasterPoint(Polygon.clampCoordinate(a0.x), Polygon.clampCoordinate(a0.y))
+        var b = RasterPoint(Polygon.clampCoordinate(b0.x), Polygon.clampCoordinate(b0.y))
+        if a.y == b.y { return }
+        // Clip y to ±yLimit (dropping what is outside: no row there is ever drawn).
+        if max(a.y, b.y) <= -yLimit || min(a.y, b.y) >= yLimit { return }
+        if a.y < -yLimit || a.y > yLimit || b.y < -yLimit || b.y > yLimit {
+            func at(_ y: Double) -> RasterPoint { RasterPoint(a.x + (y - a.y) * (b.x - a.x) / (b.y - a.y), y) }
+            let na = a.y < -yLimit ? at(-yLimit) : (a.y > yLimit ? at(yLimit) : a)
+            let nb = b.y < -yLimit ? at(-yLimit) : (b.y > yLimit ? at(yLimit) : b)
+            a = na; b = nb
+        }
+        // Split at the clip's left and right columns; clamp the outside parts onto them.
+        if a.x >= xl && a.x <= xr && b.x >= xl && b.x <= xr {
+            addFixed(a, b, left: left, into: &edges); return
+        }
+        func cross(_ x: Double) -> RasterPoint { RasterPoint(x, a.y + (x - a.x) * (b.y - a.y) / (b.x - a.x)) }
+        var p = a
+        if a.x < b.x {
+            if a.x < xl && b.x > xl { let q = cross(xl); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
+            if a.x < xr && b.x > xr { let q = cross(xr); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
+        } else {
+            if a.x > xr && b.x < xr { let q = cross(xr); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
+            if a.x > xl && b.x < xl { let q = cross(xl); addColumnClamped(p, q, xl: xl, xr: xr, left: left, into: &edges); p = q }
+        }
+        addColumnClamped(p, b, xl: xl, xr: xr, left: left, into: &edges)
+    }
+
+    /// Adds a piece that lies entirely on one side of (or within) the clip columns.
+    private static func addColumnClamped(_ p0: RasterPoint, _ q0: RasterPoint, xl: Double, xr: Double, left: Int,
+                                         into edges: inout [Edge]) {
+        var p = p0, q = q0
+        let mid = (p.x + q.x) * 0.5
+        if mid >= xr { return } // on or past the right edge: affects no pixel inside
+        if mid <= xl { p.x = xl; q.x = xl }
+        p.x = min(xr, max(xl, p.x)); q.x = min(xr, max(xl, q.x))
+        addFixed(p, q, left: left, into: &edges)
+    }
+
+    private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout [Edge]) {
+        let ax = roundToInt((a.x - Double(left)) * 256), ay = roundToInt(a.y * 256)
+        let bx = roundToInt((b.x - Double(left)) * 256), by = roundToInt(b.y * 256)
+        if ay == by { return }
+        if ay < by {
+            edges.append(Edge(x0: ax, y0: ay, x1: bx, y1: by, dir: 1, slope: Double(bx - ax) / Double(by - ay)))
+        } else {
+            edges.append(Edge(x0: bx, y0: by, x1: ax, y1: ay, dir: -1, slope: Double(ax - bx) / Double(ay - by)))
+        }
+    }
+
+    // MARK: Accumulation and sweep
+
+    private func sweepArea<S: CoverageSink>(rule: FillRule, left: Int, width: Int, rows: Range<Int>, into sink: inout S) {
+        reserve(width: width)
+        let stride = width + 2, words = (stride + 63) >> 6
+        let acc = self.acc, bits = self.bits, cov = self.cov
+        // Work on locals moved out of self (no copy: the buffers stay uniquely referenced), so
+        // the loops pay no dynamic exclusivity checks on class properties; moved back after.
+        var bucketStart = self.bucketStart, byStrip = self.byStrip, active = self.active
+        self.bucketStart = []; self.byStrip = []; self.active = []
+        defer { self.bucketStart = bucketStart; self.byStrip = byStrip; self.active = active }
+        let edges = self.edges
+        // Bucket the edges by first strip, so each strip only visits edges alive in it
+        // (stroke outlines have hundreds of edges spread over hundreds of rows).
+        let h = Self.stripHeight
+        let firstRow = rows.lowerBound, rowFy0 = firstRow << 8, rowFy1 = rows.upperBound << 8
+        let strips = (rows.count + h - 1) / h
+        bucketStart.removeAll(keepingCapacity: true)
+        bucketStart.append(contentsOf: repeatElement(0, count: strips + 1))
+        for e in edges where e.y1 > rowFy0 && e.y0 < rowFy1 {
+            bucketStart[max(0, (e.y0 >> 8) - firstRow) / h + 1] += 1
+        }
+        for i in 0..<strips { bucketStart[i + 1] += bucketStart[i] }
+        byStrip.removeAll(keepingCapacity: true)
+        byStrip.append(contentsOf: repeatElement(0, count: bucketStart[strips]))
+        for (i, e) in edges.enumerated() where e.y1 > rowFy0 && e.y0 < rowFy1 {
+            let b = max(0, (e.y0 >> 8) - firstRow) / h
+            byStrip[bucketStart[b]] = Int32(i)
+            bucketStart[b] += 1
+        }
+        // bucketStart[b] is now the end of bucket b; bucket b starts at bucketStart[b - 1].
+        active.removeAll(keepingCapacity: true)
+        var top = rows.lowerBound, strip = 0
+        while top < rows.upperBound {
+            let bottom = min(top + h, rows.upperBound)
+            let fy0 = top << 8, fy1 = bottom << 8
+            for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] { active.append(byStrip[k]) }
+            var keep = 0
+            for k in 0..<active.count {
+                let e = edges[Int(active[k])]
+                if e.y1 > fy1 { active[keep] = active[k]; keep += 1 }
+                let r0 = max(top, e.y0 >> 8), r1 = min(bottom - 1, (e.y1 - 1) >> 8)
+                if r0 > r1 { continue }
+                // Wrapping arithmetic from here on: every value is bounded by construction
+                // (x within the clip columns, y within ±2^34 in 24.8), and trap checks on each
+                // operation were a measurable share of the S1 profile.
+                let maxX = width &<< 8
+                var r = r0
+                while r <= r1 {
+                    let ya = max(e.y0, r &<< 8), yb = min(e.y1, (r &+ 1) &<< 8)
+                    let xa = ya == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya &- e.y0) * e.slope)
+                    let xb = yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)
+                    let ri = r &- top
+                    Self.accumulate(acc + ri &* stride, bits + ri &* words, xa: xa, ya: ya, xb: xb, yb: yb,
+                                    dir: e.dir, maxX: maxX)
+                    r &+= 1
+                }
+            }
+            active.removeLast(active.count - keep)
+            strip += 1
+            for y in top..<bottom {
+                let ri = y - top
+                Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                              rule: rule, y: y, left: left, into: &sink)
+            }
+            top = bottom
+        }
+    }
+
+    /// Adds one row piece (xa, ya) → (xb, yb) (24.8, yb > ya, within one row) to the cells.
+    @inline(__always)
+    private static func accumulate(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                   xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32, maxX: Int) {
+        // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
+        let xa = min(maxX, max(0, xa)), xb = min(maxX, max(0, xb))
+        let ca = xa &>> 8, cb = xb &>> 8
+        if ca == cb {
+            let dy = dir &* Int32(truncatingIfNeeded: yb &- ya)
+            let area = dy &* Int32(truncatingIfNeeded: xa &+ xb &- (ca &<< 9))
+            acc[ca] &+= (dy &<< 9) &- area
+            acc[ca &+ 1] &+= area
+            mark(bits, ca); mark(bits, ca &+ 1)
+            return
+        }
+        // Walk cells from the left end to the right end of the piece.
+        let (xl, yl, xr, yr) = xa < xb ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
+        let dydx = Double(yr &- yl) / Double(xr &- xl)
+        var c = xl &>> 8, cx = xl, cy = yl
+        let last = xr &>> 8
+        while c < last {
+            let bx = (c &+ 1) &<< 8
+            let ny = yl &+ roundToInt(Double(bx &- xl) * dydx)
+            let dy = dir &* Int32(truncatingIfNeeded: ny > cy ? ny &- cy : cy &- ny)
+            let area = dy &* Int32(truncatingIfNeeded: cx &- (c &<< 8) &+ 256)
+            acc[c] &+= (dy &<< 9) &- area
+            acc[c &+ 1] &+= area
+            mark(bits, c)
+            cx = bx; cy = ny; c &+= 1
+        }
+        let dy = dir &* Int32(truncatingIfNeeded: yr > cy ? yr &- cy : cy &- yr)
+        let area = dy &* Int32(truncatingIfNeeded: cx &+ xr &- (c &<< 9))
+        acc[c] &+= (dy &<< 9) &- area
+        acc[c &+ 1] &+= area
+        mark(bits, c); mark(bits, c &+ 1)
+    }
+
+    @inline(__always) private static func mark(_ bits: UnsafeMutablePointer<UInt64>, _ c: Int) {
+        bits[c &>> 6] |= 1 &<< UInt64(truncatingIfNeeded: c & 63)
+    }
+
+    /// Coverage 0...255 of an accumulated signed area (2^17 = one full pixel).
+    @inline(__always) static func coverage(_ s: Int32, rule: FillRule) -> UInt8 {
+        var a = s.magnitude
+        if rule == .nonZero {
+            a = min(a, 1 << 17)
+        } else {
+            a &= (1 << 18) - 1
+            if a > 1 << 17 { a = (1 << 18) - a }
+        }
+        return UInt8(truncatingIfNeeded: (a &* 255 &+ (1 << 16)) >> 17)
+    }
+
+    @inline(__always)
+    private static func sweepRow<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                                  words: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
+                                                  rule: FillRule, y: Int, left: Int, into sink: inout S) {
+        var s: Int32 = 0
+        var next = 0        // first pixel not yet emitted
+        var spanStart = -1  // start of the pending per-pixel span, or -1
+        for w in 0..<words {
+            var word = bits[w]
+            if word == 0 { continue }
+            bits[w] = 0
+            while word != 0 {
+                let c = (w &<< 6) &+ word.trailingZeroBitCount
+                word &= word &- 1
+                if c >= width { acc[c] = 0; continue }
+                if c != next {
+                    let v = coverage(s, rule: rule)
+                    if spanStart >= 0 && c &- next <= Self.spanMergeGap {
+                        // A short gap inside a span: fill it in rather than split the span
+                        // (narrow stroke interiors would otherwise cost three sink calls).
+                        (cov + next).update(repeating: v, count: c &- next)
+                    } else {
+                        if spanStart >= 0 {
+                            sink.blendSpan(y: y, x: left &+ spanStart, count: next &- spanStart, coverage: cov + spanStart)
+                        }
+                        if v != 0 { sink.blendRun(y: y, x: left &+ next, count: c &- next, coverage: v) }
+                        spanStart = c
+                    }
+                } else if spanStart < 0 {
+                    spanStart = c
+                }
+                s &+= acc[c]
+                acc[c] = 0
+                cov[c] = coverage(s, rule: rule)
+                next = c &+ 1
+            }
+        }
+        if spanStart >= 0 {
+            sink.blendSpan(y: y, x: left + spanStart, count: next - spanStart, coverage: cov + spanStart)
+        }
+        if next < width {
+            let v = coverage(s, rule: rule)
+            if v != 0 { sink.blendRun(y: y, x: left + next, count: width - next, coverage: v) }
+        }
+    }
+}
+
+/// v rounded to the nearest integer (ties to even), for |v| < 2^51: adding 1.5·2^52 leaves
+/// the rounded integer in the low mantissa bits. Written out because `Double.rounded()` is a
+/// libm call on baseline x86-64 (no SSE4.1) and `Int(_: Double)` carries trap checks, both
+/// visible in the profile. Deterministic: the same input gives the same bits on every thread.
+@inline(__always) func roundToInt(_ v: Double) -> Int {
+    let magic = 6_755_399_441_055_744.0
+    return Int(truncatingIfNeeded: (v + magic).bitPattern &- magic.bitPattern)
+}
