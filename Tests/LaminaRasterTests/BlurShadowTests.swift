@@ -125,6 +125,18 @@ import Testing
         }
         let nanRadius = BlurredRoundedRect(x0: 0, y0: 0, x1: 10, y1: 10, cornerRadius: .nan, sigma: 1)
         #expect(nanRadius.radius == 0)
+        // Huge shapes: tables are bounded by the clip, coverage outside it reads 0.
+        let huge = BlurredRoundedRect(x0: -5e6, y0: -5e6, x1: 5e6, y1: 5e6, cornerRadius: 4e6, sigma: 0.3,
+                                      clip: PixelRect(x0: 0, y0: 0, x1: 64, y1: 48))
+        #expect(huge.boundsWidth == 64 && huge.boundsHeight == 48 && huge.coverage(x: 10, y: 10) == 1)
+        #expect(huge.coverage(x: -1, y: 10) == 0)
+        let offClip = BlurredRoundedRect(x0: 500, y0: 500, x1: 600, y1: 600, cornerRadius: 5, sigma: 2,
+                                         clip: PixelRect(x0: 0, y0: 0, x1: 64, y1: 48))
+        #expect(offClip.boundsWidth == 0 && offClip.makeMask() == nil)
+        // Clipping does not change the coverage inside the clip.
+        let a = BlurredRoundedRect(x0: 10, y0: 10, x1: 50, y1: 40, cornerRadius: 8, sigma: 2)
+        let b = BlurredRoundedRect(x0: 10, y0: 10, x1: 50, y1: 40, cornerRadius: 8, sigma: 2, clip: PixelRect(x0: 5, y0: 5, x1: 20, y1: 20))
+        #expect(abs(a.coverage(x: 12, y: 12) - b.coverage(x: 12, y: 12)) < 1e-6 && b.coverage(x: 30, y: 30) == 0)
     }
 
     @Test func writeShadowImageForInspection() throws {

@@ -23,7 +23,8 @@
 /// This is the exact blur of the shape whose arcs are staircases of height h (midpoint rule,
 /// O(h²)); against a brute-force blur on a 1/8-px grid the tests measure ≤ 1.4/255 (≤ 0.6/255
 /// for σ ≥ 3, where the brute force itself is most accurate). K is capped
-/// at 1024 cells per arc band (large radii with small σ get taller cells). Corners are circular
+/// at 1024 cells per arc band and at `maxArcTableSize` table entries (large radii with small σ
+/// get taller cells). Corners are circular
 /// (cornerCurve .circular), not continuous.
 package struct BlurredRoundedRect: Sendable {
     package let x0: Double, y0: Double, x1: Double, y1: Double
@@ -41,8 +42,18 @@ package struct BlurredRoundedRect: Sendable {
     /// For each row, whether any arc cell weight is non-negligible there.
     private let rowHasArcs: [Bool]
 
-    /// An empty shape (non-finite or inverted edges) has zero coverage and empty bounds.
-    package init(x0: Double, y0: Double, x1: Double, y1: Double, cornerRadius: Double, sigma: Double) {
+    /// Default clip: three surface-sizes square around the origin, so tables stay bounded
+    /// (≤ 98304 entries a side) whatever the shape's size.
+    package static let defaultClip = PixelRect(x0: -Surface.maxDimension, y0: -Surface.maxDimension,
+                                               x1: 2 * Surface.maxDimension, y1: 2 * Surface.maxDimension)
+    /// Arc tables hold at most this many cells × columns; larger shapes get taller cells.
+    package static let maxArcTableSize = 8_000_000
+
+    /// Tables cover only the shape's blurred bounds ∩ `clip` (pass the destination's bounds);
+    /// coverage outside is reported as 0. An empty shape (non-finite or inverted edges,
+    /// coordinates beyond ±1e7 px) or an empty intersection has zero coverage and empty bounds.
+    package init(x0: Double, y0: Double, x1: Double, y1: Double, cornerRadius: Double, sigma: Double,
+                 clip: PixelRect = BlurredRoundedRect.defaultClip) {
         let ok = x0.isFinite && y0.isFinite && x1.isFinite && y1.isFinite && x1 > x0 && y1 > y0
             && abs(x0) < 1e7 && abs(x1) < 1e7 && abs(y0) < 1e7 && abs(y1) < 1e7
         self.x0 = ok ? x0 : 0; self.y0 = ok ? y0 : 0; self.x1 = ok ? x1 : 0; self.y1 = ok ? y1 : 0
@@ -57,9 +68,15 @@ package struct BlurredRoundedRect: Sendable {
             return
         }
         let pad = (3 * s).rounded(.up) + 1
-        let bx = Int((x0 - pad).rounded(.down)), by = Int((y0 - pad).rounded(.down))
-        let bw = Int((x1 + pad).rounded(.up)) - bx, bh = Int((y1 + pad).rounded(.up)) - by
+        let full = PixelRect(x0: Int((x0 - pad).rounded(.down)), y0: Int((y0 - pad).rounded(.down)),
+                             x1: Int((x1 + pad).rounded(.up)), y1: Int((y1 + pad).rounded(.up)))
+        let b = full.intersection(clip)
+        let bx = b.x0, by = b.y0, bw = b.width, bh = b.height
         boundsX = bx; boundsY = by; boundsWidth = bw; boundsHeight = bh
+        guard bw > 0, bh > 0 else {
+            hx = []; vm = []; cells = 0; e = []; g = []; rowHasArcs = []
+            return
+        }
 
         let F = BlurredRoundedRect.profile(sigma: s)
         let cx = (0..<bw).map { Double(bx + $0) + 0.5 }, cy = (0..<bh).map { Double(by + $0) + 0.5 }
@@ -68,7 +85,8 @@ package struct BlurredRoundedRect: Sendable {
 
         guard r > 0 else { cells = 0; e = []; g = []; rowHasArcs = [Bool](repeating: false, count: bh); return }
         let h = BlurredRoundedRect.cellHeight(sigma: s)
-        let k = min(1024, max(2, Int((r / h).rounded(.up))))
+        let wanted = Int(min(1e6, (r / h).rounded(.up)))
+        let k = max(2, min(1024, BlurredRoundedRect.maxArcTableSize / max(bw, bh), wanted))
         let ch = r / Double(k)
         cells = k
         var e = [Float](repeating: 0, count: k * bw)
