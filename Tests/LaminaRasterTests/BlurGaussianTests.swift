@@ -160,4 +160,33 @@ import Testing
         #expect(worst < 1e-6)
         #expect(NormalCDF.phi(.nan) == 0 && NormalCDF.phi(-.infinity) == 0 && NormalCDF.phi(.infinity) == 1)
     }
+
+    @Test func boxPassesMatchANaiveReference() {
+        // Horizontal and vertical extended-box passes vs the same fixed-point formula summed
+        // naively, on planes narrower and wider than the window.
+        var state: UInt32 = 99
+        for (w, h) in [(3, 2), (10, 7), (37, 23)] {
+            var plane = BlurPlane(width: w, height: h)
+            for i in 0..<(w * h) { state = state &* 1_664_525 &+ 1_013_904_223; plane.values[i] = Int32(state >> 16) }
+            for (r, alpha) in [(0, 0.0), (1, 0.25), (4, 0.8), (6, 0.5)] {
+                let (inner, outer) = BlurPlane.Pass.boxWeights(r, alpha)
+                func naive(_ get: (Int) -> Int, _ n: Int, _ i: Int) -> Int32 {
+                    func at(_ j: Int) -> Int { j >= 0 && j < n ? get(j) : 0 }
+                    var sum = 0
+                    for j in (i - r)...(i + r) { sum += at(j) }
+                    let edge = at(i - r - 1) + at(i + r + 1)
+                    return Int32((sum * inner + edge * outer + (1 << 31)) >> 32)
+                }
+                var hOut = BlurPlane(width: w, height: h), vOut = BlurPlane(width: w, height: h)
+                plane.horizontal(.box(radius: r, alpha: alpha), into: &hOut)
+                plane.vertical(.box(radius: r, alpha: alpha), into: &vOut)
+                for y in 0..<h {
+                    for x in 0..<w {
+                        #expect(hOut.values[y * w + x] == naive({ Int(plane.values[y * w + $0]) }, w, x))
+                        #expect(vOut.values[y * w + x] == naive({ Int(plane.values[$0 * w + x]) }, h, y))
+                    }
+                }
+            }
+        }
+    }
 }

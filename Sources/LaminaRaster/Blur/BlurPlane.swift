@@ -72,12 +72,16 @@ struct BlurPlane {
         @inline(__always) func at(_ i: Int) -> Int { i >= 0 && i < n ? Int(s[i]) : 0 }
         var sum = 0
         for i in 0..<min(r, n) { sum &+= Int(s[i]) }
-        for i in 0..<n {
-            sum &+= at(i + r)
-            let edge = at(i - r - 1) &+ at(i + r + 1)
+        // Pixels whose whole window (−r − 1 ... r + 1) is inside need no bounds checks.
+        let lo = min(n, r + 1), hi = max(lo, n - r - 1)
+        @inline(__always) func step(_ i: Int, _ add: Int, _ edge: Int, _ sub: Int) {
+            sum &+= add
             d[i] = Int32(truncatingIfNeeded: (sum &* inner &+ edge &* outer &+ (1 << 31)) >> 32)
-            sum &-= at(i - r)
+            sum &-= sub
         }
+        for i in 0..<lo { step(i, at(i + r), at(i - r - 1) &+ at(i + r + 1), at(i - r)) }
+        for i in lo..<hi { step(i, Int(s[i + r]), Int(s[i - r - 1]) &+ Int(s[i + r + 1]), Int(s[i - r])) }
+        for i in hi..<n { step(i, at(i + r), at(i - r - 1) &+ at(i + r + 1), at(i - r)) }
     }
 
     // MARK: Vertical (row-major, so memory is walked in order)
@@ -85,6 +89,7 @@ struct BlurPlane {
     func vertical(_ pass: Pass, into out: inout BlurPlane) {
         let w = width, h = height
         var acc = [Int](repeating: 0, count: w)
+        let zeros = [Int32](repeating: 0, count: w) // stands in for rows outside the plane
         values.withUnsafeBufferPointer { src in
             out.values.withUnsafeMutableBufferPointer { dst in
                 acc.withUnsafeMutableBufferPointer { accp in
@@ -114,11 +119,13 @@ struct BlurPlane {
                                 for x in 0..<w { a[x] &+= Int(row[x]) }
                             }
                             let o = dp + y * w
-                            let above = y - r - 1 >= 0 ? sp + (y - r - 1) * w : nil
-                            let below = y + r + 1 < h ? sp + (y + r + 1) * w : nil
-                            for x in 0..<w {
-                                let edge = Int(above?[x] ?? 0) &+ Int(below?[x] ?? 0)
-                                o[x] = Int32(truncatingIfNeeded: (a[x] &* inner &+ edge &* outer &+ (1 << 31)) >> 32)
+                            zeros.withUnsafeBufferPointer { z in
+                                let above = y - r - 1 >= 0 ? sp + (y - r - 1) * w : z.baseAddress!
+                                let below = y + r + 1 < h ? sp + (y + r + 1) * w : z.baseAddress!
+                                for x in 0..<w {
+                                    let edge = Int(above[x]) &+ Int(below[x])
+                                    o[x] = Int32(truncatingIfNeeded: (a[x] &* inner &+ edge &* outer &+ (1 << 31)) >> 32)
+                                }
                             }
                             if y - r >= 0 {
                                 let row = sp + (y - r) * w
