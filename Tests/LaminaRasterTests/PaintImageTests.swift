@@ -154,6 +154,23 @@ import Testing
         #expect(clampShader.isOpaque && T.pixel(clampShader, 0, 0).a == 255)
     }
 
+    @Test func affineSteppingStaysAccurateFarFromTheOrigin() throws {
+        // u = X/3 with repeat: at columns near 30000 the stepped coordinate must still pick
+        // the texel floor(u) mod 128 (16.16 stepping would drift ~0.23 texel there).
+        let img = try Surface(width: 128, height: 1)
+        for x in 0..<128 { img[x, 0] = PremultipliedRGBA8(r: UInt8(x), g: 0, b: 0, a: 255) }
+        let s = ImageShader(image: SampledImage(img), inverse: PaintAffine.scale(1.0 / 3, 1), filter: .nearest, edge: .repeat)
+        var checked = 0
+        for X in stride(from: 29_000, to: 32_000, by: 37) {
+            let u = (Double(X) + 0.5) / 3
+            let frac = u - u.rounded(.down)
+            guard frac > 0.01, frac < 0.99 else { continue }
+            #expect(Int(T.span(s, x: X, y: 0, count: 1)[0] & 0xFF) == Int(u) % 128, "X = \(X)")
+            checked += 1
+        }
+        #expect(checked > 50)
+    }
+
     @Test func fastAffinePathEqualsThePerPixelPath() throws {
         // Spans crossing the border run the per-pixel edge code for the whole span; the same
         // pixels shaded in interior-only pieces take the fast path. Bytes must match.

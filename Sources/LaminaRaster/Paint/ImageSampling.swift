@@ -94,6 +94,17 @@ enum TexelKernels {
         return (rb & 0x00FF_00FF) | ((ag & 0x00FF_00FF) << 8)
     }
 
+    /// The same in 40.24 fixed point (the affine path's stepping precision), clamped to
+    /// ±2^30 texels.
+    @inline(__always) static func fixed24(_ u: Double) -> Int {
+        let f = (u - 0.5) * 0x1p24
+        if f > -0x1p54 && f < 0x1p54 {
+            let i = Int(f)
+            return Double(i) > f ? i - 1 : i
+        }
+        return f > 0 ? 1 << 54 : -(1 << 54)
+    }
+
     /// log2(x) for mip selection without a libm call: exponent bits plus a degree-5
     /// least-squares (Chebyshev) polynomial in the mantissa m ∈ [1, 2), max error 3.2e-5
     /// (1/120 of one step of the 8-bit level fraction).

@@ -7,7 +7,7 @@ import Foundation
 /// blitter applies that and coverage).
 ///
 /// Paths:
-/// - affine maps with moderate coefficients step 16.16 fixed-point coordinates: u(X) is
+/// - affine maps with moderate coefficients step 40.24 fixed-point coordinates: u(X) is
 ///   `rowU + X·dU` in integers, computed from the absolute column so any split of a row gives
 ///   the same bytes. The run of pixels whose taps are all inside skips edge handling.
 /// - projective maps divide per pixel in Double (u = U/W), then use the same kernels (with the
@@ -20,13 +20,14 @@ import Foundation
 ///   levels ⌊λ⌋ and ⌊λ⌋ + 1 by the fraction (8-bit). λ ≤ 0 (magnification) is bilinear on
 ///   level 0; beyond the last level, the last level.
 ///
-/// A non-finite or singular map paints nothing.
+/// A non-finite map, or one whose w is never positive (bottom row 0 0 c with c ≤ 0), paints
+/// nothing. A singular map is allowed (it smears one line or point of the image).
 package struct ImageShader: SpanShader {
     package let image: SampledImage
     package let filter: ImageFilter
     package let edge: ImageEdgeMode
     private let map: PaintProjective
-    /// Set when the map is affine with coefficients small enough for the 16.16 path.
+    /// Set when the map is affine with coefficients small enough for the 40.24 path.
     private let fixedAffine: PaintAffine?
     private let valid: Bool
     /// Constant mip λ for affine maps.
@@ -42,7 +43,8 @@ package struct ImageShader: SpanShader {
         map = inverse
         valid = inverse.isFinite && !(inverse.m20 == 0 && inverse.m21 == 0 && inverse.m22 <= 0)
         let aff = valid ? inverse.affine : nil
-        // |u| stays below ~2^37 over any surface (≤ 32768 px a side): 16.16 fits Int easily.
+        // Then |u| < 2^38 over any surface (≤ 32768 px a side), coordinates are clamped to
+        // ±2^30 texels, and 40.24 fixed point (|value| < 2^61) fits Int.
         if let m = aff, [m.a, m.b, m.c, m.d].allSatisfy({ abs($0) < 0x1p20 }), abs(m.tx) < 0x1p36, abs(m.ty) < 0x1p36 {
             fixedAffine = m
         } else {
@@ -76,15 +78,17 @@ package struct ImageShader: SpanShader {
 
     private func shadeAffine(_ m: PaintAffine, y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let fy = Double(y) + 0.5
-        let rowU = TexelKernels.fixed(m.a * 0.5 + m.c * fy + m.tx), dU = Int((m.a * 65536).rounded())
-        let rowV = TexelKernels.fixed(m.b * 0.5 + m.d * fy + m.ty), dV = Int((m.b * 65536).rounded())
+        // 40.24 fixed point: the rounding of the per-pixel step then drifts at most
+        // 32768 · 2^-25 ≈ 0.001 texel across the widest surface (16.16 would drift 0.25).
+        let rowU = TexelKernels.fixed24(m.a * 0.5 + m.c * fy + m.tx), dU = Int((m.a * 0x1p24).rounded())
+        let rowV = TexelKernels.fixed24(m.b * 0.5 + m.d * fy + m.ty), dV = Int((m.b * 0x1p24).rounded())
         let edge = self.edge
         switch filter {
         case .nearest:
             let t = image.texels[0]
             for i in 0..<count {
                 let X = x + i
-                out[i] = TexelKernels.nearest(t, rowU &+ X &* dU, rowV &+ X &* dV, edge)
+                out[i] = TexelKernels.nearest(t, (rowU &+ X &* dU) >> 8, (rowV &+ X &* dV) >> 8, edge)
             }
         case .bilinear:
             bilinearSpan(image.texels[0], rowU, dU, rowV, dV, x, count, out, level: 0)
@@ -97,7 +101,7 @@ package struct ImageShader: SpanShader {
                 let t1 = image.texels[l0 + 1]
                 for i in 0..<count {
                     let X = x + i
-                    let u = rowU &+ X &* dU, v = rowV &+ X &* dV
+                    let u = (rowU &+ X &* dU) >> 8, v = (rowV &+ X &* dV) >> 8
                     let c0 = TexelKernels.bilinear(t0, TexelKernels.down(u, l0), TexelKernels.down(v, l0), edge)
                     let c1 = TexelKernels.bilinear(t1, TexelKernels.down(u, l0 + 1), TexelKernels.down(v, l0 + 1), edge)
                     out[i] = TexelKernels.lerp(c0, c1, f)
@@ -118,13 +122,15 @@ package struct ImageShader: SpanShader {
         return (l, r)
     }
 
-    /// Bilinear along a span of an affine map on mip level `level` (coordinates given on level 0).
+    /// Bilinear along a span of an affine map on mip level `level` (40.24 coordinates given on
+    /// level 0; the kernels take them as 16.16 by dropping 8 bits, i.e. rounding down).
     @inline(__always)
     private func bilinearSpan(_ t: TexelLevel, _ rowU: Int, _ dU: Int, _ rowV: Int, _ dV: Int,
                               _ x: Int, _ count: Int, _ out: UnsafeMutablePointer<UInt32>, level: Int) {
         let edge = self.edge
         @inline(__always) func generic(_ X: Int) -> UInt32 {
-            TexelKernels.bilinear(t, TexelKernels.down(rowU &+ X &* dU, level), TexelKernels.down(rowV &+ X &* dV, level), edge)
+            TexelKernels.bilinear(t, TexelKernels.down((rowU &+ X &* dU) >> 8, level),
+                                  TexelKernels.down((rowV &+ X &* dV) >> 8, level), edge)
         }
         guard level == 0 else {
             for i in 0..<count { out[i] = generic(x + i) }
@@ -133,7 +139,7 @@ package struct ImageShader: SpanShader {
         // Pixels whose four taps are all inside skip edge handling; the rest use the generic
         // kernel, whose interior branch does the same arithmetic.
         let (l, r) = ImageShader.insideRun(x, count) { X in
-            let i = (rowU &+ X &* dU) >> 16, j = (rowV &+ X &* dV) >> 16
+            let i = (rowU &+ X &* dU) >> 24, j = (rowV &+ X &* dV) >> 24
             return i >= 0 && i + 1 < t.width && j >= 0 && j + 1 < t.height
         }
         for X in x..<l { out[X - x] = generic(X) }
@@ -142,8 +148,8 @@ package struct ImageShader: SpanShader {
             let stride = t.rowWords
             var u = rowU &+ l &* dU, v = rowV &+ l &* dV
             for X in l..<r {
-                let p = words + ((v >> 16) &* stride &+ (u >> 16))
-                let fx = UInt64(truncatingIfNeeded: (u >> 8) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 8) & 0xFF)
+                let p = words + ((v >> 24) &* stride &+ (u >> 24))
+                let fx = UInt64(truncatingIfNeeded: (u >> 16) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 16) & 0xFF)
                 out[X - x] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1], fx, fy)
                 u &+= dU; v &+= dV
             }
