@@ -116,6 +116,23 @@ import Testing
         #expect(full == 0xFFFF_FFFF)
     }
 
+    @Test func tintedMaskDrawsUnderATransform() throws {
+        let shape = BlurredRoundedRect(x0: 4, y0: 4, x1: 28, y1: 20, cornerRadius: 5, sigma: 2)
+        let mask = try #require(shape.makeMask())
+        let black50 = PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 128).packed
+        let tinted = try MaskColorShader.tinted(mask, color: black50)
+        let direct = MaskColorShader(mask: mask, originX: 0, originY: 0, color: black50)
+        for y in 0..<mask.height {
+            #expect((0..<mask.width).map { tinted.row32(y)[$0] } == PaintTestSupport.span(direct, x: 0, y: y, count: mask.width))
+        }
+        // Drawn scaled by 2 through the image shader: pixel (2i + 1, 2j + 1)'s centre samples
+        // between texels, close to the mask's own value around (i + 0.5, j + 0.5).
+        let s = ImageShader(image: SampledImage(tinted), inverse: PaintAffine.scale(0.5, 0.5), filter: .bilinear, edge: .transparent)
+        let i = 10 - shape.boundsX, j = 12 - shape.boundsY
+        let got = Int(PaintTestSupport.span(s, x: 2 * i + 1, y: 2 * j + 1, count: 1)[0] >> 24)
+        #expect(abs(got - Int(tinted[i, j].a)) <= 2)
+    }
+
     @Test func emptyOrBadShapesHaveNoCoverage() {
         for s in [BlurredRoundedRect(x0: .nan, y0: 0, x1: 10, y1: 10, cornerRadius: 2, sigma: 2),
                   BlurredRoundedRect(x0: 10, y0: 0, x1: 5, y1: 10, cornerRadius: 2, sigma: 2),

@@ -33,4 +33,20 @@ package struct MaskColorShader: SpanShader {
         let ag = (((c >> 8) & 0x00FF_00FF) &* w &+ 0x0080_0080) >> 8
         return (rb & 0x00FF_00FF) | ((ag & 0x00FF_00FF) << 8)
     }
+
+    /// The mask as a premultiplied surface of `color` × coverage — for drawing a cached shadow
+    /// mask under a non-translation transform (rotated or perspective layers) through
+    /// `ImageShader` with edge mode `.transparent`. Same size as the mask (masks and surfaces
+    /// share size limits, so the surface error cannot occur for a valid mask).
+    package static func tinted(_ mask: AlphaMask, color: UInt32) throws -> Surface {
+        let out = try Surface(width: mask.width, height: mask.height)
+        for y in 0..<mask.height {
+            let src = mask.row(y), dst = out.row32(y)
+            for x in 0..<mask.width {
+                let m = UInt32(src[x])
+                dst[x] = scale(color, m + (m >> 7))
+            }
+        }
+        return out
+    }
 }
