@@ -472,8 +472,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// implicit animation comes from the step after it, §5.2.4).
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    /// Attaches a copy of `anim` under `key` (nil: unnamed), replacing any animation with the
-    /// same key. CATransitions are always stored under "transition".
+    /// Attaches a copy of `anim` under `key`, replacing any animation with the same key (which
+    /// then reports `animationDidStop(_:finished: false)`). A nil key is allowed: such
+    /// animations never replace each other and are not listed by `animationKeys()`. CATransitions are always stored under "transition".
+    /// Durations ≤ 0 take the transaction's. Animations Lamina cannot run (NaN timing, unknown
+    /// key path, mismatched value types) are not attached and are reported through
+    /// `LayerDiagnostics`.
     open func add(_ anim: CAAnimation, forKey key: String?) { addAnimationCopy(anim, forKey: key) }
 
     /// The attached animation with `key`.
@@ -504,13 +508,16 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Values of the wrong type are refused and reported.
     open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
 
-    /// A property, or a field of a point/size/rect property ("position.x", "bounds.size.width").
-    /// Transform components ("transform.rotation.z") are not supported yet (nil).
+    /// A property, a field of a point/size/rect property ("position.x", "bounds.size.width"),
+    /// or a component of `transform`/`sublayerTransform` ("transform.rotation.z" in radians,
+    /// "transform.scale.x", "transform.translation" as a CGSize — Apple's KVC extensions).
     open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
 
     /// Sets a property, or one field of a point/size/rect property (the whole property changes,
-    /// so its action key is the property's, e.g. "position"). Unknown fields and transform
-    /// components are refused and reported.
+    /// so its action key is the property's, e.g. "position"), or one component of a transform
+    /// ("transform.rotation.z": the transform keeps its other components and gets that
+    /// rotation; from the identity it becomes the rotation). Unknown fields are refused and
+    /// reported.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
 
     /// Apple's default for a property key, or nil when the default is the zero value of its

@@ -1,0 +1,98 @@
+import Foundation
+
+/// Evaluates attached animations (presentation values) and advances them frame by frame
+/// (start/stop callbacks, removal on completion, completion blocks).
+///
+/// Time (reference §7.1.2): the root layer's parent time is absolute media time; each layer's
+/// local time is stage 1 of its own timing (`beginTime`, `speed`, `timeOffset`) applied to its
+/// parent's local time; an animation's parent time is its layer's local time; a group's
+/// children run in the group's local time (done by `AnimationSpec.apply`).
+///
+/// Nothing here reads a clock: presentation passes `CACurrentMediaTime()` (so `MediaClock`)
+/// once per `presentation()` call, and whoever drives frames — a display link, an offline
+/// renderer, a test — calls `tick(_:at:)` with the frame's media time. Callbacks run on that
+/// caller's thread.
+package enum AnimationEngine {
+    /// Writes the values of `model`'s animations at `localTime` (the model layer's local time)
+    /// into `target`, a presentation copy holding the model's values. Animations apply in the
+    /// order they were added, each on top of the value the previous ones left (so additive
+    /// animations add to it and sub-key animations set their component of it).
+    package static func applyAnimations(of model: CALayer, to target: CALayer, localTime t: Double) {
+        for entry in model.animationEntries {
+            guard let runtime = entry.animation.runtime, runtime.isCommitted else { continue }
+            let spec = runtime.spec
+            for property in runtime.properties {
+                guard let underlying = property.accessor.read(target) ?? property.neutral else { continue }
+                let value = spec.apply(at: t, property: property.accessor.key, to: underlying, previous: runtime.previous)
+                if value != underlying { property.accessor.write(target, value) }
+            }
+            if runtime.rotatesAlongPath, let angle = spec.pathRotation(at: t) {
+                target.props.transform = CATransform3DConcat(TransformBuilder.rotationZ(angle), target.props.transform)
+            }
+        }
+    }
+
+    /// One frame at absolute media time `time` for the tree under `root` (its sublayers and
+    /// masks): for every committed animation, in tree order and then in the order added,
+    /// `animationDidStart` once its parent time reaches its begin time, and once its parent
+    /// time is at or past the end of its active interval: removal when `isRemovedOnCompletion`,
+    /// `animationDidStop(_:finished: true)`, and the completion blocks waiting for it. An
+    /// animation that both starts and ends between two ticks gets both callbacks in one tick.
+    /// Paused layers (speed 0) never reach the end. NaN time does nothing.
+    package static func tick(_ root: CALayer, at time: CFTimeInterval) {
+        guard !time.isNaN else { return }
+        var due: [(CALayer, Double)] = []
+        collect(root, parentTime: time, into: &due)
+        for (layer, localTime) in due { advance(layer, localTime: localTime) }
+    }
+
+    /// Layers with animations and their local times, root first (a snapshot: callbacks may
+    /// change the tree).
+    private static func collect(_ layer: CALayer, parentTime: Double, into due: inout [(CALayer, Double)]) {
+        let local = layer.layerTiming.activeLocalTime(fromParent: parentTime)
+        if !layer.animationEntries.isEmpty { due.append((layer, local)) }
+        if let mask = layer.maskStorage { collect(mask, parentTime: local, into: &due) }
+        for child in layer.sublayerStorage { collect(child, parentTime: local, into: &due) }
+    }
+
+    private static func advance(_ layer: CALayer, localTime t: Double) {
+        for entry in layer.animationEntries {
+            let anim = entry.animation
+            guard let runtime = anim.runtime, runtime.isCommitted, !runtime.didStop else { continue }
+            let timing = runtime.spec.timing
+            // Started once the parent time reaches beginTime.
+            if !runtime.didStart, t >= timing.beginTime {
+                runtime.didStart = true
+                anim.delegate?.animationDidStart(anim)
+            }
+            guard runtime.didStart,
+                  let end = timing.activeEndParentTime(defaultDuration: runtime.spec.defaultDuration), t >= end,
+                  layer.animationEntries.contains(where: { $0.animation === anim })
+            else { continue }
+            runtime.didStop = true
+            layer.animationDidFinish(anim)
+        }
+    }
+}
+
+extension CALayer {
+    /// The layer's CAMediaTiming values as a compositor timing node (stage 1 only is used for
+    /// layers, reference §7.4).
+    package var layerTiming: MediaTiming {
+        MediaTiming(beginTime: props.beginTime, duration: props.duration, speed: Double(props.speed),
+                    timeOffset: props.timeOffset, repeatCount: Double(props.repeatCount),
+                    repeatDuration: props.repeatDuration, autoreverses: props.autoreverses)
+    }
+
+    /// The timing nodes from the tree's root down to this layer (masks count their owner as
+    /// parent): `timingChain.toLocal(CACurrentMediaTime())` is the layer's current local time.
+    package var timingChain: TimingChain {
+        var nodes: [MediaTiming] = []
+        var l: CALayer? = self
+        while let layer = l {
+            nodes.append(layer.layerTiming)
+            l = layer.treeParent
+        }
+        return TimingChain(nodes.reversed())
+    }
+}
