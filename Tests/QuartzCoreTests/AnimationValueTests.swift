@@ -237,3 +237,32 @@ import QuartzCore
         CATransaction.flush()
     }
 }
+
+extension AnimationValueTests {
+    /// §9.1.1, last row: no from, to or by: from the previous presented value to the model.
+    @Test func noValuesRunFromThePreviousPresentedValue() throws {
+        let scene = AnimatedScene(at: 0) { $0.zPosition = 0 }
+        at(1) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            scene.layer.zPosition = 10
+            scene.layer.add(basic("zPosition", duration: 1), forKey: "z")
+            CATransaction.commit()
+        }
+        #expect(abs(try #require(scene.presented(at: 1.5)).zPosition - 5) < 1e-9)
+        // While another animation runs, its presented value is the start.
+        at(2) {
+            scene.layer.add(basic("opacity", from: 0, to: 1, duration: 2), forKey: "o")
+            CATransaction.flush()
+        }
+        at(3) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            scene.layer.opacity = 0.25
+            scene.layer.add(basic("opacity", duration: 1), forKey: "o")
+            CATransaction.commit()
+        }
+        #expect(abs(try #require(scene.presented(at: 3)).opacity - 0.5) < 1e-6, "from the presented 0.5")
+        #expect(abs(try #require(scene.presented(at: 3.5)).opacity - 0.375) < 1e-6)
+    }
+}

@@ -20,14 +20,20 @@ package enum AnimationEngine {
     package static func applyAnimations(of model: CALayer, to target: CALayer, localTime t: Double) {
         for entry in model.animationEntries {
             guard let runtime = entry.animation.runtime, runtime.isCommitted else { continue }
-            let spec = runtime.spec
+            if runtime.isTransformComponent, let property = runtime.properties.first {
+                guard case .transform(let m)? = property.accessor.read(target) else { continue }
+                let r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
+                if r != m { property.accessor.write(target, .transform(r)) }
+                continue
+            }
             for property in runtime.properties {
                 guard let underlying = property.accessor.read(target) ?? property.neutral else { continue }
-                let value = spec.apply(at: t, property: property.accessor.key, to: underlying, previous: runtime.previous)
+                let value = runtime.spec.apply(at: t, property: property.accessor.key, to: underlying,
+                                               previous: runtime.previous)
                 if value != underlying { property.accessor.write(target, value) }
             }
-            if runtime.rotatesAlongPath, let angle = spec.pathRotation(at: t) {
-                target.props.transform = CATransform3DConcat(TransformBuilder.rotationZ(angle), target.props.transform)
+            if runtime.rotatesAlongPath, let angle = runtime.spec.pathRotation(at: t) {
+                target.props.transform = TransformMath.concat(TransformBuilder.rotationZ(angle), target.props.transform)
             }
         }
     }
@@ -44,6 +50,28 @@ package enum AnimationEngine {
         var due: [(CALayer, Double)] = []
         collect(root, parentTime: time, into: &due)
         for (layer, localTime) in due { advance(layer, localTime: localTime) }
+    }
+
+    /// One frame at the current media time (`CACurrentMediaTime()`).
+    package static func tick(_ root: CALayer) {
+        tick(root, at: MediaClock.now)
+    }
+
+    /// The presented value of `property` just before `layer`'s latest change of it in the open
+    /// transaction: the old model value (as recorded by the transaction; the current model
+    /// value when there was no change) with the layer's committed animations applied at the
+    /// current media time. What a basic animation without from, to and by values starts from
+    /// (reference §9.1.1, last row: "previous presentation value").
+    package static func previousPresentedValue(of property: PresentedProperty, on layer: CALayer) -> AnimatableValue? {
+        let scratch = type(of: layer).init(layer: layer)
+        scratch.isPresentationCopy = true
+        if let change = TransactionStack.current.changes.last(where: { $0.layer === layer && $0.key == property.key }),
+           let tableProperty = type(of: layer).propertyTable[property.key] {
+            _ = tableProperty.set(scratch, change.oldValue)
+        }
+        let local = layer.timingChain.toLocal(MediaClock.now)
+        applyAnimations(of: layer, to: scratch, localTime: local)
+        return property.read(scratch)
     }
 
     /// Layers with animations and their local times, root first (a snapshot: callbacks may

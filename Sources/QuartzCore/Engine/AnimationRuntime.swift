@@ -17,6 +17,19 @@ package final class AnimationRuntime {
     /// False until the transaction that added the animation commits; uncommitted animations
     /// are not presented or timed (they are not in the render tree yet).
     package var isCommitted = false
+    /// A basic or spring animation without from, to and by values: it runs from `previous`.
+    package var startsFromPreviousValue: Bool {
+        switch spec.kind {
+        case .basic(nil, nil, nil), .spring(nil, nil, nil, _): return true
+        default: return false
+        }
+    }
+    /// For transform-component animations: the last non-identity underlying matrix and its
+    /// component, so the matrix is not decomposed again every frame.
+    package var componentCache: (matrix: CATransform3D, value: AnimatableValue)?
+    /// Whether `spec` animates a transform component (evaluated by
+    /// `AnimationEngine.applyTransformComponent`).
+    package let isTransformComponent: Bool
     /// `animationDidStart` was sent.
     package var didStart = false
     /// The animation stopped (finished or removed): no more callbacks.
@@ -26,6 +39,7 @@ package final class AnimationRuntime {
         self.spec = spec
         self.properties = properties
         self.rotatesAlongPath = rotatesAlongPath
+        self.isTransformComponent = AnimationEngine.isTransformComponent(spec)
     }
 }
 

@@ -22,6 +22,9 @@ extension CALayer {
         switch AnimationCompiler.compile(copy, for: self, defaultDuration: fallback) {
         case .success(let runtime):
             copy.runtime = runtime
+            if runtime.startsFromPreviousValue, let property = runtime.properties.first, !isPresentationCopy {
+                runtime.previous = AnimationEngine.previousPresentedValue(of: property.accessor, on: self)
+            }
         case .failure(let failure):
             LayerDiagnostics.report(.invalidAnimation(key: key ?? (copy as? CAPropertyAnimation)?.keyPath ?? "nil",
                                                       reason: failure.reason))
