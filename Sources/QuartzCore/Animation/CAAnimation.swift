@@ -56,7 +56,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// Values stored with `setValue(_:forKey:)`.
     package var keyedValues: [String: Any] = [:]
     /// Set on attached copies only: the compiled form and the clock's bookkeeping.
-    package var runtime: AnimationRuntime?
+    package final var runtime: AnimationRuntime?
 
     public required override init() { super.init() }
 

@@ -18,19 +18,34 @@ package enum AnimationEngine {
     /// order they were added, each on top of the value the previous ones left (so additive
     /// animations add to it and sub-key animations set their component of it).
     package static func applyAnimations(of model: CALayer, to target: CALayer, localTime t: Double) {
-        for entry in model.animationEntries {
-            guard let runtime = entry.animation.runtime, runtime.isCommitted else { continue }
-            if runtime.isTransformComponent, let property = runtime.properties.first {
-                guard case .transform(let m)? = property.accessor.read(target) else { continue }
-                let r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
-                if r != m { property.accessor.write(target, .transform(r)) }
+        let entries = model.animationEntries
+        for e in entries.indices {
+            guard let runtime = entries[e].animation.runtime, runtime.isCommitted else { continue }
+            let properties = runtime.properties
+            guard !properties.isEmpty else { continue }
+            if runtime.isTransformComponent {
+                let accessor = properties[0].accessor
+                guard case .transform(let m)? = accessor.read(target) else { continue }
+                let r: CATransform3D
+                if let fast = runtime.fast, CATransform3DIsIdentity(m), let sub = runtime.spec.keyPath?.subKey {
+                    guard let p = progress(of: runtime.spec, at: t),
+                          let direct = identity(setting: sub, to: fast.value(at: p)) else { continue }
+                    r = direct
+                } else {
+                    r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
+                }
+                if r != m { accessor.write(target, .transform(r)) }
                 continue
             }
-            for property in runtime.properties {
-                guard let underlying = property.accessor.read(target) ?? property.neutral else { continue }
-                let value = runtime.spec.apply(at: t, property: property.accessor.key, to: underlying,
-                                               previous: runtime.previous)
-                if value != underlying { property.accessor.write(target, value) }
+            if let fast = runtime.fast {
+                if let p = progress(of: runtime.spec, at: t) { properties[0].accessor.write(target, fast.value(at: p)) }
+                continue
+            }
+            for i in properties.indices {
+                let accessor = properties[i].accessor
+                guard let underlying = accessor.read(target) ?? properties[i].neutral else { continue }
+                let value = runtime.spec.apply(at: t, property: accessor.key, to: underlying, previous: runtime.previous)
+                if value != underlying { accessor.write(target, value) }
             }
             if runtime.rotatesAlongPath, let angle = runtime.spec.pathRotation(at: t) {
                 target.props.transform = TransformMath.concat(TransformBuilder.rotationZ(angle), target.props.transform)

@@ -30,6 +30,8 @@ package final class AnimationRuntime {
     /// Whether `spec` animates a transform component (evaluated by
     /// `AnimationEngine.applyTransformComponent`).
     package let isTransformComponent: Bool
+    /// The shortcut evaluation for plain from/to basic animations (nil: the general path).
+    package let fast: FastBasic?
     /// `animationDidStart` was sent.
     package var didStart = false
     /// The animation stopped (finished or removed): no more callbacks.
@@ -40,6 +42,7 @@ package final class AnimationRuntime {
         self.properties = properties
         self.rotatesAlongPath = rotatesAlongPath
         self.isTransformComponent = AnimationEngine.isTransformComponent(spec)
+        self.fast = FastBasic(spec)
     }
 }
 

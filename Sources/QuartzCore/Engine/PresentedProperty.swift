@@ -37,62 +37,52 @@ package struct PresentedProperty: @unchecked Sendable {
     }
 
     // MARK: Direct accessors of LayerProperties fields
+    //
+    // Spelled out per field (no key paths): key-path application costs more than the whole
+    // evaluation of a simple animation.
 
-    private static func point(_ key: String, _ kp: WritableKeyPath<LayerProperties, CGPoint>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { .point($0.props[keyPath: kp]) },
-                          write: { if case .point(let v) = $1, !v.x.isNaN, !v.y.isNaN { $0.props[keyPath: kp] = v } })
+    private typealias Read = (CALayer) -> AnimatableValue?
+    private typealias Write = (CALayer, AnimatableValue) -> Void
+
+    private static func entry(_ key: String, _ read: @escaping Read, _ write: @escaping Write) -> (String, PresentedProperty) {
+        (key, PresentedProperty(key: key, read: read, write: write))
     }
 
-    private static func size(_ key: String, _ kp: WritableKeyPath<LayerProperties, CGSize>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { .size($0.props[keyPath: kp]) },
-                          write: { if case .size(let v) = $1 { $0.props[keyPath: kp] = v } })
+    private static func finite(_ p: CGPoint) -> Bool { !p.x.isNaN && !p.y.isNaN }
+    private static func finite(_ r: CGRect) -> Bool {
+        !r.origin.x.isNaN && !r.origin.y.isNaN && !r.size.width.isNaN && !r.size.height.isNaN
     }
 
-    private static func rect(_ key: String, _ kp: WritableKeyPath<LayerProperties, CGRect>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { .rect($0.props[keyPath: kp]) },
-                          write: { if case .rect(let v) = $1 { $0.props[keyPath: kp] = v } })
-    }
-
-    private static func cgFloat(_ key: String, _ kp: WritableKeyPath<LayerProperties, CGFloat>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { .scalar(Double($0.props[keyPath: kp])) },
-                          write: { if case .scalar(let v) = $1, !v.isNaN { $0.props[keyPath: kp] = CGFloat(v) } })
-    }
-
-    private static func float(_ key: String, _ kp: WritableKeyPath<LayerProperties, Float>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { .scalar(Double($0.props[keyPath: kp])) },
-                          write: { if case .scalar(let v) = $1, !v.isNaN { $0.props[keyPath: kp] = Float(v) } })
-    }
-
-    private static func bool(_ key: String, _ kp: WritableKeyPath<LayerProperties, Bool>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { .bool($0.props[keyPath: kp]) },
-                          write: { if case .bool(let v) = $1 { $0.props[keyPath: kp] = v } })
-    }
-
-    private static func transform(_ key: String, _ kp: WritableKeyPath<LayerProperties, CATransform3D>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { .transform($0.props[keyPath: kp]) },
-                          write: { if case .transform(let v) = $1 { $0.props[keyPath: kp] = v } })
-    }
-
-    private static func color(_ key: String, _ kp: WritableKeyPath<LayerProperties, CGColor?>) -> PresentedProperty {
-        PresentedProperty(key: key, read: { layer in layer.props[keyPath: kp].map { .color(RGBAColor($0)) } },
-                          write: { if case .color(let v) = $1 { $0.props[keyPath: kp] = v.cgColor } })
-    }
-
-    private static let direct: [String: PresentedProperty] = {
-        let list: [PresentedProperty] = [
-            rect("bounds", \.bounds), point("position", \.position), cgFloat("zPosition", \.zPosition),
-            point("anchorPoint", \.anchorPoint), cgFloat("anchorPointZ", \.anchorPointZ),
-            transform("transform", \.transform), transform("sublayerTransform", \.sublayerTransform),
-            bool("hidden", \.isHidden), float("opacity", \.opacity), color("backgroundColor", \.backgroundColor),
-            cgFloat("cornerRadius", \.cornerRadius), cgFloat("borderWidth", \.borderWidth),
-            color("borderColor", \.borderColor), color("shadowColor", \.shadowColor),
-            float("shadowOpacity", \.shadowOpacity), size("shadowOffset", \.shadowOffset),
-            cgFloat("shadowRadius", \.shadowRadius), bool("masksToBounds", \.masksToBounds),
-            bool("doubleSided", \.isDoubleSided), rect("contentsRect", \.contentsRect),
-            rect("contentsCenter", \.contentsCenter), cgFloat("contentsScale", \.contentsScale),
-            bool("shouldRasterize", \.shouldRasterize), cgFloat("rasterizationScale", \.rasterizationScale),
-            float("minificationFilterBias", \.minificationFilterBias),
-        ]
-        return Dictionary(uniqueKeysWithValues: list.map { ($0.key, $0) })
-    }()
+    private static let direct: [String: PresentedProperty] = Dictionary(uniqueKeysWithValues: [
+        entry("bounds", { .rect($0.props.bounds) }, { if case .rect(let v) = $1, finite(v) { $0.props.bounds = v } }),
+        entry("position", { .point($0.props.position) }, { if case .point(let v) = $1, finite(v) { $0.props.position = v } }),
+        entry("zPosition", { .scalar(Double($0.props.zPosition)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.zPosition = CGFloat(v) } }),
+        entry("anchorPoint", { .point($0.props.anchorPoint) }, { if case .point(let v) = $1, finite(v) { $0.props.anchorPoint = v } }),
+        entry("anchorPointZ", { .scalar(Double($0.props.anchorPointZ)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.anchorPointZ = CGFloat(v) } }),
+        entry("transform", { .transform($0.props.transform) }, { if case .transform(let v) = $1 { $0.props.transform = v } }),
+        entry("sublayerTransform", { .transform($0.props.sublayerTransform) }, { if case .transform(let v) = $1 { $0.props.sublayerTransform = v } }),
+        entry("hidden", { .bool($0.props.isHidden) }, { if case .bool(let v) = $1 { $0.props.isHidden = v } }),
+        entry("opacity", { .scalar(Double($0.props.opacity)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.opacity = Float(v) } }),
+        entry("backgroundColor", { l in l.props.backgroundColor.map { .color(RGBAColor($0)) } },
+              { if case .color(let v) = $1 { $0.props.backgroundColor = v.cgColor } }),
+        entry("cornerRadius", { .scalar(Double($0.props.cornerRadius)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.cornerRadius = CGFloat(v) } }),
+        entry("borderWidth", { .scalar(Double($0.props.borderWidth)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.borderWidth = CGFloat(v) } }),
+        entry("borderColor", { l in l.props.borderColor.map { .color(RGBAColor($0)) } },
+              { if case .color(let v) = $1 { $0.props.borderColor = v.cgColor } }),
+        entry("shadowColor", { l in l.props.shadowColor.map { .color(RGBAColor($0)) } },
+              { if case .color(let v) = $1 { $0.props.shadowColor = v.cgColor } }),
+        entry("shadowOpacity", { .scalar(Double($0.props.shadowOpacity)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.shadowOpacity = Float(v) } }),
+        entry("shadowOffset", { .size($0.props.shadowOffset) }, { if case .size(let v) = $1 { $0.props.shadowOffset = v } }),
+        entry("shadowRadius", { .scalar(Double($0.props.shadowRadius)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.shadowRadius = CGFloat(v) } }),
+        entry("masksToBounds", { .bool($0.props.masksToBounds) }, { if case .bool(let v) = $1 { $0.props.masksToBounds = v } }),
+        entry("doubleSided", { .bool($0.props.isDoubleSided) }, { if case .bool(let v) = $1 { $0.props.isDoubleSided = v } }),
+        entry("contentsRect", { .rect($0.props.contentsRect) }, { if case .rect(let v) = $1 { $0.props.contentsRect = v } }),
+        entry("contentsCenter", { .rect($0.props.contentsCenter) }, { if case .rect(let v) = $1 { $0.props.contentsCenter = v } }),
+        entry("contentsScale", { .scalar(Double($0.props.contentsScale)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.contentsScale = CGFloat(v) } }),
+        entry("shouldRasterize", { .bool($0.props.shouldRasterize) }, { if case .bool(let v) = $1 { $0.props.shouldRasterize = v } }),
+        entry("rasterizationScale", { .scalar(Double($0.props.rasterizationScale)) },
+              { if case .scalar(let v) = $1, !v.isNaN { $0.props.rasterizationScale = CGFloat(v) } }),
+        entry("minificationFilterBias", { .scalar(Double($0.props.minificationFilterBias)) },
+              { if case .scalar(let v) = $1, !v.isNaN { $0.props.minificationFilterBias = Float(v) } }),
+    ])
 }

@@ -52,7 +52,7 @@ extension AnimationEngine {
     }
 
     /// The identity with one component set: the plain matrix of that component.
-    private static func identity(setting sub: SubKeyPath, to value: AnimatableValue) -> CATransform3D? {
+    package static func identity(setting sub: SubKeyPath, to value: AnimatableValue) -> CATransform3D? {
         if sub == .translation {
             switch value {
             case .size(let s): return TransformBuilder.translation(Double(s.width), Double(s.height), 0)

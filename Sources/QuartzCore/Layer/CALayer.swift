@@ -17,15 +17,15 @@ import Foundation
 /// - Layers are not thread-safe; use one thread per tree (or `CATransaction.lock()`).
 open class CALayer: NSObject, CAMediaTiming {
     /// Every stored model value (see `LayerProperties`).
-    package var props = LayerProperties()
-    package var sublayerStorage: [CALayer] = []
+    package final var props = LayerProperties()
+    package final var sublayerStorage: [CALayer] = []
     package weak var superlayerStorage: CALayer?
     package var maskStorage: CALayer?
     /// The layer whose `mask` this layer is.
     package weak var maskOwner: CALayer?
     package weak var delegateStorage: CALayerDelegate?
     /// Attached animations in the order they were added; one per non-nil key.
-    package var animationEntries: [(key: String?, animation: CAAnimation)] = []
+    package final var animationEntries: [(key: String?, animation: CAAnimation)] = []
     package var needsDisplayFlag = false
     package var needsLayoutFlag = false
     /// Set when a transaction commits this layer as part of a tree attached to a host: from
