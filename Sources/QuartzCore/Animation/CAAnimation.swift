@@ -42,7 +42,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// CAMediaTiming: start in the parent's time space (seconds); 0 on an animation added to a
     /// layer means "when the transaction commits".
     open var beginTime: CFTimeInterval = 0 {
-        didSet { runtime?.spec.timing.beginTime = beginTime }
+        didSet { runtime?.setBeginTime(beginTime) }
     }
     /// CAMediaTiming: basic duration (seconds); ≤ 0 takes the transaction's duration when added.
     open var duration: CFTimeInterval = 0

@@ -21,24 +21,14 @@ package enum AnimationEngine {
         let entries = model.animationEntries
         for e in entries.indices {
             guard let runtime = entries[e].animation.runtime, runtime.isCommitted else { continue }
+            if let fast = runtime.fast, fast.apply(to: target, at: t) { continue }
             let properties = runtime.properties
             guard !properties.isEmpty else { continue }
             if runtime.isTransformComponent {
                 let accessor = properties[0].accessor
                 guard case .transform(let m)? = accessor.read(target) else { continue }
-                let r: CATransform3D
-                if let fast = runtime.fast, CATransform3DIsIdentity(m), let sub = runtime.spec.keyPath?.subKey {
-                    guard let p = progress(of: runtime.spec, at: t),
-                          let direct = identity(setting: sub, to: fast.value(at: p)) else { continue }
-                    r = direct
-                } else {
-                    r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
-                }
+                let r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
                 if r != m { accessor.write(target, .transform(r)) }
-                continue
-            }
-            if let fast = runtime.fast {
-                if let p = progress(of: runtime.spec, at: t) { properties[0].accessor.write(target, fast.value(at: p)) }
                 continue
             }
             for i in properties.indices {

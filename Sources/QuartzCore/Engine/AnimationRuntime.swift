@@ -30,19 +30,32 @@ package final class AnimationRuntime {
     /// Whether `spec` animates a transform component (evaluated by
     /// `AnimationEngine.applyTransformComponent`).
     package let isTransformComponent: Bool
-    /// The shortcut evaluation for plain from/to basic animations (nil: the general path).
-    package let fast: FastBasic?
+    /// The shortcut evaluation for plain from/to basic animations (nil: the general path),
+    /// with everything it needs copied out of `spec` so a frame touches no reference-counted
+    /// state but the write closure.
+    package var fast: FastPlan?
     /// `animationDidStart` was sent.
     package var didStart = false
     /// The animation stopped (finished or removed): no more callbacks.
     package var didStop = false
+
+    /// Keeps the copies of the begin time in step (it is stamped at commit).
+    package func setBeginTime(_ t: Double) {
+        spec.timing.beginTime = t
+        fast?.timing.beginTime = t
+    }
 
     package init(spec: AnimationSpec, properties: [AnimatedProperty], rotatesAlongPath: Bool) {
         self.spec = spec
         self.properties = properties
         self.rotatesAlongPath = rotatesAlongPath
         self.isTransformComponent = AnimationEngine.isTransformComponent(spec)
-        self.fast = FastBasic(spec)
+        if let values = FastBasic(spec), let accessor = properties.first?.accessor {
+            fast = FastPlan(values: values, timing: spec.timing, curve: spec.timingFunction,
+                            defaultDuration: spec.defaultDuration,
+                            transformComponent: isTransformComponent ? spec.keyPath?.subKey : nil,
+                            read: accessor.read, write: accessor.write)
+        }
     }
 }
 

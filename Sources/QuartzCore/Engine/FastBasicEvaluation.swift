@@ -56,6 +56,39 @@ package enum FastBasic {
     }
 }
 
+/// A `FastBasic` animation with its timing and its property's accessors, ready for a frame.
+package struct FastPlan {
+    package let values: FastBasic
+    package var timing: MediaTiming
+    package let curve: TimingCurve?
+    package let defaultDuration: Double
+    /// Set for transform components: the sub-key set into the (identity) transform.
+    package let transformComponent: SubKeyPath?
+    package let read: (CALayer) -> AnimatableValue?
+    package let write: (CALayer, AnimatableValue) -> Void
+
+    /// Evaluates into `target` at parent time `t`. Returns false when the general path must
+    /// run instead (a transform component over a non-identity transform).
+    @inline(__always)
+    package func apply(to target: CALayer, at t: Double) -> Bool {
+        if let sub = transformComponent {
+            guard case .transform(let m)? = read(target), CATransform3DIsIdentity(m) else { return false }
+            guard let p = progress(at: t) else { return true }
+            if let direct = AnimationEngine.identity(setting: sub, to: values.value(at: p)) { write(target, .transform(direct)) }
+            return true
+        }
+        if let p = progress(at: t) { write(target, values.value(at: p)) }
+        return true
+    }
+
+    @inline(__always)
+    package func progress(at t: Double) -> Double? {
+        guard let sample = timing.sample(atParentTime: t, defaultDuration: defaultDuration) else { return nil }
+        let x = sample.fraction
+        return curve?.progress(at: x) ?? x
+    }
+}
+
 extension AnimationEngine {
     /// The progress of `spec` at parent time `t` (stage-2 timing, then the timing function), or
     /// nil when the animation has no effect then.
