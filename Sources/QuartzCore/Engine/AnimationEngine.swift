@@ -18,28 +18,55 @@ package enum AnimationEngine {
     /// order they were added, each on top of the value the previous ones left (so additive
     /// animations add to it and sub-key animations set their component of it).
     package static func applyAnimations(of model: CALayer, to target: CALayer, localTime t: Double) {
-        let entries = model.animationEntries
-        for e in entries.indices {
-            guard let runtime = entries[e].animation.runtime, runtime.isCommitted else { continue }
-            if let fast = runtime.fast, fast.apply(to: target, at: t) { continue }
-            let properties = runtime.properties
-            guard !properties.isEmpty else { continue }
-            if runtime.isTransformComponent {
-                let accessor = properties[0].accessor
-                guard case .transform(let m)? = accessor.read(target) else { continue }
-                let r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
-                if r != m { accessor.write(target, .transform(r)) }
-                continue
+        let plan = model.animationPlan ?? buildPlan(model)
+        for step in plan {
+            switch step {
+            case .fast(let fast):
+                if fast.apply(to: target, at: t) { continue }
+                if let runtime = fast.runtime { applyGeneral(runtime, to: target, at: t) }
+            case .general(let runtime):
+                applyGeneral(runtime, to: target, at: t)
             }
-            for i in properties.indices {
-                let accessor = properties[i].accessor
-                guard let underlying = accessor.read(target) ?? properties[i].neutral else { continue }
-                let value = runtime.spec.apply(at: t, property: accessor.key, to: underlying, previous: runtime.previous)
-                if value != underlying { accessor.write(target, value) }
+        }
+    }
+
+    /// The committed animations of `model` as plan steps, stored on the layer until its
+    /// animations change.
+    private static func buildPlan(_ model: CALayer) -> [AnimationPlanStep] {
+        var plan: [AnimationPlanStep] = []
+        plan.reserveCapacity(model.animationEntries.count)
+        for entry in model.animationEntries {
+            guard let runtime = entry.animation.runtime, runtime.isCommitted, !runtime.properties.isEmpty else { continue }
+            if var fast = runtime.fast {
+                fast.timing.beginTime = runtime.spec.timing.beginTime
+                fast.runtime = runtime.isTransformComponent ? runtime : nil
+                plan.append(.fast(fast))
+            } else {
+                plan.append(.general(runtime))
             }
-            if runtime.rotatesAlongPath, let angle = runtime.spec.pathRotation(at: t) {
-                target.props.transform = TransformMath.concat(TransformBuilder.rotationZ(angle), target.props.transform)
-            }
+        }
+        model.animationPlan = plan
+        return plan
+    }
+
+    /// The general path: `AnimationSpec.apply` on each property the animation writes.
+    private static func applyGeneral(_ runtime: AnimationRuntime, to target: CALayer, at t: Double) {
+        let properties = runtime.properties
+        if runtime.isTransformComponent {
+            let accessor = properties[0].accessor
+            guard case .transform(let m)? = accessor.read(target) else { return }
+            let r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
+            if r != m { accessor.write(target, .transform(r)) }
+            return
+        }
+        for i in properties.indices {
+            let accessor = properties[i].accessor
+            guard let underlying = accessor.read(target) ?? properties[i].neutral else { continue }
+            let value = runtime.spec.apply(at: t, property: accessor.key, to: underlying, previous: runtime.previous)
+            if value != underlying { accessor.write(target, value) }
+        }
+        if runtime.rotatesAlongPath, let angle = runtime.spec.pathRotation(at: t) {
+            target.props.transform = TransformMath.concat(TransformBuilder.rotationZ(angle), target.props.transform)
         }
     }
 
@@ -128,4 +155,12 @@ extension CALayer {
         }
         return TimingChain(nodes.reversed())
     }
+}
+
+/// One committed animation of a layer in the order added, as the per-frame loop sees it.
+package enum AnimationPlanStep {
+    /// A from/to basic animation evaluated without its spec (`FastPlan`).
+    case fast(FastPlan)
+    /// Anything else, through `AnimationSpec.apply`.
+    case general(AnimationRuntime)
 }

@@ -54,7 +54,7 @@ package final class AnimationRuntime {
             fast = FastPlan(values: values, timing: spec.timing, curve: spec.timingFunction,
                             defaultDuration: spec.defaultDuration,
                             transformComponent: isTransformComponent ? spec.keyPath?.subKey : nil,
-                            read: accessor.read, write: accessor.write)
+                            read: accessor.read, write: accessor.write, runtime: nil)
         }
     }
 }

@@ -66,6 +66,9 @@ package struct FastPlan {
     package let transformComponent: SubKeyPath?
     package let read: (CALayer) -> AnimatableValue?
     package let write: (CALayer, AnimatableValue) -> Void
+    /// For transform components: the runtime whose general path runs when the transform
+    /// underneath is not the identity.
+    package var runtime: AnimationRuntime?
 
     /// Evaluates into `target` at parent time `t`. Returns false when the general path must
     /// run instead (a transform component over a non-identity transform).

@@ -25,7 +25,12 @@ open class CALayer: NSObject, CAMediaTiming {
     package weak var maskOwner: CALayer?
     package weak var delegateStorage: CALayerDelegate?
     /// Attached animations in the order they were added; one per non-nil key.
-    package final var animationEntries: [(key: String?, animation: CAAnimation)] = []
+    package final var animationEntries: [(key: String?, animation: CAAnimation)] = [] {
+        didSet { animationPlan = nil }
+    }
+    /// The animation engine's compact per-frame form of `animationEntries` (built lazily by
+    /// `AnimationEngine`, dropped whenever the entries change or a transaction commits them).
+    package final var animationPlan: [AnimationPlanStep]?
     package var needsDisplayFlag = false
     package var needsLayoutFlag = false
     /// Set when a transaction commits this layer as part of a tree attached to a host: from

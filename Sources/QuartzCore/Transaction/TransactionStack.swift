@@ -167,6 +167,7 @@ package final class TransactionStack {
             if animation.beginTime == 0 { animation.beginTime = layer.localTime(fromAbsolute: now) }
             // From now on the animation is in the render tree: presented and timed.
             animation.runtime?.isCommitted = true
+            layer.animationPlan = nil
         }
         for root in roots { root.markCommitted() }
         for root in roots {
