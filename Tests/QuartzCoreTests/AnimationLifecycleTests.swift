@@ -130,3 +130,44 @@ import QuartzCore
         #expect(scene.layer.animationKeys() == nil)
     }
 }
+
+extension AnimationLifecycleTests {
+    @Test func aClockDrivesItsTreesFromItsTimeSource() {
+        let scene = AnimatedScene(at: 0)
+        let rec = AnimationRecorder()
+        var now = 1.0
+        let clock = AnimationClock(timeSource: { now })
+        clock.add(scene.root)
+        clock.add(scene.root)
+        scene.add(named("a", basic("opacity", from: 0, to: 1, duration: 1), rec), forKey: "a", at: 1)
+        clock.tick()
+        #expect(rec.log == ["start a"] && clock.lastFrameTime == 1)
+        now = 2
+        clock.tick()
+        #expect(rec.log == ["start a", "stop a true"], "each tree once")
+        clock.remove(scene.root)
+        clock.tick(at: 5)
+        #expect(clock.lastFrameTime == 5)
+    }
+
+    /// A change while the property animates starts from where the layer is seen (§5.4.2).
+    @Test func implicitAnimationsContinueFromThePresentedValue() throws {
+        let scene = AnimatedScene(at: 0) { $0.position = CGPoint(x: 0, y: 0) }
+        at(1) {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            CATransaction.setAnimationTimingFunction(CAMediaTimingFunction(name: .linear))
+            scene.layer.position = CGPoint(x: 100, y: 0)
+            CATransaction.commit()
+        }
+        at(1.5) {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(1)
+            scene.layer.position = CGPoint(x: 200, y: 0)
+            CATransaction.commit()
+        }
+        let retarget = try #require(scene.layer.animation(forKey: "position") as? CABasicAnimation)
+        #expect(retarget.fromValue as? CGPoint == CGPoint(x: 50, y: 0), "from the presented x = 50, not the model's 100")
+        #expect(try #require(scene.presented(at: 1.5)).position == CGPoint(x: 50, y: 0), "no jump")
+    }
+}

@@ -106,6 +106,22 @@ package enum AnimationEngine {
         return property.read(scratch)
     }
 
+    /// The presented value of property `key` of `layer` at the current media time, when a
+    /// committed animation of that property is attached; nil otherwise (then presented and
+    /// model values agree). Implicit animations start from it, so a change made while the
+    /// property is animating continues from where the layer is seen (reference §5.4.2, §12 #3).
+    package static func presentedValue(forKey key: String, on layer: CALayer) -> Any? {
+        let animating = layer.animationEntries.contains { entry in
+            guard let runtime = entry.animation.runtime, runtime.isCommitted else { return false }
+            return runtime.properties.contains { $0.accessor.key == key }
+        }
+        guard animating, let property = type(of: layer).propertyTable[key] else { return nil }
+        let scratch = type(of: layer).init(layer: layer)
+        scratch.isPresentationCopy = true
+        applyAnimations(of: layer, to: scratch, localTime: layer.timingChain.toLocal(MediaClock.now))
+        return property.get(scratch)
+    }
+
     /// Layers with animations and their local times, root first (a snapshot: callbacks may
     /// change the tree).
     private static func collect(_ layer: CALayer, parentTime: Double, into due: inout [(CALayer, Double)]) {
