@@ -266,3 +266,23 @@ extension AnimationValueTests {
         #expect(abs(try #require(scene.presented(at: 3.5)).opacity - 0.375) < 1e-6)
     }
 }
+
+extension AnimationValueTests {
+    /// Images (and other objects) switch discretely half-way, by identity.
+    @Test func contentsSwitchHalfWay() throws {
+        func image(_ r: UInt8) throws -> CGImage {
+            let space = try #require(CGColorSpace(name: CGColorSpace.sRGB))
+            let provider = try #require(CGDataProvider(data: Data([r, 0, 0, 255])))
+            return try #require(CGImage(width: 1, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 4,
+                                        space: space,
+                                        bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                                        provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent))
+        }
+        let a = try image(10), b = try image(200)
+        let scene = AnimatedScene(at: 0)
+        scene.add(basic("contents", from: a, to: b, duration: 1), at: 1)
+        #expect((try #require(scene.presented(at: 1.4)).contents as AnyObject) === a)
+        #expect((try #require(scene.presented(at: 1.6)).contents as AnyObject) === b)
+        #expect(try #require(scene.presented(at: 3)).contents == nil, "the model again")
+    }
+}
