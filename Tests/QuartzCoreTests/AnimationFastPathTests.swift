@@ -49,6 +49,7 @@ import QuartzCore
         scene.add(anim, forKey: "a", at: 10)
         let attached = try #require(scene.layer.animation(forKey: "a"))
         let runtime = try #require(attached.runtime)
+        #expect(runtime.fast != nil, "\(name) takes the shortcut")
         let animated = try #require(runtime.properties.first)
         let property = animated.accessor
         let modelValue = try #require(property.read(scene.layer) ?? animated.neutral)

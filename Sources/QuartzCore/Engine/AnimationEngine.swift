@@ -23,7 +23,9 @@ package enum AnimationEngine {
             switch step {
             case .fast(let fast):
                 if fast.apply(to: target, at: t) { continue }
-                if let runtime = fast.runtime { applyGeneral(runtime, to: target, at: t) }
+                if let runtime = model.animationEntries[fast.entryIndex].animation.runtime {
+                    applyGeneral(runtime, to: target, at: t)
+                }
             case .general(let runtime):
                 applyGeneral(runtime, to: target, at: t)
             }
@@ -35,11 +37,11 @@ package enum AnimationEngine {
     private static func buildPlan(_ model: CALayer) -> [AnimationPlanStep] {
         var plan: [AnimationPlanStep] = []
         plan.reserveCapacity(model.animationEntries.count)
-        for entry in model.animationEntries {
+        for (index, entry) in model.animationEntries.enumerated() {
             guard let runtime = entry.animation.runtime, runtime.isCommitted, !runtime.properties.isEmpty else { continue }
             if var fast = runtime.fast {
                 fast.timing.beginTime = runtime.spec.timing.beginTime
-                fast.runtime = runtime.isTransformComponent ? runtime : nil
+                fast.entryIndex = index
                 plan.append(.fast(fast))
             } else {
                 plan.append(.general(runtime))

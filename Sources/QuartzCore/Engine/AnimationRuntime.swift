@@ -50,11 +50,10 @@ package final class AnimationRuntime {
         self.properties = properties
         self.rotatesAlongPath = rotatesAlongPath
         self.isTransformComponent = AnimationEngine.isTransformComponent(spec)
-        if let values = FastBasic(spec), let accessor = properties.first?.accessor {
+        if let values = FastBasic(spec), let field = properties.first?.accessor.field {
             fast = FastPlan(values: values, timing: spec.timing, curve: spec.timingFunction,
                             defaultDuration: spec.defaultDuration,
-                            transformComponent: isTransformComponent ? spec.keyPath?.subKey : nil,
-                            read: accessor.read, write: accessor.write, runtime: nil)
+                            transformComponent: isTransformComponent ? spec.keyPath?.subKey : nil, field: field)
         }
     }
 }

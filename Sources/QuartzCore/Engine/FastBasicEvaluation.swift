@@ -56,7 +56,8 @@ package enum FastBasic {
     }
 }
 
-/// A `FastBasic` animation with its timing and its property's accessors, ready for a frame.
+/// A `FastBasic` animation with its timing and the layer field it writes, ready for a frame.
+/// Plain data (no references), so the per-frame loop copies it without reference counting.
 package struct FastPlan {
     package let values: FastBasic
     package var timing: MediaTiming
@@ -64,23 +65,24 @@ package struct FastPlan {
     package let defaultDuration: Double
     /// Set for transform components: the sub-key set into the (identity) transform.
     package let transformComponent: SubKeyPath?
-    package let read: (CALayer) -> AnimatableValue?
-    package let write: (CALayer, AnimatableValue) -> Void
-    /// For transform components: the runtime whose general path runs when the transform
-    /// underneath is not the identity.
-    package var runtime: AnimationRuntime?
+    package let field: DirectField
+    /// The animation's index in the layer's `animationEntries` (for the general path).
+    package var entryIndex = 0
 
     /// Evaluates into `target` at parent time `t`. Returns false when the general path must
     /// run instead (a transform component over a non-identity transform).
     @inline(__always)
     package func apply(to target: CALayer, at t: Double) -> Bool {
         if let sub = transformComponent {
-            guard case .transform(let m)? = read(target), CATransform3DIsIdentity(m) else { return false }
+            let m = field == .sublayerTransform ? target.props.sublayerTransform : target.props.transform
+            guard CATransform3DIsIdentity(m) else { return false }
             guard let p = progress(at: t) else { return true }
-            if let direct = AnimationEngine.identity(setting: sub, to: values.value(at: p)) { write(target, .transform(direct)) }
+            if let direct = AnimationEngine.identity(setting: sub, to: values.value(at: p)) {
+                field.write(.transform(direct), to: target)
+            }
             return true
         }
-        if let p = progress(at: t) { write(target, values.value(at: p)) }
+        if let p = progress(at: t) { field.write(values.value(at: p), to: target) }
         return true
     }
 
@@ -89,6 +91,47 @@ package struct FastPlan {
         guard let sample = timing.sample(atParentTime: t, defaultDuration: defaultDuration) else { return nil }
         let x = sample.fraction
         return curve?.progress(at: x) ?? x
+    }
+}
+
+/// The CALayer fields the shortcut writes directly.
+package enum DirectField: UInt8, CaseIterable {
+    case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, opacity
+    case cornerRadius, borderWidth, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
+    case contentsScale, rasterizationScale, minificationFilterBias, backgroundColor, borderColor, shadowColor
+
+    /// Stores `value` when it has the field's kind (NaN numbers are dropped, as the setters
+    /// refuse them).
+    @inline(__always)
+    package func write(_ value: AnimatableValue, to layer: CALayer) {
+        switch (self, value) {
+        case (.bounds, .rect(let r)): layer.props.bounds = r
+        case (.position, .point(let p)) where !p.x.isNaN && !p.y.isNaN: layer.props.position = p
+        case (.anchorPoint, .point(let p)) where !p.x.isNaN && !p.y.isNaN: layer.props.anchorPoint = p
+        case (.transform, .transform(let m)): layer.props.transform = m
+        case (.sublayerTransform, .transform(let m)): layer.props.sublayerTransform = m
+        case (.shadowOffset, .size(let s)): layer.props.shadowOffset = s
+        case (.contentsRect, .rect(let r)): layer.props.contentsRect = r
+        case (.contentsCenter, .rect(let r)): layer.props.contentsCenter = r
+        case (.backgroundColor, .color(let c)): layer.props.backgroundColor = c.cgColor
+        case (.borderColor, .color(let c)): layer.props.borderColor = c.cgColor
+        case (.shadowColor, .color(let c)): layer.props.shadowColor = c.cgColor
+        case (_, .scalar(let v)) where !v.isNaN:
+            switch self {
+            case .zPosition: layer.props.zPosition = CGFloat(v)
+            case .anchorPointZ: layer.props.anchorPointZ = CGFloat(v)
+            case .opacity: layer.props.opacity = Float(v)
+            case .cornerRadius: layer.props.cornerRadius = CGFloat(v)
+            case .borderWidth: layer.props.borderWidth = CGFloat(v)
+            case .shadowOpacity: layer.props.shadowOpacity = Float(v)
+            case .shadowRadius: layer.props.shadowRadius = CGFloat(v)
+            case .contentsScale: layer.props.contentsScale = CGFloat(v)
+            case .rasterizationScale: layer.props.rasterizationScale = CGFloat(v)
+            case .minificationFilterBias: layer.props.minificationFilterBias = Float(v)
+            default: break
+            }
+        default: break
+        }
     }
 }
 

@@ -15,6 +15,8 @@ package struct PresentedProperty: @unchecked Sendable {
     /// The current value; nil when the property holds nil (no colour, no path, no contents).
     package let read: (CALayer) -> AnimatableValue?
     package let write: (CALayer, AnimatableValue) -> Void
+    /// Set for the LayerProperties fields the engine's shortcut writes without closures.
+    package var field: DirectField? = nil
 
     /// The accessor for `key` on layers of `layer`'s class, or nil when the key is neither a
     /// property of that class nor a value stored on the layer or defaulted by the class.
@@ -45,7 +47,8 @@ package struct PresentedProperty: @unchecked Sendable {
     private typealias Write = (CALayer, AnimatableValue) -> Void
 
     private static func entry(_ key: String, _ read: @escaping Read, _ write: @escaping Write) -> (String, PresentedProperty) {
-        (key, PresentedProperty(key: key, read: read, write: write))
+        (key, PresentedProperty(key: key, read: read, write: write,
+                                field: DirectField.allCases.first { "\($0)" == key }))
     }
 
     private static func finite(_ p: CGPoint) -> Bool { !p.x.isNaN && !p.y.isNaN }
