@@ -171,3 +171,19 @@ extension AnimationLifecycleTests {
         #expect(try #require(scene.presented(at: 1.5)).position == CGPoint(x: 50, y: 0), "no jump")
     }
 }
+
+extension AnimationLifecycleTests {
+    @Test func transitionProgressForTheRenderer() throws {
+        let scene = AnimatedScene(at: 0)
+        let t = CATransition()
+        t.duration = 2
+        t.startProgress = 0.2
+        t.endProgress = 0.6
+        scene.add(t, at: 10)
+        let attached = try #require(scene.layer.animation(forKey: "transition") as? CATransition)
+        #expect(AnimationEngine.transitionProgress(t, at: 11) == nil, "the original is not attached")
+        #expect(abs((AnimationEngine.transitionProgress(attached, at: 11) ?? -1) - 0.4) < 1e-6, "Float progress bounds")
+        #expect(AnimationEngine.transitionProgress(attached, at: 9) == nil)
+        #expect(AnimationEngine.transitionProgress(attached, at: 12.5) == nil)
+    }
+}
