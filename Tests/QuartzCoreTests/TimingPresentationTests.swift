@@ -229,3 +229,25 @@ import QuartzCore
         #expect(try #require(scene.presented(at: 26)).opacity == 0)
     }
 }
+
+extension TimingPresentationTests {
+    /// convertTime cancels the shared ancestors: times between the sublayers of a paused layer
+    /// stay defined (reference §7.5, TimingChain).
+    @Test func convertTimeBetweenSublayersOfAPausedLayer() {
+        freshTransactions()
+        let paused = CALayer(), a = CALayer(), b = CALayer()
+        paused.speed = 0
+        paused.timeOffset = 7
+        b.speed = 2
+        b.beginTime = 1
+        paused.addSublayer(a)
+        paused.addSublayer(b)
+        #expect(at(100) { a.convertTime(CACurrentMediaTime(), from: nil) } == 7, "frozen at the pause")
+        #expect(b.convertTime(3, from: a) == 4, "(3 − 1) · 2")
+        #expect(a.convertTime(4, from: b) == 3)
+        #expect(a.convertTime(5, to: b) == 8)
+        #expect(paused.convertTime(5, from: a) == 5)
+        #expect(a.convertTime(5, to: nil).isNaN, "no absolute time maps to a paused local time")
+        CATransaction.flush()
+    }
+}

@@ -167,15 +167,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Converts a rectangle from this layer's space to `l`'s (nil: the root layer's).
     open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { (l ?? treeRoot).convertRect(r, from: self) }
 
-    /// Converts a time from `l`'s local time (nil: absolute media time) to this layer's.
+    /// Converts a time from `l`'s local time (nil: absolute media time) to this layer's,
+    /// through the layers' timing chains below their common ancestor (so a paused common
+    /// ancestor cancels out). NaN when `l` or a layer between it and the common ancestor is
+    /// paused (speed 0: its local time has no unique parent time).
     open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
-        localTime(fromAbsolute: l.map { $0.absoluteTime(fromLocal: t) } ?? t)
+        convertTimeThroughChains(t, from: l)
     }
 
     /// Converts a time from this layer's local time to `l`'s (nil: absolute media time).
     open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
-        let absolute = absoluteTime(fromLocal: t)
-        return l.map { $0.localTime(fromAbsolute: absolute) } ?? absolute
+        guard let l else { return timingChain.fromLocal(t) ?? .nan }
+        return l.convertTimeThroughChains(t, from: self)
     }
 
     // MARK: - Model properties (setters go through the change funnel, CALayer+Changes.swift)
