@@ -286,3 +286,17 @@ extension AnimationValueTests {
         #expect(try #require(scene.presented(at: 3)).contents == nil, "the model again")
     }
 }
+
+extension AnimationValueTests {
+    @Test func nsValueBoxedGeometry() throws {
+        let scene = AnimatedScene(at: 0)
+        scene.add(basic("position", from: NSValue(point: CGPoint(x: 0, y: 0)), to: NSValue(point: CGPoint(x: 10, y: 20))),
+                  forKey: "p", at: 1)
+        scene.add(basic("bounds", from: NSValue(rect: CGRect(x: 0, y: 0, width: 10, height: 10)),
+                        to: NSValue(rect: CGRect(x: 0, y: 0, width: 30, height: 50))), forKey: "b", at: 1)
+        scene.add(basic("shadowOffset", to: NSValue(size: CGSize(width: 4, height: 4))), forKey: "s", at: 1)
+        let p = try #require(scene.presented(at: 1.5))
+        #expect(close(p.position, CGPoint(x: 5, y: 10)) && close(p.bounds, CGRect(x: 0, y: 0, width: 20, height: 30)))
+        #expect(p.shadowOffset == CGSize(width: 2, height: 0.5))
+    }
+}

@@ -69,7 +69,7 @@ import QuartzCore
         s.duration = 5
         scene.add(s, forKey: "critical", at: 1)
         #expect(abs(try #require(scene.presented(at: 1.2)).zPosition - 0.593994) < 1e-6, "treated as critical")
-        let o = s.copy() as! CASpringAnimation
+        let o = try #require(s.copy() as? CASpringAnimation)
         o.allowsOverdamping = true
         scene.add(o, forKey: "critical", at: 3)
         #expect(abs(try #require(scene.presented(at: 3.2)).zPosition - 0.455504) < 1e-6)

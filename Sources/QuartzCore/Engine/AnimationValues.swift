@@ -30,7 +30,7 @@ package enum AnimationValues {
     /// The animatable form of an animation or property value; nil for nil.
     ///
     /// Numbers (Double, CGFloat, Float, Int, NSNumber) → scalar; Bool → bool; geometry structs
-    /// and transforms → their kinds; CGColor → colour; CGPath → path; arrays of numbers or of
+    /// (also boxed in NSValue) and transforms → their kinds; CGColor → colour; CGPath → path; arrays of numbers or of
     /// colours → scalars/colors; anything else → opaque (switches discretely).
     package static func animatable(_ value: Any?) -> AnimatableValue? {
         guard let value else { return nil }
@@ -41,6 +41,14 @@ package enum AnimationValues {
         case let v as Float: return .scalar(Double(v))
         case let v as Int: return .scalar(Double(v))
         case let v as NSNumber: return .scalar(v.doubleValue)
+        case let v as NSValue:
+            // NSValue-boxed geometry, as Apple's Objective-C code passes it (Foundation on
+            // Linux has NSValue(point:), (size:) and (rect:)).
+            let type = String(cString: v.objCType)
+            if type.hasPrefix("{CGRect") { return .rect(v.rectValue) }
+            if type.hasPrefix("{CGPoint") { return .point(v.pointValue) }
+            if type.hasPrefix("{CGSize") { return .size(v.sizeValue) }
+            return .opaque(OpaqueValue(OpaqueBox(value)))
         case let v as CGPoint: return .point(v)
         case let v as CGSize: return .size(v)
         case let v as CGRect: return .rect(v)
@@ -51,9 +59,8 @@ package enum AnimationValues {
             if v.allSatisfy({ AnyNumber.double($0) != nil }) {
                 return .scalars(v.map { AnyNumber.double($0) ?? 0 })
             }
-            if !v.isEmpty, v.allSatisfy({ $0 is CGColor }) {
-                return .colors(v.map { RGBAColor($0 as! CGColor) })  // checked by allSatisfy
-            }
+            let colors = v.compactMap { $0 as? CGColor }
+            if !v.isEmpty, colors.count == v.count { return .colors(colors.map(RGBAColor.init)) }
             return .opaque(OpaqueValue(OpaqueBox(value)))
         default:
             return .opaque(OpaqueValue(OpaqueBox(value)))
