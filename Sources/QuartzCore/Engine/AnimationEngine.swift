@@ -23,7 +23,8 @@ package enum AnimationEngine {
             switch step {
             case .fast(let fast):
                 if fast.apply(to: target, at: t) { continue }
-                if let runtime = model.animationEntries[fast.entryIndex].animation.runtime {
+                if fast.entryIndex < model.animationEntries.count,
+                   let runtime = model.animationEntries[fast.entryIndex].animation.runtime {
                     applyGeneral(runtime, to: target, at: t)
                 }
             case .general(let runtime):

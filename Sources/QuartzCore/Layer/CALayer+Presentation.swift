@@ -20,27 +20,28 @@ extension CALayer {
         if isPresentationCopy { return self }
         guard hasBeenCommitted else { return nil }
         let root = treeRoot
-        var copies: [ObjectIdentifier: CALayer] = [:]
-        let copyRoot = root.presentationCopy(host: root.host, parentTime: MediaClock.now, into: &copies)
+        var mine: CALayer?
+        let copyRoot = root.presentationCopy(host: root.host, parentTime: MediaClock.now, wanted: self, found: &mine)
         root.presentationCache = copyRoot
-        return copies[ObjectIdentifier(self)]
+        return mine
     }
 
-    private func presentationCopy(host: LayerTreeHost?, parentTime: Double,
-                                  into copies: inout [ObjectIdentifier: CALayer]) -> CALayer {
+    /// Copies this subtree; `found` receives the copy of `wanted`.
+    private func presentationCopy(host: LayerTreeHost?, parentTime: Double, wanted: CALayer,
+                                  found: inout CALayer?) -> CALayer {
         let localTime = layerTiming.activeLocalTime(fromParent: parentTime)
         let copy = type(of: self).init(layer: self)
         copy.modelLayerStorage = self
         copy.isPresentationCopy = true
         copy.hasBeenCommitted = true
-        copies[ObjectIdentifier(self)] = copy
+        if self === wanted { found = copy }
         copy.sublayerStorage = sublayerStorage.map { child in
-            let c = child.presentationCopy(host: host, parentTime: localTime, into: &copies)
+            let c = child.presentationCopy(host: host, parentTime: localTime, wanted: wanted, found: &found)
             c.superlayerStorage = copy
             return c
         }
         if let m = maskStorage {
-            let c = m.presentationCopy(host: host, parentTime: localTime, into: &copies)
+            let c = m.presentationCopy(host: host, parentTime: localTime, wanted: wanted, found: &found)
             c.maskOwner = copy
             copy.maskStorage = c
         }
