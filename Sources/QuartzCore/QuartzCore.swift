@@ -20,17 +20,25 @@
 // - Transaction/  CATransaction: a per-thread stack; the outermost commit stamps animation begin
 //                 times, marks attached trees committed (which enables presentation layers and
 //                 implicit animations) and settles completion blocks.
-// - Animation/    CAAnimation and friends as *data* plus their CAAction behaviour (add a copy to
-//                 the layer). Evaluation at a time t lives in the compositor's timing code.
+// - Animation/    CAAnimation and friends (basic, keyframe, spring, group, transition), the
+//                 timing function and value functions, with Apple's properties and copy rules.
+// - Engine/       the animation engine over the compositor's timing math: an attached copy is
+//                 compiled once (`AnimationCompiler`: values to `AnimatableValue`, key path
+//                 resolved, bad input refused) into an `AnimationRuntime`; `AnimationEngine`
+//                 writes presented values into presentation copies (time flows root →
+//                 sublayers → animation → group children) and, driven by `AnimationClock` or
+//                 `AnimationEngine.tick(_:at:)`, sends start/stop callbacks, removes finished
+//                 animations and settles completion blocks.
 // - Archive/      the JSON form of a layer tree that the CLI renders (`LayerArchive`).
 // - Support/      media time (`CACurrentMediaTime`, `MediaClock`), string enumerations, masks and
 //                 constants, CAAction/CAMediaTiming, and `LayerDiagnostics`, where operations that
 //                 raise on Apple's platforms (cycles, NaN geometry) are refused and reported.
 //
-// Hooks for the parts that come later (all `package`): a window or renderer attaches a tree with
-// `CALayer.attach(to:)` and hears every commit through `LayerTreeHost`; the animation engine
-// reads `animationEntries`, writes presented values in `applyPresentationValues(to:model:)` and
-// reports finished animations with `CALayer.animationDidFinish(_:)`.
+// Hooks (all `package`): a window or renderer attaches a tree with `CALayer.attach(to:)`, hears
+// every commit through `LayerTreeHost`, drives frames with an `AnimationClock` (or
+// `AnimationEngine.tick`), and reads animated values either from `presentation()` or, without
+// copying the tree, with `AnimationEngine.applyAnimations(of:to:localTime:)` into its own nodes.
+// `applyPresentationValues(to:model:)` still lets a host adjust each presentation copy last.
 //
 // Nothing here reads a wall clock except `CACurrentMediaTime()` through `MediaClock`, which
 // tests and offline rendering override. Nothing here draws.

@@ -125,12 +125,18 @@ import QuartzCore
         #expect(presented.hitTest(CGPoint(x: 10, y: 10)) == nil)
         #expect(presented.superlayer?.model() === view, "the presentation tree mirrors the model tree")
 
-        CATransaction.begin()
-        CATransaction.setAnimationDuration(4.0)
-        colorLayer.position = CGPoint(x: 20, y: 20)
-        CATransaction.commit()
+        at(1000) {
+            CATransaction.begin()
+            CATransaction.setAnimationDuration(4.0)
+            colorLayer.position = CGPoint(x: 20, y: 20)
+            CATransaction.commit()
+        }
         #expect(colorLayer.animation(forKey: "position")?.duration == 4.0)
-        // Without the animation engine the presentation shows model values.
-        #expect(colorLayer.presentation()?.position == CGPoint(x: 20, y: 20))
+        // The presentation layer is where the layer is seen: at the start, then on its way
+        // (the implicit `default` curve is at 0.802403 half-way), while the model is at the end.
+        #expect(at(1000) { colorLayer.presentation()?.position } == CGPoint(x: 150, y: 150))
+        let moving = try #require(at(1002) { colorLayer.presentation() })
+        #expect(close(moving.position.x, 150 - 130 * 0.802403, 1e-4))
+        #expect(moving.hitTest(CGPoint(x: 90, y: 90)) === moving && colorLayer.hitTest(CGPoint(x: 90, y: 90)) == nil)
     }
 }

@@ -1,6 +1,10 @@
 import Foundation
 
 /// Receives an animation's start and stop (Apple's CAAnimationDelegate; both optional).
+///
+/// Called on the thread that drives frames (the one calling `AnimationClock.tick`), in media
+/// time order: `animationDidStart` when the active interval begins, `animationDidStop(finished:
+/// true)` at the first frame past its end, `finished: false` when it is removed earlier.
 public protocol CAAnimationDelegate: AnyObject {
     /// The animation's active duration began.
     func animationDidStart(_ anim: CAAnimation)
@@ -8,21 +12,25 @@ public protocol CAAnimationDelegate: AnyObject {
     func animationDidStop(_ anim: CAAnimation, finished flag: Bool)
 }
 
-
 extension CAAnimationDelegate {
     public func animationDidStart(_ anim: CAAnimation) {}
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
-/// Apple's CAAnimation: the abstract animation, as data (reference §9).
+/// Apple's CAAnimation: the abstract animation (reference §9).
 ///
-/// Lamina's animation classes hold their properties; evaluating them at a time t is the
-/// compositor's timing code. As an action (`CAAction`) an animation adds a copy of itself to
-/// the layer under the event key (§5.2.6).
+/// The classes hold Apple's properties as given. When a layer attaches a copy
+/// (`add(_:forKey:)`), the copy is compiled once into the compositor's `AnimationSpec`
+/// (values converted to `AnimatableValue`, key path parsed, keyframes validated) and kept in
+/// its `runtime`; presentation and the animation clock only read that.
 ///
 /// Copying (`copy()`): `add(_:forKey:)` attaches a copy made with `required init()` followed by
 /// `copyProperties(from:)`; subclasses with extra stored properties override
 /// `copyProperties(from:)` (the Swift form of implementing NSCopying).
+///
+/// Key-value coding: `setValue(_:forKey:)` stores any value under any key (as Apple's
+/// CAAnimation does for undefined keys), copied with the animation — the usual way to tell
+/// animations apart in a delegate, since the delegate receives the attached copy (§9.5.2).
 open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// Pacing of the animation; nil means linear (§5.1.4).
     open var timingFunction: CAMediaTimingFunction?
@@ -31,7 +39,12 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// Removed from the layer when its active duration ends. Default true.
     open var isRemovedOnCompletion = true
 
-    open var beginTime: CFTimeInterval = 0
+    /// CAMediaTiming: start in the parent's time space (seconds); 0 on an animation added to a
+    /// layer means "when the transaction commits".
+    open var beginTime: CFTimeInterval = 0 {
+        didSet { runtime?.setBeginTime(beginTime) }
+    }
+    /// CAMediaTiming: basic duration (seconds); ≤ 0 takes the transaction's duration when added.
     open var duration: CFTimeInterval = 0
     open var speed: Float = 1
     open var timeOffset: CFTimeInterval = 0
@@ -39,6 +52,11 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     open var repeatDuration: CFTimeInterval = 0
     open var autoreverses = false
     open var fillMode: CAMediaTimingFillMode = .removed
+
+    /// Values stored with `setValue(_:forKey:)`.
+    package var keyedValues: [String: Any] = [:]
+    /// Set on attached copies only: the compiled form and the clock's bookkeeping.
+    package final var runtime: AnimationRuntime?
 
     public required override init() { super.init() }
 
@@ -57,6 +75,16 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// Whether the value for `key` is archived. Always true here.
     open func shouldArchiveValue(forKey key: String) -> Bool { true }
+
+    /// A value stored with `setValue(_:forKey:)`, else the class default.
+    open func value(forKey key: String) -> Any? {
+        keyedValues[key] ?? type(of: self).defaultValue(forKey: key)
+    }
+
+    /// Stores `value` under `key` (nil removes it). Kept by copies.
+    open func setValue(_ value: Any?, forKey key: String) {
+        keyedValues[key] = value
+    }
 
     open func copy(with zone: NSZone? = nil) -> Any {
         let c = type(of: self).init()
@@ -77,23 +105,33 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         repeatDuration = other.repeatDuration
         autoreverses = other.autoreverses
         fillMode = other.fillMode
+        keyedValues = other.keyedValues
     }
 
     /// As an action: adds a copy of the animation to the layer under `event`.
     open func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
         (anObject as? CALayer)?.add(self, forKey: event)
     }
+
+    /// The compositor's timing node for this animation's CAMediaTiming values (duration as
+    /// given; ≤ 0 resolves to `defaultDuration` at evaluation).
+    package var mediaTiming: MediaTiming {
+        MediaTiming(beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
+                    repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
+                    fillMode: FillMode(rawValue: fillMode.rawValue) ?? .removed)
+    }
 }
 
 /// An animation of one layer property, named by key path (Apple's CAPropertyAnimation).
 open class CAPropertyAnimation: CAAnimation {
-    /// The animated property, e.g. "position" or "transform.rotation.z".
+    /// The animated property, e.g. "position", or a sub-path: "position.x", "bounds.size",
+    /// "shadowOffset.height", "transform.rotation.z", "transform.scale" (reference §9.1.6).
     open var keyPath: String?
-    /// The animated value is added to the model value (§9.1).
+    /// The animated value is added to the underlying value (§9.1.3).
     open var isAdditive = false
-    /// Repeats accumulate the previous passes' end values.
+    /// Repeats accumulate the previous passes' end values (§9.1.4).
     open var isCumulative = false
-    /// Turns a scalar into a transform (rotateZ, scale…) for transform key paths.
+    /// Turns a scalar into a transform (rotateZ, scale…) for transform key paths (§9.1.5).
     open var valueFunction: CAValueFunction?
 
     /// An animation of `path`.
@@ -109,64 +147,5 @@ open class CAPropertyAnimation: CAAnimation {
         isAdditive = o.isAdditive
         isCumulative = o.isCumulative
         valueFunction = o.valueFunction
-    }
-}
-
-/// Interpolation between two values (Apple's CABasicAnimation, §9.1): any combination of
-/// `fromValue`, `toValue`, `byValue`; nil ends use the layer's values.
-open class CABasicAnimation: CAPropertyAnimation {
-    open var fromValue: Any?
-    open var toValue: Any?
-    open var byValue: Any?
-
-    open override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let o = other as? CABasicAnimation else { return }
-        fromValue = o.fromValue
-        toValue = o.toValue
-        byValue = o.byValue
-    }
-
-    open override var description: String {
-        "<CABasicAnimation keyPath=\(keyPath ?? "nil") duration=\(duration)>"
-    }
-}
-
-/// A transition between two states of a layer (Apple's CATransition, §10), as data. Always
-/// stored under the key "transition" when added.
-open class CATransition: CAAnimation {
-    /// Default `fade`.
-    open var type: CATransitionType = .fade
-    /// The direction for push, moveIn and reveal; nil for fade.
-    open var subtype: CATransitionSubtype?
-    /// Where in the transition to start and end, 0…1.
-    open var startProgress: Float = 0
-    open var endProgress: Float = 1
-    /// A filter object for custom transitions (not rendered by Lamina).
-    open var filter: Any?
-
-    open override func copyProperties(from other: CAAnimation) {
-        super.copyProperties(from: other)
-        guard let o = other as? CATransition else { return }
-        type = o.type
-        subtype = o.subtype
-        startProgress = o.startProgress
-        endProgress = o.endProgress
-        filter = o.filter
-    }
-}
-
-/// Builds a transform from scalar values for transform key-path animations (Apple's
-/// CAValueFunction), as data: the name says what it builds.
-open class CAValueFunction: NSObject {
-    public let name: CAValueFunctionName
-
-    /// nil for names Apple does not define.
-    public init?(name: CAValueFunctionName) {
-        let known: Set<String> = ["rotateX", "rotateY", "rotateZ", "scale", "scaleX", "scaleY", "scaleZ",
-                                  "translate", "translateX", "translateY", "translateZ"]
-        guard known.contains(name.rawValue) else { return nil }
-        self.name = name
-        super.init()
     }
 }

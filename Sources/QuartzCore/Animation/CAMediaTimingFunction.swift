@@ -2,16 +2,23 @@ import Foundation
 
 /// A cubic Bézier timing curve from (0, 0) to (1, 1), Apple's `CAMediaTimingFunction` (§8).
 ///
-/// This class holds the control points; evaluating the curve (x → s → y) is the compositor's
-/// timing code, which reads `controlPoints`.
+/// The control points are kept as given (Float, as Apple's); evaluation (x → s → y) goes
+/// through the compositor's `TimingCurve`, built once here.
 open class CAMediaTimingFunction: NSObject {
     /// The inner control points c1 = (x1, y1), c2 = (x2, y2), in unit time/progress.
     package let controlPoints: (x1: Float, y1: Float, x2: Float, y2: Float)
+    /// The curve the animation engine evaluates.
+    package let curve: TimingCurve
+
+    /// Output progress for an input time fraction in [0, 1] (clamped; NaN → 0). Not Apple API
+    /// (Apple's solver is private); what every timed animation uses.
+    package func progress(at x: Double) -> Double { curve.progress(at: x) }
 
     /// The curve with control points (0, 0), (c1x, c1y), (c2x, c2y), (1, 1). Values are stored
     /// as given (Apple documents x in [0, 1]; out-of-range x is the evaluator's concern).
     public init(controlPoints c1x: Float, _ c1y: Float, _ c2x: Float, _ c2y: Float) {
         controlPoints = (c1x, c1y, c2x, c2y)
+        curve = TimingCurve(c1x: Double(c1x), c1y: Double(c1y), c2x: Double(c2x), c2y: Double(c2y))
         super.init()
     }
 

@@ -36,13 +36,13 @@ extension CALayer {
     /// the new value is stored —, `toValue` nil (animate to the new model value), the
     /// transaction's duration and timing function (else the `default` curve).
     ///
-    /// When an animation for the same key is still running, Apple may start from the presented
-    /// value instead (§5.4.2, UNCERTAIN); Lamina uses the model value until the animation engine
-    /// can supply presentation values.
+    /// When a committed animation of the same property is still running, `fromValue` is the
+    /// presented value instead, so the layer continues from where it is seen (§5.4.2 leaves
+    /// Apple's choice UNCERTAIN; this is the reference's suggested handling, §12 #3).
     package func implicitAnimation(forKey key: String) -> CAAction? {
         guard let property = type(of: self).propertyTable[key], property.implicitlyAnimates else { return nil }
         let anim = CABasicAnimation(keyPath: key)
-        anim.fromValue = property.get(self)
+        anim.fromValue = AnimationEngine.presentedValue(forKey: key, on: self) ?? property.get(self)
         anim.duration = CATransaction.animationDuration()
         anim.timingFunction = CATransaction.animationTimingFunction() ?? CAMediaTimingFunction(name: .default)
         return anim

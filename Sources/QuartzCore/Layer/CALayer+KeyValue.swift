@@ -61,11 +61,11 @@ extension CALayer {
 extension CALayer {
     /// `value(forKeyPath:)`: a property, or a field of a point, size or rect property
     /// (Apple's KVC extensions, §9.1.6): x, y, width, height, origin, size, origin.x, origin.y,
-    /// size.width, size.height. nil for unknown paths. Transform components
-    /// ("transform.rotation.z") are not read here yet: they need the transform decomposition
-    /// of the animation engine.
+    /// size.width, size.height, and transform components ("transform.rotation.z",
+    /// CALayer+TransformKeyPaths.swift). nil for unknown paths.
     package func kvcValue(forKeyPath path: String) -> Any? {
         guard let dot = path.firstIndex(of: ".") else { return kvcValue(forKey: path) }
+        if let v = transformComponent(forKeyPath: path) { return v }
         let base = kvcValue(forKey: String(path[..<dot]))
         return StructField.read(base, String(path[path.index(after: dot)...]))
     }
@@ -74,6 +74,7 @@ extension CALayer {
         guard let dot = path.firstIndex(of: ".") else { return kvcSetValue(value, forKey: path) }
         let key = String(path[..<dot])
         let field = String(path[path.index(after: dot)...])
+        if setTransformComponent(value, forKeyPath: path) { return }
         guard let updated = StructField.write(kvcValue(forKey: key), field, value) else {
             LayerDiagnostics.report(.wrongValueType(key: path, expected: "a number (or point/size) for a known field",
                                                     got: value.map { "\(type(of: $0))" } ?? "nil"))

@@ -17,15 +17,20 @@ import Foundation
 /// - Layers are not thread-safe; use one thread per tree (or `CATransaction.lock()`).
 open class CALayer: NSObject, CAMediaTiming {
     /// Every stored model value (see `LayerProperties`).
-    package var props = LayerProperties()
-    package var sublayerStorage: [CALayer] = []
+    package final var props = LayerProperties()
+    package final var sublayerStorage: [CALayer] = []
     package weak var superlayerStorage: CALayer?
     package var maskStorage: CALayer?
     /// The layer whose `mask` this layer is.
     package weak var maskOwner: CALayer?
     package weak var delegateStorage: CALayerDelegate?
     /// Attached animations in the order they were added; one per non-nil key.
-    package var animationEntries: [(key: String?, animation: CAAnimation)] = []
+    package final var animationEntries: [(key: String?, animation: CAAnimation)] = [] {
+        didSet { animationPlan = nil }
+    }
+    /// The animation engine's compact per-frame form of `animationEntries` (built lazily by
+    /// `AnimationEngine`, dropped whenever the entries change or a transaction commits them).
+    package final var animationPlan: [AnimationPlanStep]?
     package var needsDisplayFlag = false
     package var needsLayoutFlag = false
     /// Set when a transaction commits this layer as part of a tree attached to a host: from
@@ -162,15 +167,18 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Converts a rectangle from this layer's space to `l`'s (nil: the root layer's).
     open func convert(_ r: CGRect, to l: CALayer?) -> CGRect { (l ?? treeRoot).convertRect(r, from: self) }
 
-    /// Converts a time from `l`'s local time (nil: absolute media time) to this layer's.
+    /// Converts a time from `l`'s local time (nil: absolute media time) to this layer's,
+    /// through the layers' timing chains below their common ancestor (so a paused common
+    /// ancestor cancels out). NaN when `l` or a layer between it and the common ancestor is
+    /// paused (speed 0: its local time has no unique parent time).
     open func convertTime(_ t: CFTimeInterval, from l: CALayer?) -> CFTimeInterval {
-        localTime(fromAbsolute: l.map { $0.absoluteTime(fromLocal: t) } ?? t)
+        convertTimeThroughChains(t, from: l)
     }
 
     /// Converts a time from this layer's local time to `l`'s (nil: absolute media time).
     open func convertTime(_ t: CFTimeInterval, to l: CALayer?) -> CFTimeInterval {
-        let absolute = absoluteTime(fromLocal: t)
-        return l.map { $0.localTime(fromAbsolute: absolute) } ?? absolute
+        guard let l else { return timingChain.fromLocal(t) ?? .nan }
+        return l.convertTimeThroughChains(t, from: self)
     }
 
     // MARK: - Model properties (setters go through the change funnel, CALayer+Changes.swift)
@@ -472,8 +480,12 @@ open class CALayer: NSObject, CAMediaTiming {
     /// implicit animation comes from the step after it, §5.2.4).
     open class func defaultAction(forKey event: String) -> CAAction? { nil }
 
-    /// Attaches a copy of `anim` under `key` (nil: unnamed), replacing any animation with the
-    /// same key. CATransitions are always stored under "transition".
+    /// Attaches a copy of `anim` under `key`, replacing any animation with the same key (which
+    /// then reports `animationDidStop(_:finished: false)`). A nil key is allowed: such
+    /// animations never replace each other and are not listed by `animationKeys()`. CATransitions are always stored under "transition".
+    /// Durations ≤ 0 take the transaction's. Animations Lamina cannot run (NaN timing, unknown
+    /// key path, mismatched value types) are not attached and are reported through
+    /// `LayerDiagnostics`.
     open func add(_ anim: CAAnimation, forKey key: String?) { addAnimationCopy(anim, forKey: key) }
 
     /// The attached animation with `key`.
@@ -504,13 +516,16 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Values of the wrong type are refused and reported.
     open func setValue(_ value: Any?, forKey key: String) { kvcSetValue(value, forKey: key) }
 
-    /// A property, or a field of a point/size/rect property ("position.x", "bounds.size.width").
-    /// Transform components ("transform.rotation.z") are not supported yet (nil).
+    /// A property, a field of a point/size/rect property ("position.x", "bounds.size.width"),
+    /// or a component of `transform`/`sublayerTransform` ("transform.rotation.z" in radians,
+    /// "transform.scale.x", "transform.translation" as a CGSize — Apple's KVC extensions).
     open func value(forKeyPath keyPath: String) -> Any? { kvcValue(forKeyPath: keyPath) }
 
     /// Sets a property, or one field of a point/size/rect property (the whole property changes,
-    /// so its action key is the property's, e.g. "position"). Unknown fields and transform
-    /// components are refused and reported.
+    /// so its action key is the property's, e.g. "position"), or one component of a transform
+    /// ("transform.rotation.z": the transform keeps its other components and gets that
+    /// rotation; from the identity it becomes the rotation). Unknown fields are refused and
+    /// reported.
     open func setValue(_ value: Any?, forKeyPath keyPath: String) { kvcSetValue(value, forKeyPath: keyPath) }
 
     /// Apple's default for a property key, or nil when the default is the zero value of its

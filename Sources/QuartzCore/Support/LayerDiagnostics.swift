@@ -18,6 +18,9 @@ package enum LayerError: Error, Equatable, CustomStringConvertible {
     case wrongValueType(key: String, expected: String, got: String)
     /// `CATransaction.commit()` without a matching `begin()`.
     case unmatchedCommit
+    /// `add(_:forKey:)` got an animation Lamina cannot run (NaN timing, unknown key path,
+    /// values of the wrong type): it is not attached.
+    case invalidAnimation(key: String, reason: String)
 
     package var description: String {
         switch self {
@@ -26,6 +29,7 @@ package enum LayerError: Error, Equatable, CustomStringConvertible {
         case .invalidGeometry(let key, let value): return "CALayer \(key) contains NaN: \(value); change refused"
         case .wrongValueType(let key, let expected, let got): return "setValue(_:forKey: \"\(key)\"): expected \(expected), got \(got); ignored"
         case .unmatchedCommit: return "CATransaction.commit() without a matching begin(); ignored"
+        case .invalidAnimation(let key, let reason): return "add(_:forKey: \"\(key)\"): \(reason); animation ignored"
         }
     }
 }

@@ -163,8 +163,11 @@ package final class TransactionStack {
         flushRequested = false
         isCommitting = false
 
-        for (animation, layer) in animations where animation.beginTime == 0 {
-            animation.beginTime = layer.localTime(fromAbsolute: now)
+        for (animation, layer) in animations {
+            if animation.beginTime == 0 { animation.beginTime = layer.localTime(fromAbsolute: now) }
+            // From now on the animation is in the render tree: presented and timed.
+            animation.runtime?.isCommitted = true
+            layer.animationPlan = nil
         }
         for root in roots { root.markCommitted() }
         for root in roots {

@@ -1,0 +1,27 @@
+import Foundation
+
+/// Interpolation between two values (Apple's CABasicAnimation, §9.1): any combination of
+/// `fromValue`, `toValue`, `byValue`; missing ends use the value underneath the animation.
+///
+/// Values are what Apple boxes in NSNumber/NSValue, given here as plain Swift values: numbers
+/// (CGFloat, Double, Float, Int, NSNumber, Bool), CGPoint, CGSize, CGRect, CATransform3D,
+/// CGColor, CGPath, arrays of numbers or colours, or any other object (switched discretely,
+/// e.g. CGImage contents). They must match the animated property's type; an animation whose
+/// values do not is refused when added (`LayerError.invalidAnimation`).
+open class CABasicAnimation: CAPropertyAnimation {
+    open var fromValue: Any?
+    open var toValue: Any?
+    open var byValue: Any?
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CABasicAnimation else { return }
+        fromValue = o.fromValue
+        toValue = o.toValue
+        byValue = o.byValue
+    }
+
+    open override var description: String {
+        "<\(type(of: self)) keyPath=\(keyPath ?? "nil") duration=\(duration)>"
+    }
+}

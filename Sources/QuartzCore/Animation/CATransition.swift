@@ -1,0 +1,42 @@
+import Foundation
+
+/// A transition between two renderings of a layer (Apple's CATransition, §10), as a model
+/// object: the clock times it (start/stop callbacks, removal) like any animation; drawing the
+/// effect is the renderer's job. Always stored under the key "transition" when added.
+open class CATransition: CAAnimation {
+    /// Default `fade`.
+    open var type: CATransitionType = .fade
+    /// The direction for push, moveIn and reveal; nil for fade (behaves as fromLeft).
+    open var subtype: CATransitionSubtype?
+    /// The portion of the effect played, 0…1 (§10.5).
+    open var startProgress: Float = 0
+    open var endProgress: Float = 1
+    /// A filter object for custom transitions (macOS; kept, not rendered by Lamina).
+    open var filter: Any?
+
+    open override func copyProperties(from other: CAAnimation) {
+        super.copyProperties(from: other)
+        guard let o = other as? CATransition else { return }
+        type = o.type
+        subtype = o.subtype
+        startProgress = o.startProgress
+        endProgress = o.endProgress
+        filter = o.filter
+    }
+}
+
+/// Builds a transform from scalar values for transform key-path animations (Apple's
+/// CAValueFunction, §9.1.5): the name says what it builds.
+open class CAValueFunction: NSObject {
+    public let name: CAValueFunctionName
+    /// The compositor's function for `name`.
+    package let function: ValueFunction
+
+    /// nil for names Apple does not define.
+    public init?(name: CAValueFunctionName) {
+        guard let f = ValueFunction(rawValue: name.rawValue) else { return nil }
+        self.name = name
+        self.function = f
+        super.init()
+    }
+}
