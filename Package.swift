@@ -9,6 +9,7 @@
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
 //   LaminaCompositor  render tree of plain values, CATransform3D, timing math, draw lists
 //   QuartzCore        Apple's CA API: CALayer, CATransaction, CAAnimation... (re-exports CoreGraphics)
+//   LaminaScenes      named scenes (the seed demos, feature scenes) with scripted interaction
 //   lamina            the command-line tool
 import PackageDescription
 
@@ -31,11 +32,13 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics"]),
-        .executableTarget(name: "lamina", dependencies: ["QuartzCore"]),
+        .target(name: "LaminaScenes", dependencies: ["QuartzCore"]),
+        .executableTarget(name: "lamina", dependencies: ["QuartzCore", "LaminaScenes"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes"]),
     ]
 )

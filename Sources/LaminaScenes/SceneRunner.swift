@@ -1,0 +1,81 @@
+import QuartzCore
+
+/// Plays a scene's script against media time, the way a run loop would: each input runs at
+/// its own time and is followed by the commit of the implicit transaction; between inputs,
+/// animation callbacks and completion blocks fire as time reaches them.
+///
+/// Scene time `t` (seconds from the start of the script) is media time `origin + t`, so that
+/// no animation in a scene ever has a begin time of 0, which Core Animation reads as "now".
+/// Time only moves forward: `advance(to:)` to an earlier time does nothing.
+package final class SceneRunner {
+    package let scene: any SceneModel
+    /// Media time (seconds) at scene time 0.
+    package let origin: CFTimeInterval
+    package private(set) var sceneTime: Double = 0
+    private var nextStep = 0
+    private let host: LayerTreeHost
+
+    /// Attaches the scene's root to `host` and commits it at scene time 0.
+    package init(scene: any SceneModel, host: LayerTreeHost = DetachedHost(), origin: CFTimeInterval = 1000) {
+        self.scene = scene
+        self.host = host
+        self.origin = origin
+        at(0) {
+            scene.root.attach(to: host)
+            CATransaction.flush()
+        }
+    }
+
+    /// Runs every scripted input up to and including scene time `t`, each at its own time,
+    /// then brings the animation clock to `t`.
+    package func advance(to t: Double) {
+        guard t.isFinite, t >= sceneTime else { return }
+        let script = scene.script
+        while nextStep < script.count, script[nextStep].time <= t {
+            let step = script[nextStep]
+            nextStep += 1
+            deliver(step.input, at: max(step.time, sceneTime))
+        }
+        tick(at: t)
+    }
+
+    /// Delivers one input now (at the current scene time): what the window does with a gesture.
+    package func deliver(_ input: SceneInput, at t: Double) {
+        tick(at: t)
+        at(t) {
+            scene.handle(input)
+            CATransaction.flush()
+        }
+    }
+
+    /// The presentation copy of the scene's root at the current scene time (nil only if the
+    /// tree was never committed, which `init` prevents).
+    package func presentationRoot() -> CALayer? {
+        var result: CALayer?
+        at(sceneTime) { result = scene.root.makePresentation() }
+        return result
+    }
+
+    /// Absolute media time of the current scene time.
+    package var mediaTime: CFTimeInterval { origin + sceneTime }
+
+    private func tick(at t: Double) {
+        at(t) {
+            AnimationEngine.tick(scene.root, at: origin + t)
+            // Completion blocks may have changed layers: commit like the end of a run-loop turn.
+            CATransaction.flush()
+        }
+    }
+
+    /// Runs `body` with media time frozen at scene time `t`.
+    private func at(_ t: Double, _ body: () -> Void) {
+        sceneTime = max(sceneTime, t)
+        MediaClock.$override.withValue(origin + t, operation: body)
+    }
+}
+
+/// A layer-tree host that only marks the tree as shown, so it commits and has presentation
+/// layers: what a scene needs when nobody draws it (tests, scripted runs).
+package final class DetachedHost: LayerTreeHost {
+    package init() {}
+}

@@ -1,0 +1,164 @@
+import QuartzCore
+
+/// Seeds 001 and 000: a freehand sketch canvas whose drawing folds like a book.
+///
+/// The tree, in the canvas's space (points, origin top-left, y down):
+/// ```
+/// root (white canvas view)
+/// ├── sketchLayer        the incremental bitmap of finished strokes (contents)
+/// ├── liveStrokeLayer    the stroke under the finger (CAShapeLayer, blue, width 6)
+/// └── curtain            dark backdrop, present only while folded (seed: curtainView)
+///     ├── leftShadow     CAShapeLayer, anchor (1, 0.5), shadowPath with rounded outer corners
+///     │   └── leftPage   white page showing the left half of the bitmap, masked to those corners
+///     └── rightShadow    the mirror image, anchor (0, 0.5)
+///         └── rightPage
+/// ```
+/// Input follows seed 000 part 2: a one-finger tap folds by 7.5° and 95 % per tap, a
+/// two-finger tap unfolds, a pinch folds by (1 − scale)·π with scale clamped to [0.48, 1]
+/// and actions disabled while it changes, and the release animates back over 0.5 / scale
+/// seconds with a completion block that removes the curtain.
+package final class SketchFoldScene: SceneModel {
+    package let root = CALayer()
+    package let canvas: SketchCanvas
+    let curtain = CALayer()
+    let leftShadow = CAShapeLayer(), rightShadow = CAShapeLayer()
+    let leftPage = CALayer(), rightPage = CALayer()
+    /// The seed's `userInteractionEnabled`: drawing is ignored while a pinch fold is live.
+    package private(set) var interactionEnabled = true
+    package let script: [ScriptStep]
+
+    /// Radius of the pages' outer corners, points (seed 000).
+    static let cornerRadius: CGFloat = 25
+
+    package init(size: CGSize = CGSize(width: 480, height: 320)) {
+        root.bounds = CGRect(origin: .zero, size: size)
+        root.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        root.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        root.name = "canvas"
+        canvas = SketchCanvas(size: size)
+        root.addSublayer(canvas.sketchLayer)
+        root.addSublayer(canvas.liveStrokeLayer)
+        script = SketchFoldScript.steps(for: size)
+        buildPages(size: size)
+    }
+
+    /// The CATransform3D of seed 001's `makePerspectiveTransform()`: an eye 2000 points away.
+    static func perspective() -> CATransform3D {
+        var t = CATransform3DIdentity
+        t.m34 = 1.0 / -2000
+        return t
+    }
+
+    private func buildPages(size: CGSize) {
+        curtain.frame = root.bounds
+        // UIKit's scrollViewTexturedBackgroundColor was a dark linen pattern; a flat slate
+        // grey of the same weight stands in for it.
+        curtain.backgroundColor = CGColor(red: 0.30, green: 0.32, blue: 0.36, alpha: 1)
+        curtain.name = "curtain"
+        let half = CGRect(x: 0, y: 0, width: size.width / 2, height: size.height)
+        let centre = CGPoint(x: size.width / 2, y: size.height / 2)
+        let sides: [(CAShapeLayer, CALayer, CGPoint, CGRectCorner, String)] = [
+            (leftShadow, leftPage, CGPoint(x: 1, y: 0.5), [.topLeft, .bottomLeft], "left"),
+            (rightShadow, rightPage, CGPoint(x: 0, y: 0.5), [.topRight, .bottomRight], "right"),
+        ]
+        for (shadow, page, anchor, corners, name) in sides {
+            let rounded = CGPath.roundedRect(half, byRoundingCorners: corners, cornerRadius: Self.cornerRadius)
+            shadow.anchorPoint = anchor
+            shadow.position = centre
+            shadow.bounds = half
+            shadow.shadowPath = rounded
+            shadow.shadowColor = CGColor(gray: 0, alpha: 1)
+            shadow.shadowRadius = 100
+            shadow.shadowOpacity = 0.9
+            shadow.transform = Self.perspective()
+            shadow.name = "\(name)PageShadow"
+            page.frame = half
+            page.backgroundColor = CGColor(gray: 1, alpha: 1)
+            page.borderColor = CGColor(gray: 1.0 / 3.0, alpha: 1)   // UIColor.darkGray
+            page.transform = Self.perspective()
+            page.name = "\(name)Page"
+            let mask = CAShapeLayer()
+            mask.frame = page.bounds
+            mask.path = rounded
+            page.mask = mask
+            shadow.addSublayer(page)
+            curtain.addSublayer(shadow)
+        }
+    }
+
+    package func handle(_ input: SceneInput) {
+        switch input {
+        case .pointerDown(let p) where interactionEnabled: canvas.touchesBegan(at: p)
+        case .pointerMoved(let p) where interactionEnabled: canvas.touchesMoved(to: p)
+        case .pointerUp where interactionEnabled: canvas.touchesEnded()
+        case .tap(_, let touches) where touches >= 2: unfold()
+        case .tap: fold()
+        case .pinch(let phase, let scale): foldWithPinch(phase, scale: scale)
+        default: break
+        }
+    }
+
+    /// Puts the current drawing on the pages: each page shows its half of the bitmap.
+    private func showDrawingOnPages() {
+        let image = canvas.incrementalImage
+        leftPage.contents = image
+        rightPage.contents = image
+        leftPage.contentsRect = CGRect(x: 0, y: 0, width: 0.5, height: 1)
+        rightPage.contentsRect = CGRect(x: 0.5, y: 0, width: 0.5, height: 1)
+    }
+
+    /// Seed 000 `fold:` — each tap scales the pages by 95 % and turns them 7.5° further about
+    /// the spine. The pages are standalone layers, so the change animates implicitly.
+    package func fold() {
+        showDrawingOnPages()
+        let angle = 7.5 * CGFloat.pi / 180
+        leftShadow.transform = CATransform3DRotate(CATransform3DScale(leftShadow.transform, 0.95, 0.95, 0.95), angle, 0, 1, 0)
+        rightShadow.transform = CATransform3DRotate(CATransform3DScale(rightShadow.transform, 0.95, 0.95, 0.95), -angle, 0, 1, 0)
+        if curtain.superlayer == nil { root.addSublayer(curtain) }
+    }
+
+    /// Seed 000 `unfold:` — back to flat, and the curtain goes at once.
+    package func unfold() {
+        leftShadow.transform = Self.perspective()
+        rightShadow.transform = Self.perspective()
+        curtain.removeFromSuperlayer()
+    }
+
+    /// Seed 000 `foldWithPinch:` with the part-2 fixes: no implicit animation while the
+    /// fingers move; an explicit transaction animates the return and removes the curtain
+    /// only when that animation has finished.
+    package func foldWithPinch(_ phase: SceneInput.PinchPhase, scale rawScale: CGFloat) {
+        if phase == .began {
+            interactionEnabled = false
+            showDrawingOnPages()
+            leftShadow.transform = Self.perspective()
+            rightShadow.transform = Self.perspective()
+            if curtain.superlayer == nil { root.addSublayer(curtain) }
+        }
+        let finite = rawScale.isFinite ? rawScale : 1
+        let scale = min(max(finite, 0.48), 1)
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        let angle = (1 - scale) * CGFloat.pi
+        leftShadow.transform = CATransform3DRotate(CATransform3DScale(Self.perspective(), scale, scale, scale), angle, 0, 1, 0)
+        rightShadow.transform = CATransform3DRotate(CATransform3DScale(Self.perspective(), scale, scale, scale), -angle, 0, 1, 0)
+        CATransaction.commit()
+        if phase == .ended || phase == .cancelled {
+            CATransaction.begin()
+            CATransaction.setCompletionBlock { [weak self] in
+                self?.interactionEnabled = true
+                self?.curtain.removeFromSuperlayer()
+            }
+            CATransaction.setAnimationDuration(0.5 / scale)
+            leftShadow.transform = CATransform3DIdentity
+            rightShadow.transform = CATransform3DIdentity
+            CATransaction.commit()
+        }
+    }
+
+    /// Whether the curtain (the folded book) is on screen.
+    package var isFolded: Bool { curtain.superlayer != nil }
+    /// The model transform of the left page's shadow layer (what tests inspect).
+    package var leftPageTransform: CATransform3D { leftShadow.transform }
+    package var rightPageTransform: CATransform3D { rightShadow.transform }
+}
