@@ -47,6 +47,8 @@ open class CALayer: NSObject, CAMediaTiming {
     package var presentationCache: CALayer?
     /// > 0 while writes must not be recorded (initialisers, archive reading).
     package var suppressDepth = 0
+    /// This layer's identity in the compositor's render tree (see `renderNodeID`).
+    package final let ownRenderNodeID = RenderNodeIdentity.next()
 
     /// A layer with Apple's default values (reference §1.2).
     public override init() {

@@ -1,0 +1,44 @@
+import Foundation
+import LaminaCompositor
+
+/// Stable render-tree identities for layers. Every layer gets one at creation; a presentation
+/// copy answers its model layer's, so the frame built from presented values updates the same
+/// nodes the model's commits do.
+package enum RenderNodeIdentity {
+    private static let counter = LockedValue<UInt64>(0)
+
+    /// A fresh identity, never 0 and never reused in this process.
+    package static func next() -> RenderNodeID {
+        RenderNodeID(counter.withLock { value in
+            value += 1
+            return value
+        })
+    }
+}
+
+extension CALayer {
+    /// This layer's node in the render tree (its model layer's, for a presentation copy).
+    package var renderNodeID: RenderNodeID {
+        if isPresentationCopy, let model = modelLayerStorage { return model.ownRenderNodeID }
+        return ownRenderNodeID
+    }
+}
+
+extension RenderTree {
+    /// The render tree of the subtree under `root` (sublayers and masks), as its layers are
+    /// now: pass a presentation copy to draw presented values at its media time. Hidden
+    /// subtrees are included (the compositor skips them), so showing them again is an update
+    /// of one flag, not a rebuild.
+    package init(layer root: CALayer) {
+        self.init(rootID: root.renderNodeID)
+        var stack: [CALayer] = [root]
+        var seen = Set<ObjectIdentifier>()
+        while let layer = stack.popLast() {
+            // The model refuses cycles; this guard keeps a corrupted tree from looping here.
+            guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+            _ = update(RenderNode(layer: layer))
+            stack.append(contentsOf: layer.sublayerStorage)
+            if let mask = layer.maskStorage { stack.append(mask) }
+        }
+    }
+}
