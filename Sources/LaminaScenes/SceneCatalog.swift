@@ -9,6 +9,24 @@ package enum SceneCatalog {
             size: CGSize(width: 480, height: 320), duration: 6.0,
             keyTimes: [1.9, 2.4, 3.0, 4.6, 5.0, 6.0],
             make: { SketchFoldScene() }),
+        SceneDescriptor(
+            name: "implicit",
+            summary: "Seed 002: implicit animations, a 1 s transaction, a completion-block spin, a view's layer that does not animate, a push action, presentation hit testing.",
+            size: CGSize(width: 480, height: 320), duration: 6.5,
+            keyTimes: [0.0, 0.8, 1.5, 3.0, 4.5, 6.5],
+            make: { ImplicitScene() }),
+        SceneDescriptor(
+            name: "transitions",
+            summary: "Seed 003: push transition between two views, every transition type, beginTime chains, autoreverse, pause/resume, nested transactions, perspective.",
+            size: CGSize(width: 480, height: 320), duration: 6.5,
+            keyTimes: [0.0, 0.9, 1.8, 3.0, 4.0, 6.5],
+            make: { TransitionsScene() }),
+        SceneDescriptor(
+            name: "page-curl",
+            summary: "Seed 004: a page cut into strips winds onto a rolling many-sided tube, revealing the view beneath.",
+            size: CGSize(width: 480, height: 320), duration: 3.5,
+            keyTimes: [0.0, 1.0, 1.6, 2.2, 3.5],
+            make: { PageCurlScene() }),
     ]
 
     /// The scene called `name`, or nil.
