@@ -1,0 +1,39 @@
+// The frame entry point: render tree → draw list → pixels.
+import CoreGraphics
+import LaminaRaster
+
+/// Renders a render tree into pixels. Stateless between frames for now (images are sampled
+/// afresh each frame). The root layer is placed in the output by its own position and
+/// transform, as if the output were its superlayer; `scale` is the output pixels per point.
+package struct Compositor {
+    package init() {}
+
+    /// The draw list of one frame, for inspection (tests) or for `execute`.
+    package func drawList(tree: RenderTree, width: Int, height: Int, scale: Double = 1) -> DrawList {
+        var p = FramePreparer(tree: tree, width: width, height: height, scale: scale)
+        return p.prepare()
+    }
+
+    /// A new `width` × `height` surface filled with `background` (transparent when nil),
+    /// with the tree drawn over it. Throws for an invalid size.
+    package func render(tree: RenderTree, width: Int, height: Int, scale: Double = 1, background: CGColor? = nil) throws -> Surface {
+        let surface: Surface
+        do { surface = try Surface(width: width, height: height) } catch {
+            throw CompositorError.invalidOutputSize(width: width, height: height)
+        }
+        if let bg = background { surface.fill(bg.premultiplied) }
+        try render(tree: tree, into: surface, scale: scale)
+        return surface
+    }
+
+    /// Draws the tree over the existing pixels of `surface`.
+    package func render(tree: RenderTree, into surface: Surface, scale: Double = 1) throws {
+        let list = drawList(tree: tree, width: surface.width, height: surface.height, scale: scale)
+        try execute(list, into: surface)
+    }
+
+    /// Runs a draw list over `surface`.
+    package func execute(_ list: DrawList, into surface: Surface) throws {
+        try DrawListExecutor().run(list, into: surface)
+    }
+}

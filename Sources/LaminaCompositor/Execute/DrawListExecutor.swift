@@ -1,0 +1,139 @@
+// Runs a draw list on LaminaRaster: a stack of targets (the output, then one per open
+// group), clips per target, and the finishing of groups — alpha shadow, mask, opacity —
+// composited through the clip of the surface below.
+import CoreGraphics
+import LaminaRaster
+
+/// Errors the compositor reports instead of crashing.
+package enum CompositorError: Error, CustomStringConvertible, Equatable {
+    /// The output size is not positive or exceeds the surface limits.
+    case invalidOutputSize(width: Int, height: Int)
+    /// The draw list's groups do not nest (a bug in whoever built it).
+    case unbalancedDrawList(String)
+    /// An offscreen surface could not be made (its size exceeds the surface limits).
+    case offscreenTooLarge(layer: RenderNodeID, width: Int, height: Int)
+
+    package var description: String {
+        switch self {
+        case let .invalidOutputSize(w, h): return "invalid output size \(w)x\(h) (must be positive and within surface limits)"
+        case let .unbalancedDrawList(s): return "draw list is not balanced: \(s)"
+        case let .offscreenTooLarge(l, w, h): return "offscreen surface \(w)x\(h) for layer \(l) exceeds the surface limits"
+        }
+    }
+}
+
+final class DrawListExecutor {
+    private let pieces = PieceRasterizer()
+    private var stack: [RasterTarget] = []
+
+    /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
+    func run(_ list: DrawList, into output: Surface) throws {
+        stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
+        for command in list.commands {
+            guard let top = stack.last else { throw CompositorError.unbalancedDrawList("group ended twice") }
+            switch command {
+            case let .draw(item):
+                try pieces.draw(item, into: top)
+            case let .pushClip(_, shape, transform):
+                try pushClip(shape, transform, on: top)
+            case .popClip:
+                if !top.clips.isEmpty { top.clips.removeLast() }
+            case let .beginGroup(spec):
+                try beginGroup(spec, over: top)
+            case let .beginMask(layer):
+                guard let g = top.group, g.layer == layer, !top.isMask else {
+                    throw CompositorError.unbalancedDrawList("mask of \(layer) outside its group")
+                }
+                stack.append(try makeTarget(g, isMask: true))
+            case let .endGroup(layer):
+                try endGroup(layer)
+            }
+        }
+        guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }
+        stack = []
+    }
+
+    private func makeTarget(_ spec: GroupSpec, isMask: Bool) throws -> RasterTarget {
+        let b = spec.bounds
+        guard !b.isEmpty else { return RasterTarget(surface: nil, originX: b.x0, originY: b.y0, group: spec, isMask: isMask) }
+        do {
+            let s = try Surface(width: b.width, height: b.height)
+            return RasterTarget(surface: s, originX: b.x0, originY: b.y0, group: spec, isMask: isMask)
+        } catch {
+            throw CompositorError.offscreenTooLarge(layer: spec.layer, width: b.width, height: b.height)
+        }
+    }
+
+    private func beginGroup(_ spec: GroupSpec, over top: RasterTarget) throws {
+        // Nothing of a group outside the surface below can show: skip drawing it.
+        var s = spec
+        let visible = top.deviceBox
+        let b = PixelRect(x0: spec.bounds.x0, y0: spec.bounds.y0, x1: spec.bounds.x1, y1: spec.bounds.y1).intersection(visible)
+        s.bounds = b.isEmpty ? .empty : PixelBox(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
+        stack.append(try makeTarget(s, isMask: false))
+    }
+
+    /// Intersects the target's clip with the shape.
+    private func pushClip(_ shape: LayerShape, _ t: CGAffineTransform, on target: RasterTarget) throws {
+        let deviceRect = shape.rect.applying(t)
+        var box = PixelRect.covering(minX: Double(deviceRect.minX), minY: Double(deviceRect.minY),
+                                     maxX: Double(deviceRect.maxX), maxY: Double(deviceRect.maxY))
+            .intersection(target.deviceBox)
+        if let outer = target.clips.last { box = box.intersection(outer.box) }
+        guard !box.isEmpty else {
+            // Everything is clipped away: an empty 1x1 mask far from nothing visible.
+            let m = try AlphaMask(width: 1, height: 1)
+            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY))
+            return
+        }
+        guard let clip = try pieces.painter.mask(covering: box, draw: { shift, sink, area in
+            let local = t.concatenating(shift)
+            if let rr = PieceRasterizer.analytic(shape, local) {
+                AnalyticCoverage.fillRoundedRect(rr, clip: area, into: &sink)
+            } else {
+                pieces.painter.rasterizer.fill(PieceRasterizer.polygon(shape.path(transform: local), .identity),
+                                               rule: .nonZero, clip: area, into: &sink)
+            }
+        }) else { return }
+        if let outer = target.clips.last {
+            clip.mask.intersect(with: outer.mask, dx: outer.x - clip.x, dy: outer.y - clip.y)
+        }
+        target.clips.append(clip)
+    }
+
+    private func endGroup(_ layer: RenderNodeID) throws {
+        var maskTarget: RasterTarget?
+        if let top = stack.last, top.isMask { maskTarget = stack.removeLast() }
+        guard stack.count >= 2, let content = stack.popLast(), let spec = content.group, spec.layer == layer else {
+            throw CompositorError.unbalancedDrawList("end of group \(layer) without its begin")
+        }
+        let parent = stack[stack.count - 1]
+        guard let surface = content.surface, let parentSurface = parent.surface else { return }
+        var result = surface
+        if let shadow = spec.shadow {
+            result = try GroupEffects.withAlphaShadow(surface, origin: (content.originX, content.originY), shadow: shadow, painter: pieces.painter)
+        }
+        // The mask's alpha, then the clip of the surface below, both in device pixels.
+        var mask: DeviceClip?
+        if let m = maskTarget?.surface {
+            mask = DeviceClip(mask: GroupEffects.alpha(of: m), x: content.originX, y: content.originY)
+        } else if spec.hasMask {
+            return // the mask drew nothing: the layer is fully masked out
+        }
+        if let clip = parent.clips.last {
+            if let m = mask {
+                m.mask.intersect(with: clip.mask, dx: clip.x - m.x, dy: clip.y - m.y)
+            } else {
+                mask = clip
+            }
+        }
+        let alpha = Blitter.alpha8(spec.opacity)
+        let dx = content.originX - parent.originX, dy = content.originY - parent.originY
+        if let m = mask {
+            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, mask: m.mask,
+                                    maskX: m.x - parent.originX, maskY: m.y - parent.originY)
+        } else {
+            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha)
+        }
+    }
+}

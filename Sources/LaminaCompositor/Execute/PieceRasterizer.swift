@@ -1,0 +1,197 @@
+// Draws one draw item into a target: shapes analytically when the transform keeps axes
+// (exact rounded-rect coverage), as flattened paths otherwise; contents through the image
+// shader; gradients through the gradient shaders; shadows from the analytic blurred profile
+// or a blurred mask.
+import CoreGraphics
+import LaminaRaster
+
+/// Device flattening tolerance for fills, in pixels.
+private let fillTolerance: CGFloat = 0.2
+
+final class PieceRasterizer {
+    let painter = TargetPainter()
+    /// Sampled images of this frame, by image identity and whether mipmapped.
+    private var images: [ObjectIdentifier: SampledImage] = [:]
+    private var mipmapped: [ObjectIdentifier: SampledImage] = [:]
+
+    func draw(_ item: DrawItem, into target: RasterTarget) throws {
+        guard target.surface != nil else { return }
+        let t = item.transform.concatenating(target.toLocal)
+        let alpha = item.alpha
+        switch item.piece {
+        case let .background(shape, color):
+            fill(shape, t, into: target, paint: .solid(color.premultiplied), alpha: alpha)
+        case let .border(shape, width, color):
+            border(shape, width: width, t, into: target, paint: .solid(color.premultiplied), alpha: alpha)
+        case let .gradient(shape, g, bounds):
+            guard let inverse = Self.paintAffine(t).inverted(), let shader = GradientPaint.shader(g, bounds: bounds, inverse: inverse) else { return }
+            fill(shape, t, into: target, paint: .shader(shader), alpha: alpha)
+        case let .contents(c):
+            contents(c, t, into: target, alpha: alpha)
+        case let .shapeFill(path, color, rule):
+            painter.fill(Self.polygon(path, t), rule: rule == .evenOdd ? .evenOdd : .nonZero, into: target,
+                         paint: .solid(color.premultiplied), alpha: alpha)
+        case let .shapeStroke(outline, color):
+            painter.fill(Self.polygon(outline, t), rule: .nonZero, into: target, paint: .solid(color.premultiplied), alpha: alpha)
+        case let .shadowRoundedRect(shape, sigma, color):
+            if t.isAxisAligned && abs(abs(t.a) - abs(t.d)) < 1e-9 && shape.curve == .circular && (shape.isRect || shape.corners == .all) {
+                let r = shape.rect.applying(t)
+                let blurred = BlurredRoundedRect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY,
+                                                 cornerRadius: Double(shape.effectiveRadius) * abs(t.a), sigma: sigma,
+                                                 clip: PixelRect(target.surface!))
+                guard blurred.boundsWidth > 0, blurred.boundsHeight > 0 else { return }
+                let paint = Paint.shader(blurred.shader(color: color.premultiplied.packed))
+                painter.paint(target, paint, alpha: alpha, blit: { s, area in
+                    AnalyticCoverage.fillRect(x0: Double(blurred.boundsX), y0: Double(blurred.boundsY),
+                                              x1: Double(blurred.boundsX + blurred.boundsWidth),
+                                              y1: Double(blurred.boundsY + blurred.boundsHeight), clip: area, into: &s)
+                }, clipped: { s, area in
+                    AnalyticCoverage.fillRect(x0: Double(blurred.boundsX), y0: Double(blurred.boundsY),
+                                              x1: Double(blurred.boundsX + blurred.boundsWidth),
+                                              y1: Double(blurred.boundsY + blurred.boundsHeight), clip: area, into: &s)
+                })
+            } else {
+                try blurredShadow(shape.path(), sigma: sigma, color: color, t, into: target, alpha: alpha)
+            }
+        case let .shadow(path, sigma, color):
+            try blurredShadow(path, sigma: sigma, color: color, t, into: target, alpha: alpha)
+        }
+    }
+
+    // MARK: Shapes
+
+    static func paintAffine(_ t: CGAffineTransform) -> PaintAffine {
+        PaintAffine(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
+    }
+
+    static func polygon(_ path: CGPath, _ t: CGAffineTransform) -> Polygon {
+        Polygon(path.flattened(tolerance: fillTolerance, transform: t).map { sp in sp.points.map { RasterPoint(Double($0.x), Double($0.y)) } })
+    }
+
+    /// The shape as an analytic rounded rect in local pixels, when the transform keeps axes
+    /// and the corners are circular (or absent); nil otherwise.
+    static func analytic(_ shape: LayerShape, _ t: CGAffineTransform) -> RoundedRect? {
+        guard t.isAxisAligned, shape.isRect || shape.curve == .circular else { return nil }
+        let r = shape.rect.applying(t)
+        guard r.width > 0, r.height > 0 else { return nil }
+        let radius = shape.effectiveRadius
+        let rx = Double(radius * abs(t.a)), ry = Double(radius * abs(t.d))
+        func radii(_ corner: RenderCornerMask) -> RoundedRect.Radii {
+            shape.corners.contains(corner) ? RoundedRect.Radii(rx: rx, ry: ry) : .zero
+        }
+        // Which bounds corner lands on each device corner (a mirror swaps sides).
+        func corner(left: Bool, top: Bool) -> RoundedRect.Radii {
+            let minX = left == (t.a > 0), minY = top == (t.d > 0)
+            switch (minX, minY) {
+            case (true, true): return radii(.minXMinY)
+            case (false, true): return radii(.maxXMinY)
+            case (true, false): return radii(.minXMaxY)
+            case (false, false): return radii(.maxXMaxY)
+            }
+        }
+        return RoundedRect(x0: Double(r.minX), y0: Double(r.minY), x1: Double(r.maxX), y1: Double(r.maxY),
+                           topLeft: corner(left: true, top: true), topRight: corner(left: false, top: true),
+                           bottomRight: corner(left: false, top: false), bottomLeft: corner(left: true, top: false))
+    }
+
+    func fill(_ shape: LayerShape, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double) {
+        if let rr = Self.analytic(shape, t) {
+            painter.fill(rr, into: target, paint: paint, alpha: alpha)
+        } else {
+            painter.fill(Self.polygon(shape.path(transform: t), .identity), rule: .nonZero, into: target, paint: paint, alpha: alpha)
+        }
+    }
+
+    /// The border: the ring between the shape and the shape inset by `width`.
+    func border(_ shape: LayerShape, width: CGFloat, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double) {
+        let inner = shape.inset(by: width)
+        if let o = Self.analytic(shape, t) {
+            let i = Self.analytic(inner, t) ?? RoundedRect(x0: 0, y0: 0, x1: 0, y1: 0, radius: 0)
+            painter.fillRing(outer: o, inner: i, into: target, paint: paint, alpha: alpha)
+        } else {
+            var poly = Self.polygon(shape.path(transform: t), .identity)
+            if inner.rect.width > 0 && inner.rect.height > 0 {
+                poly.subpaths += Self.polygon(inner.path(transform: t), .identity).subpaths
+            }
+            painter.fill(poly, rule: .evenOdd, into: target, paint: paint, alpha: alpha)
+        }
+    }
+
+    // MARK: Contents
+
+    private func sampled(_ image: CGImage, mipmapped wantMips: Bool) -> SampledImage {
+        let key = ObjectIdentifier(image)
+        if wantMips {
+            if let s = mipmapped[key] { return s }
+            let s = SampledImage(image.premultipliedRGBA8, mipmapped: true)
+            mipmapped[key] = s
+            return s
+        }
+        if let s = images[key] { return s }
+        let s = SampledImage(image.premultipliedRGBA8)
+        images[key] = s
+        return s
+    }
+
+    static func imageFilter(_ f: RenderFilter) -> ImageFilter {
+        switch f {
+        case .nearest: return .nearest
+        case .linear: return .bilinear
+        case .trilinear: return .trilinear
+        }
+    }
+
+    func contents(_ c: ContentsDrawing, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double) {
+        guard let inverse = Self.paintAffine(t).inverted() else { return }
+        for slice in c.slices {
+            let s = slice.source, d = slice.destination
+            // Bounds space → image pixels for this slice.
+            let sx = Double(s.width / d.width), sy = Double(s.height / d.height)
+            let toImage = c.flipped
+                ? PaintAffine(a: sx, b: 0, c: 0, d: -sy, tx: Double(s.minX) - Double(d.minX) * sx, ty: Double(s.maxY) + Double(d.minY) * sy)
+                : PaintAffine(a: sx, b: 0, c: 0, d: sy, tx: Double(s.minX) - Double(d.minX) * sx, ty: Double(s.minY) - Double(d.minY) * sy)
+            // Device pixels per image pixel along each axis: below 1 is minification.
+            let perTexelX = hypot(Double(t.a), Double(t.b)) / sx, perTexelY = hypot(Double(t.c), Double(t.d)) / sy
+            let minifying = min(perTexelX, perTexelY) < 1 - 1e-9
+            let filter = minifying ? c.minificationFilter : c.magnificationFilter
+            let image = sampled(c.image, mipmapped: filter == .trilinear && minifying)
+            let shader = ImageShader(image: image, inverse: inverse.concatenating(toImage), filter: Self.imageFilter(filter), edge: .clamp)
+            if t.isAxisAligned {
+                let r = d.applying(t)
+                painter.fill(RoundedRect(x0: Double(r.minX), y0: Double(r.minY), x1: Double(r.maxX), y1: Double(r.maxY), radius: 0),
+                             into: target, paint: .shader(shader), alpha: alpha)
+            } else {
+                let q = [CGPoint(x: d.minX, y: d.minY), CGPoint(x: d.maxX, y: d.minY), CGPoint(x: d.maxX, y: d.maxY), CGPoint(x: d.minX, y: d.maxY)]
+                    .map { $0.applying(t) }.map { RasterPoint(Double($0.x), Double($0.y)) }
+                painter.fillQuad(q, into: target, paint: .shader(shader), alpha: alpha)
+            }
+        }
+    }
+
+    // MARK: Shadows
+
+    /// A shadow of any path: its coverage rasterized into a mask, blurred, painted in `color`.
+    func blurredShadow(_ path: CGPath, sigma: Double, color: CGColor, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double) throws {
+        guard let surface = target.surface else { return }
+        let poly = Self.polygon(path, t)
+        guard let b = poly.bounds else { return }
+        let margin = Int(ShadowMapping.spread(sigma: sigma).rounded(.up))
+        // Only the part that can reach the surface matters.
+        let reach = PixelRect(surface)
+        let box = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY)
+            .intersection(PixelRect(x0: reach.x0 - margin, y0: reach.y0 - margin, x1: reach.x1 + margin, y1: reach.y1 + margin))
+        guard !box.isEmpty else { return }
+        let mask = try AlphaMask(width: box.width, height: box.height)
+        var sink = MaskWriterSink(mask)
+        let shifted = Polygon(poly.subpaths.map { $0.map { RasterPoint($0.x - Double(box.x0), $0.y - Double(box.y0)) } })
+        painter.rasterizer.fill(shifted, rule: .nonZero, clip: PixelRect(mask), into: &sink)
+        let blurred = sigma > 0 ? try GaussianBlur.blurred(mask, sigma: sigma) : mask
+        let grow = (blurred.width - mask.width) / 2
+        let ox = box.x0 - grow, oy = box.y0 - grow
+        let shader = MaskColorShader(mask: blurred, originX: ox, originY: oy, color: color.premultiplied.packed)
+        let x0 = Double(ox), y0 = Double(oy), x1 = Double(ox + blurred.width), y1 = Double(oy + blurred.height)
+        painter.paint(target, .shader(shader), alpha: alpha,
+                      blit: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) },
+                      clipped: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) })
+    }
+}

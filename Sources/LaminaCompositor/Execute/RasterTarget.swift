@@ -1,0 +1,107 @@
+// The surfaces the executor draws into: the output and the offscreen groups stacked on it,
+// each with its own clip stack, and the painting of coverage through that clip.
+import CoreGraphics
+import LaminaRaster
+
+/// A clip: an A8 mask whose pixel (0, 0) is device pixel (x, y).
+struct DeviceClip {
+    let mask: AlphaMask
+    let x: Int, y: Int
+    var box: PixelRect { PixelRect(x: x, y: y, width: mask.width, height: mask.height) }
+}
+
+/// One surface being drawn: its pixels cover device pixels origin ..< origin + size. A group
+/// whose bounds are empty gets a target without a surface: every drawing into it is dropped.
+final class RasterTarget {
+    let surface: Surface?
+    let originX: Int, originY: Int
+    var clips: [DeviceClip] = []
+    let group: GroupSpec?
+    let isMask: Bool
+
+    init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false) {
+        self.surface = surface; self.originX = originX; self.originY = originY
+        self.group = group; self.isMask = isMask
+    }
+
+    /// The device pixels this target covers.
+    var deviceBox: PixelRect {
+        guard let s = surface else { return .empty }
+        return PixelRect(x: originX, y: originY, width: s.width, height: s.height)
+    }
+
+    /// The device → surface-pixel shift.
+    var toLocal: CGAffineTransform { CGAffineTransform(translationX: CGFloat(-originX), y: CGFloat(-originY)) }
+}
+
+/// Paints coverage into a target through its current clip. Holds the per-thread scratch.
+final class TargetPainter {
+    let rasterizer = PolygonRasterizer()
+    let scratch = ScanlineScratch()
+
+    /// Runs `fill` with the sink for `target`'s surface (clipped when a clip is active),
+    /// passing the local pixel rect to rasterize within. Does nothing for a surfaceless target
+    /// or an empty clip.
+    func paint(_ target: RasterTarget, _ paint: Paint, alpha: Double,
+               blit: (inout Blitter, PixelRect) -> Void, clipped: (inout MaskClipSink<Blitter>, PixelRect) -> Void) {
+        guard let surface = target.surface else { return }
+        let a = Blitter.alpha8(alpha)
+        guard a > 0 else { return }
+        let blitter = Blitter(surface: surface, paint: paint, alpha: a, scratch: scratch)
+        var area = PixelRect(surface)
+        if let clip = target.clips.last {
+            let local = clip.box.offsetBy(dx: -target.originX, dy: -target.originY)
+            area = area.intersection(local)
+            guard !area.isEmpty else { return }
+            var sink = MaskClipSink(base: blitter, mask: clip.mask, originX: local.x0, originY: local.y0, scratch: scratch)
+            clipped(&sink, area)
+        } else {
+            var sink = blitter
+            blit(&sink, area)
+        }
+    }
+
+    /// Fills a device-space polygon (already in the target's local pixels).
+    func fill(_ polygon: Polygon, rule: FillRule, into target: RasterTarget, paint: Paint, alpha: Double) {
+        self.paint(target, paint, alpha: alpha,
+              blit: { s, area in self.rasterizer.fill(polygon, rule: rule, clip: area, into: &s) },
+              clipped: { s, area in self.rasterizer.fill(polygon, rule: rule, clip: area, into: &s) })
+    }
+
+    func fill(_ rr: RoundedRect, into target: RasterTarget, paint: Paint, alpha: Double) {
+        self.paint(target, paint, alpha: alpha,
+              blit: { s, area in AnalyticCoverage.fillRoundedRect(rr, clip: area, into: &s) },
+              clipped: { s, area in AnalyticCoverage.fillRoundedRect(rr, clip: area, into: &s) })
+    }
+
+    func fillRing(outer: RoundedRect, inner: RoundedRect, into target: RasterTarget, paint: Paint, alpha: Double) {
+        self.paint(target, paint, alpha: alpha,
+              blit: { s, area in AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: area, into: &s) },
+              clipped: { s, area in AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: area, into: &s) })
+    }
+
+    func fillQuad(_ p: [RasterPoint], into target: RasterTarget, paint: Paint, alpha: Double) {
+        guard p.count == 4 else { return }
+        self.paint(target, paint, alpha: alpha,
+              blit: { s, area in self.rasterizer.fillQuad(p[0], p[1], p[2], p[3], clip: area, into: &s) },
+              clipped: { s, area in self.rasterizer.fillQuad(p[0], p[1], p[2], p[3], clip: area, into: &s) })
+    }
+
+    /// Writes the coverage of a device-space shape into a new mask covering `box` (device
+    /// pixels); `draw` receives the shift device → mask pixels. Nil for an empty box.
+    func mask(covering box: PixelRect, draw: (CGAffineTransform, inout MaskWriterSink, PixelRect) -> Void) throws -> DeviceClip? {
+        guard !box.isEmpty else { return nil }
+        let m = try AlphaMask(width: box.width, height: box.height)
+        var sink = MaskWriterSink(m)
+        draw(CGAffineTransform(translationX: CGFloat(-box.x0), y: CGFloat(-box.y0)), &sink, PixelRect(m))
+        return DeviceClip(mask: m, x: box.x0, y: box.y0)
+    }
+}
+
+extension CGColor {
+    /// The colour as a premultiplied RGBA8 pixel (sRGB components, clamped).
+    var premultiplied: PremultipliedRGBA8 {
+        let c = clampedRGBA
+        return PremultipliedRGBA8(straightRed: c.r, green: c.g, blue: c.b, alpha: c.a)
+    }
+}

@@ -1,0 +1,215 @@
+// Prepare: walks the render tree once per frame and produces the draw list — accumulated
+// transforms, per-layer pieces in Apple's order, clips, and the offscreen groups the single
+// predicate asks for (reference §3.1: shadow, background, contents, sublayers by zPosition,
+// border; clipping by masksToBounds and mask; opacity last).
+import CoreGraphics
+
+/// Builds the draw list of one frame. Each node is visited at most once per frame (a node
+/// reached again — cycle, shared child, mask that is also a sublayer — is skipped with a
+/// diagnostic), and recursion stops at `maxDepth`.
+package struct FramePreparer {
+    package static let maxDepth = 256
+    /// Above this many pieces in a subtree the overlap test assumes overlap.
+    package static let overlapTestLimit = 24
+
+    let tree: RenderTree
+    let scale: Double
+    let output: PixelBox
+    private var list: DrawList
+    private var visited: Set<RenderNodeID> = []
+    private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
+
+    /// `width` × `height` device pixels; `scale` device pixels per point (the root's
+    /// superlayer space, in points, maps to the device by this uniform scale).
+    package init(tree: RenderTree, width: Int, height: Int, scale: Double) {
+        self.tree = tree
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        output = PixelBox(x0: 0, y0: 0, x1: max(0, width), y1: max(0, height))
+        list = DrawList(width: max(0, width), height: max(0, height))
+    }
+
+    package mutating func prepare() -> DrawList {
+        guard let rootID = tree.rootID, let root = tree[rootID] else { return list }
+        visited.insert(rootID)
+        emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
+        return list
+    }
+
+    // MARK: Walking
+
+    private static func sanitizedOpacity(_ o: Float) -> Double { o.isNaN ? 0 : min(1, max(0, Double(o))) }
+
+    /// Resolves `id` as a child (or mask) of `parent`, reporting dangling and repeated ids.
+    private mutating func resolve(_ id: RenderNodeID, parent: RenderNodeID) -> RenderNode? {
+        guard let n = tree[id] else {
+            list.diagnostics.append(.tree(.danglingReference(parent: parent, missing: id)))
+            return nil
+        }
+        guard !visited.contains(id) else {
+            list.diagnostics.append(.tree(.repeatedNode(parent: parent, node: id)))
+            return nil
+        }
+        visited.insert(id)
+        return n
+    }
+
+    /// The children in drawing order: sublayer order, stably sorted by zPosition (NaN as 0).
+    private func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] {
+        func z(_ n: RenderNode) -> CGFloat { n.zPosition.isNaN ? 0 : n.zPosition }
+        return nodes.enumerated().sorted { a, b in
+            z(a.element) != z(b.element) ? z(a.element) < z(b.element) : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private mutating func body(_ n: RenderNode, _ t: CGAffineTransform, flipped: Bool) -> [DrawPiece] {
+        if let cached = bodyCache[n.id] { return cached }
+        let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped)
+        bodyCache[n.id] = b
+        return b
+    }
+
+    private mutating func emit(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
+        guard depth < Self.maxDepth else { list.diagnostics.append(.tooDeep(n.id)); return }
+        guard !n.isHidden else { return }
+        let opacity = Self.sanitizedOpacity(n.opacity)
+        guard opacity > 0 else { return }
+        guard m.isFinite else { list.diagnostics.append(.degenerateTransform(n.id)); return }
+        guard let t = LayerGeometry.affine(m) else { list.diagnostics.append(.nonAffineTransform(n.id)); return }
+        guard t.determinant != 0 else { return } // edge-on: nothing visible
+
+        let isTransformLayer: Bool = { if case .transformLayer = n.kind { return true }; return false }()
+        var maskNode: RenderNode?
+        if let maskID = n.mask, !isTransformLayer { maskNode = resolve(maskID, parent: n.id) }
+        let shadowColor = isTransformLayer ? nil : ShadowMapping.effectiveColor(of: n)
+        let shadowFromAlpha = shadowColor != nil && n.shadowPath == nil
+        let needsExtent = (opacity < 1 && n.allowsGroupOpacity) || maskNode != nil || shadowFromAlpha || n.shouldRasterize
+        var extent = Extent()
+        if needsExtent {
+            var path: Set<RenderNodeID> = [n.id]
+            extent = subtreeExtent(n, transform: t, flipped: flipped, depth: depth, ancestors: &path)
+        }
+        let reasons = OffscreenPredicate.reasons(OffscreenInputs(
+            opacity: opacity, allowsGroupOpacity: n.allowsGroupOpacity, piecesOverlap: extent.overlaps,
+            hasMask: maskNode != nil, shadowFromAlpha: shadowFromAlpha, shouldRasterize: n.shouldRasterize,
+            isTransformLayer: isTransformLayer))
+
+        var pieceAlpha = alpha * opacity
+        let clipped = n.masksToBounds && !isTransformLayer
+        let shape = LayerShape(boundsOf: n)
+        if !reasons.isEmpty {
+            var shadow: AlphaShadow?
+            if shadowFromAlpha, let color = shadowColor {
+                let o = Self.deviceOffset(n, t)
+                shadow = AlphaShadow(color: color, offset: CGVector(dx: o.width, dy: o.height),
+                                     sigma: ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale),
+                                     clip: clipped ? shape : nil, clipTransform: t)
+            }
+            let bounds = PixelBox(covering: extent.union).intersection(output).intersection(clipBox)
+            list.commands.append(.beginGroup(GroupSpec(layer: n.id, reasons: reasons, bounds: bounds, opacity: pieceAlpha,
+                                                       shadow: shadow, hasMask: maskNode != nil)))
+            pieceAlpha = 1
+        }
+        var innerClip = clipBox
+        if clipped {
+            list.commands.append(.pushClip(layer: n.id, shape: shape, transform: t))
+            innerClip = innerClip.intersection(PixelBox(covering: shape.rect.applying(t)))
+        }
+        func draw(_ p: DrawPiece) -> DrawCommand {
+            .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: pieceAlpha, antialiasEdges: n.allowsEdgeAntialiasing))
+        }
+        if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(draw(s)) }
+        for p in body(n, t, flipped: flipped) { list.commands.append(draw(p)) }
+
+        let children = sortedChildren(n.children.compactMap { resolve($0, parent: n.id) })
+        if !children.isEmpty {
+            let sub = LayerGeometry.sublayerMatrix(of: n)
+            for c in children {
+                let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
+                emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
+            }
+        }
+        if let b = LayerPieces.border(n) { list.commands.append(draw(b)) }
+        if clipped { list.commands.append(.popClip(layer: n.id)) }
+        if !reasons.isEmpty {
+            if let mask = maskNode {
+                list.commands.append(.beginMask(layer: n.id))
+                var mm = CATransform3DConcat(LayerGeometry.placement(of: mask), LayerGeometry.flatten)
+                mm = CATransform3DConcat(mm, m)
+                emit(mask, matrix: mm, alpha: 1, clipBox: output, flipped: flipped, depth: depth + 1)
+            }
+            list.commands.append(.endGroup(layer: n.id))
+        }
+    }
+
+    /// shadowOffset (bounds space) as a device vector.
+    private static func deviceOffset(_ n: RenderNode, _ t: CGAffineTransform) -> CGSize {
+        let dx = n.shadowOffset.width.isFinite ? n.shadowOffset.width : 0
+        let dy = n.shadowOffset.height.isFinite ? n.shadowOffset.height : 0
+        return CGSize(width: t.a * dx + t.c * dy, height: t.b * dx + t.d * dy)
+    }
+
+    // MARK: Extents
+
+    /// Device rectangles of a subtree's pieces: their union, and whether any two overlap.
+    struct Extent {
+        var rects: [CGRect] = []
+        var union: CGRect = .null
+        var overflow = false
+
+        mutating func add(_ r: CGRect) {
+            guard !r.isNull, !r.isEmpty else { return }
+            union = union.union(r)
+            if rects.count < FramePreparer.overlapTestLimit { rects.append(r) } else { overflow = true }
+        }
+
+        mutating func add(_ e: Extent, clip: CGRect?) {
+            for r in e.rects { add(clip.map { r.intersection($0) } ?? r) }
+            if e.overflow { overflow = true; union = union.union(clip.map { e.union.intersection($0) } ?? e.union) }
+        }
+
+        /// True when two rectangles intersect with positive area (or there were too many to test).
+        var overlaps: Bool {
+            if overflow { return true }
+            for i in 0..<rects.count {
+                for j in (i + 1)..<rects.count where i + 1 < rects.count {
+                    let x = rects[i].intersection(rects[j])
+                    if !x.isNull && x.width > 1e-9 && x.height > 1e-9 { return true }
+                }
+            }
+            return false
+        }
+    }
+
+    /// The extent of `n`'s subtree drawn under `t` (own pieces, descendants, the alpha shadow),
+    /// clipped to the bounds when masksToBounds. Masks only shrink what is drawn; ignored.
+    private mutating func subtreeExtent(_ n: RenderNode, transform t: CGAffineTransform, flipped: Bool, depth: Int,
+                                        ancestors: inout Set<RenderNodeID>) -> Extent {
+        var e = Extent()
+        if let s = LayerPieces.pathShadow(n, transform: t) { e.add(LayerPieces.deviceRect(s, transform: t)) }
+        for p in body(n, t, flipped: flipped) { e.add(LayerPieces.deviceRect(p, transform: t)) }
+        if let b = LayerPieces.border(n) { e.add(LayerPieces.deviceRect(b, transform: t)) }
+        if depth + 1 < Self.maxDepth {
+            let sub = LayerGeometry.sublayerMatrix(of: n)
+            let m = CATransform3DMakeAffineTransform(t)
+            for id in n.children {
+                guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
+                guard let ct = LayerGeometry.affine(LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)),
+                      ct.determinant != 0 else { continue }
+                ancestors.insert(id)
+                e.add(subtreeExtent(c, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
+                ancestors.remove(id)
+            }
+        }
+        if case .transformLayer = n.kind {} else if n.shadowPath == nil, ShadowMapping.effectiveColor(of: n) != nil, !e.union.isNull {
+            let o = Self.deviceOffset(n, t)
+            let s = ShadowMapping.spread(sigma: ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale))
+            e.add(e.union.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -s, dy: -s))
+        }
+        if n.masksToBounds {
+            var clipped = Extent()
+            clipped.add(e, clip: n.bounds.standardized.applying(t).insetBy(dx: -1, dy: -1))
+            return clipped
+        }
+        return e
+    }
+}

@@ -1,0 +1,106 @@
+// What one layer draws of its own (not its sublayers), as draw pieces in its bounds space,
+// and the device rectangles those pieces may touch (for group bounds and overlap tests).
+import CoreGraphics
+
+package enum LayerPieces {
+    /// Device flattening tolerance for stroke outlines, in pixels.
+    static let strokeTolerance: Double = 0.1
+
+    static func isVisible(_ c: CGColor?) -> Bool { c.map { $0.clampedRGBA.a > 0 } ?? false }
+
+    /// The layer's shadow, when drawn from its shadowPath (nil without a visible shadow or
+    /// without a path: the alpha shadow is the group's business).
+    package static func pathShadow(_ n: RenderNode, transform t: CGAffineTransform) -> DrawPiece? {
+        if case .transformLayer = n.kind { return nil }
+        guard let path = n.shadowPath, !path.isEmpty, let color = ShadowMapping.effectiveColor(of: n) else { return nil }
+        let sigma = ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale)
+        let dx = n.shadowOffset.width.isFinite ? n.shadowOffset.width : 0
+        let dy = n.shadowOffset.height.isFinite ? n.shadowOffset.height : 0
+        if let shape = ShadowShapeRecognizer.shape(of: path) {
+            var s = shape
+            s.rect = s.rect.offsetBy(dx: dx, dy: dy)
+            return .shadowRoundedRect(s, sigma: sigma, color: color)
+        }
+        return .shadow(path: path.copy(applying: CGAffineTransform(translationX: dx, y: dy)), sigma: sigma, color: color)
+    }
+
+    /// Background, gradient, contents and shape pieces, in Apple's order (reference §3.1).
+    package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool) -> [DrawPiece] {
+        if case .transformLayer = n.kind { return [] }
+        var out: [DrawPiece] = []
+        let shape = LayerShape(boundsOf: n)
+        if let c = n.backgroundColor, isVisible(c) { out.append(.background(shape, color: c)) }
+        if case let .gradient(g) = n.kind, !g.colors.isEmpty {
+            out.append(.gradient(shape, g, bounds: n.bounds.standardized))
+        }
+        if case let .image(image) = n.contents {
+            let slices = ContentsLayout.slices(for: n, pixelSize: CGSize(width: image.width, height: image.height),
+                                               flipped: contentsFlipped)
+            if !slices.isEmpty {
+                out.append(.contents(ContentsDrawing(image: image, slices: slices, flipped: contentsFlipped,
+                                                     minificationFilter: n.minificationFilter,
+                                                     magnificationFilter: n.magnificationFilter)))
+            }
+        }
+        if case let .shape(s) = n.kind, let path = s.path, !path.isEmpty {
+            if let fill = s.fillColor, isVisible(fill) { out.append(.shapeFill(path, color: fill, rule: s.fillRule)) }
+            if let stroke = strokeOutline(s, path: path, transform: t), let color = s.strokeColor {
+                out.append(.shapeStroke(outline: stroke, color: color))
+            }
+        }
+        return out
+    }
+
+    /// The border piece, drawn after the sublayers.
+    package static func border(_ n: RenderNode) -> DrawPiece? {
+        if case .transformLayer = n.kind { return nil }
+        guard n.borderWidth.isFinite, n.borderWidth > 0, let c = n.borderColor, isVisible(c) else { return nil }
+        return .border(LayerShape(boundsOf: n), width: n.borderWidth, color: c)
+    }
+
+    /// The stroke of a shape layer as an outline to fill: the path trimmed to
+    /// strokeStart...strokeEnd, then dashed (the dash pattern measured from strokeStart), then
+    /// stroked. Nil when nothing is stroked (no colour, zero width, empty trim).
+    static func strokeOutline(_ s: ShapeContent, path: CGPath, transform t: CGAffineTransform) -> CGPath? {
+        guard isVisible(s.strokeColor), s.lineWidth.isFinite, s.lineWidth > 0 else { return nil }
+        var p = path
+        if !(s.strokeStart <= 0 && s.strokeEnd >= 1) { p = p.trimmed(from: s.strokeStart, to: s.strokeEnd) }
+        guard !p.isEmpty else { return nil }
+        if let dashes = s.lineDashPattern, !dashes.isEmpty,
+           dashes.allSatisfy({ $0.isFinite && $0 >= 0 }), dashes.reduce(0, +) > 0 {
+            p = p.copy(dashingWithPhase: s.lineDashPhase.isFinite ? s.lineDashPhase : 0, lengths: dashes)
+        }
+        let scale = max(hypot(t.a, t.b), hypot(t.c, t.d))
+        let tolerance = scale > 0 && scale.isFinite ? strokeTolerance / Double(scale) : 0.05
+        let outline = p.strokeOutline(width: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
+                                      miterLimit: s.miterLimit, tolerance: tolerance)
+        return outline.isEmpty ? nil : outline
+    }
+
+    /// The bounds-space rectangle `piece` may touch (before blur spread, see `deviceRect`).
+    static func localRect(_ piece: DrawPiece) -> CGRect {
+        switch piece {
+        case let .shadow(path, _, _): return path.boundingBoxOfPath
+        case let .shadowRoundedRect(s, _, _): return s.rect
+        case let .background(s, _), let .gradient(s, _, _), let .border(s, _, _): return s.rect
+        case let .contents(c): return c.slices.reduce(CGRect.null) { $0.union($1.destination) }
+        case let .shapeFill(p, _, _): return p.boundingBoxOfPath
+        case let .shapeStroke(p, _): return p.boundingBoxOfPath
+        }
+    }
+
+    /// The device rectangle `piece` may touch under `t`, blur spread included.
+    package static func deviceRect(_ piece: DrawPiece, transform t: CGAffineTransform) -> CGRect {
+        let r = localRect(piece)
+        guard !r.isNull else { return .null }
+        var d = r.applying(t)
+        switch piece {
+        case let .shadow(_, sigma, _), let .shadowRoundedRect(_, sigma, _):
+            let s = ShadowMapping.spread(sigma: sigma)
+            d = d.insetBy(dx: -s, dy: -s)
+        default:
+            d = d.insetBy(dx: -1, dy: -1) // anti-aliased edges and filter taps
+        }
+        return d
+    }
+}

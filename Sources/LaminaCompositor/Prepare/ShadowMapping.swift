@@ -1,0 +1,32 @@
+// shadowRadius → Gaussian σ, and when a shadow is drawn at all.
+import CoreGraphics
+
+package enum ShadowMapping {
+    /// The Gaussian standard deviation, in device pixels, for `shadowRadius` points drawn at
+    /// `deviceScale` pixels per point: σ = shadowRadius · deviceScale.
+    ///
+    /// Why σ = shadowRadius: Apple does not define the kernel; comparisons with design tools
+    /// (Sketch/Figma "blur" B, and CSS box-shadow blur B whose σ is B/2) find that a layer
+    /// shadow with shadowRadius r matches a blur of B = 2r, i.e. σ = r (reference §3.5.3).
+    /// The visible fall-off then reaches about 2–3 r, as observed. NaN or negative radius → 0.
+    package static func sigma(shadowRadius: CGFloat, deviceScale: Double) -> Double {
+        let r = Double(shadowRadius)
+        guard r.isFinite, r > 0, deviceScale.isFinite, deviceScale > 0 else { return 0 }
+        return r * deviceScale
+    }
+
+    /// How far (device pixels) a blurred shape can spread beyond its edges: 3σ + 1.
+    package static func spread(sigma: Double) -> Double { sigma > 0 ? 3 * sigma + 1 : 1 }
+
+    /// The shadow colour with shadowOpacity folded into its alpha, or nil when the shadow is
+    /// invisible (no colour, opacity 0 or NaN, fully transparent colour).
+    package static func effectiveColor(of n: RenderNode) -> CGColor? {
+        guard let c = n.shadowColor else { return nil }
+        let o = Double(n.shadowOpacity)
+        guard o.isFinite, o > 0 else { return nil }
+        let rgba = c.clampedRGBA
+        let a = rgba.a * min(1, o)
+        guard a > 0 else { return nil }
+        return CGColor(red: CGFloat(rgba.r), green: CGFloat(rgba.g), blue: CGFloat(rgba.b), alpha: CGFloat(a))
+    }
+}
