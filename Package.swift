@@ -31,7 +31,7 @@ let package = Package(
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
-        .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "LaminaRaster"]),
         .target(name: "LaminaScenes", dependencies: ["QuartzCore"]),
         .executableTarget(name: "lamina", dependencies: ["QuartzCore", "LaminaScenes"]),
 

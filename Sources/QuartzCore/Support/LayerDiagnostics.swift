@@ -21,6 +21,8 @@ package enum LayerError: Error, Equatable, CustomStringConvertible {
     /// `add(_:forKey:)` got an animation Lamina cannot run (NaN timing, unknown key path,
     /// values of the wrong type): it is not attached.
     case invalidAnimation(key: String, reason: String)
+    /// A frame could not be rendered (e.g. an output too large to allocate).
+    case renderFailed(reason: String)
 
     package var description: String {
         switch self {
@@ -30,6 +32,7 @@ package enum LayerError: Error, Equatable, CustomStringConvertible {
         case .wrongValueType(let key, let expected, let got): return "setValue(_:forKey: \"\(key)\"): expected \(expected), got \(got); ignored"
         case .unmatchedCommit: return "CATransaction.commit() without a matching begin(); ignored"
         case .invalidAnimation(let key, let reason): return "add(_:forKey: \"\(key)\"): \(reason); animation ignored"
+        case .renderFailed(let reason): return "\(reason); frame not rendered"
         }
     }
 }

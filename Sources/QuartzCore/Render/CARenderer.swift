@@ -1,0 +1,93 @@
+import Foundation
+import LaminaCompositor
+
+/// Renders a layer tree into a bitmap, frame by frame: Apple's `CARenderer`, on the CPU.
+///
+/// Apple's class draws into an OpenGL or Metal texture (`init(mtlTexture:options:)`); Lamina
+/// has no GPU, so a renderer is made with a pixel size and scale instead and its frames are
+/// read with `makeImage()`. The frame protocol is Apple's: `beginFrame(atTime:)`, optionally
+/// `addUpdate(_:)`, `render()`, `endFrame()`.
+///
+/// Setting `layer` attaches it as the root of a tree shown by this renderer (so property
+/// changes from then on animate implicitly, as on screen) and commits it. The root is drawn
+/// in the renderer's `bounds` space: where its position and transform put it, with `bounds`
+/// in points mapped onto the bitmap at `scale` pixels per point.
+open class CARenderer: LayerTreeHost {
+    /// The root of the tree to draw (attached to this renderer while set).
+    open var layer: CALayer? {
+        didSet {
+            if oldValue !== layer { oldValue?.attach(to: nil) }
+            layer?.attach(to: self)
+            CATransaction.flush()
+        }
+    }
+    /// The region drawn, in points of the root's superlayer space.
+    open var bounds: CGRect
+    /// Pixels per point of the output.
+    public let scale: CGFloat
+    private var frameTime: CFTimeInterval?
+    private var image: CGImage?
+    private var dirty: CGRect = .null
+
+    /// A renderer producing `bounds.width·scale` × `bounds.height·scale` pixel frames.
+    /// Non-finite or non-positive scales are treated as 1.
+    public init(bounds: CGRect, scale: CGFloat = 1) {
+        self.bounds = bounds.standardized
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
+    }
+
+    /// Starts a frame at media time `t` (seconds, `CACurrentMediaTime()`'s clock).
+    open func beginFrame(atTime t: CFTimeInterval) {
+        frameTime = t
+    }
+
+    /// Marks a rectangle (points) as needing redraw. Lamina redraws the whole frame; the
+    /// rectangle is kept for `updateBounds()`.
+    open func addUpdate(_ r: CGRect) {
+        dirty = dirty.union(r)
+    }
+
+    /// The union of the rectangles passed to `addUpdate(_:)` this frame.
+    open func updateBounds() -> CGRect { dirty }
+
+    /// Draws the frame started by `beginFrame(atTime:)` (the current media time without one).
+    /// Errors (an output too large to allocate) leave the previous image in place and are
+    /// reported through `LayerDiagnostics`.
+    open func render() {
+        guard let root = layer else { return }
+        let t = frameTime ?? CACurrentMediaTime()
+        AnimationEngine.tick(root, at: t)
+        let w = Int((bounds.width * scale).rounded()), h = Int((bounds.height * scale).rounded())
+        do {
+            image = try LayerRenderer.renderImage(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale)
+        } catch {
+            LayerDiagnostics.report(.renderFailed(reason: "CARenderer.render: \(error)"))
+        }
+    }
+
+    /// Ends the frame.
+    open func endFrame() {
+        frameTime = nil
+        dirty = .null
+    }
+
+    /// The media time at which the next frame should be drawn: now while animations run,
+    /// infinity when nothing will change on its own.
+    open func nextFrameTime() -> CFTimeInterval {
+        guard let root = layer else { return .infinity }
+        return root.hasAnimationsInSubtree ? CACurrentMediaTime() : .infinity
+    }
+
+    /// The last frame drawn by `render()`, or nil before the first one. Lamina extension.
+    open func makeImage() -> CGImage? { image }
+}
+
+extension CALayer {
+    /// True when this layer, a sublayer or a mask anywhere below has an attached animation:
+    /// the tree will look different at a later time without any model change.
+    package var hasAnimationsInSubtree: Bool {
+        if !animationEntries.isEmpty { return true }
+        if maskStorage?.hasAnimationsInSubtree == true { return true }
+        return sublayerStorage.contains { $0.hasAnimationsInSubtree }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import LaminaCompositor
+import LaminaRaster
+
+/// Renders a layer tree as it is seen at a media time: presentation values (animations
+/// evaluated through the timing hierarchy), turned into a render tree, drawn by the
+/// compositor. The output is the root layer's superlayer space: the root appears where its
+/// `position`, `bounds` and `transform` put it, scaled by `scale` pixels per point.
+///
+/// This is the one path every image of a layer tree takes: `CARenderer`, the CLI, the window
+/// and the golden tests.
+package enum LayerRenderer {
+    /// Renders the tree under `root` at absolute media time `time` into a new surface of
+    /// `pixelWidth` × `pixelHeight`, over `background` (transparent when nil).
+    ///
+    /// If the tree was never committed while attached to a host, its model values are drawn
+    /// (there are no running animations to evaluate). Throws `CompositorError` for sizes the
+    /// compositor refuses.
+    /// `viewport` is the rectangle of the root's superlayer space (points) that the output
+    /// shows; nil shows the space from its origin.
+    package static func renderSurface(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil,
+                                      pixelWidth: Int, pixelHeight: Int,
+                                      scale: CGFloat, background: CGColor? = nil) throws -> Surface {
+        var tree = renderTree(of: root, at: time)
+        if let viewport, viewport.origin != .zero, viewport.minX.isFinite, viewport.minY.isFinite {
+            tree = tree.wrapped(in: viewport)
+        }
+        let s = scale.isFinite && scale > 0 ? Double(scale) : 1
+        return try Compositor().render(tree: tree, width: pixelWidth, height: pixelHeight, scale: s, background: background)
+    }
+
+    /// As `renderSurface`, wrapped as a CGImage (no copy).
+    package static func renderImage(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil,
+                                    pixelWidth: Int, pixelHeight: Int,
+                                    scale: CGFloat, background: CGColor? = nil) throws -> CGImage {
+        let surface = try renderSurface(root, at: time, viewport: viewport, pixelWidth: pixelWidth,
+                                        pixelHeight: pixelHeight, scale: scale, background: background)
+        return CGImage(surface: surface)
+    }
+
+    /// The render tree of `root` as seen at `time`: from the presentation copy when the tree
+    /// has one, else from the model.
+    package static func renderTree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
+        let seen: CALayer? = root.isPresentationCopy ? root
+            : (time.isFinite ? MediaClock.$override.withValue(time) { root.makePresentation() } : nil)
+        return RenderTree(layer: seen ?? root)
+    }
+}
+
+extension RenderTree {
+    /// This tree under a synthetic parent whose bounds are `viewport`, so the output shows
+    /// that rectangle of the root's superlayer space. The parent takes id 0, which no layer
+    /// ever has.
+    func wrapped(in viewport: CGRect) -> RenderTree {
+        guard let rootID else { return self }
+        let frameID = RenderNodeID(0)
+        var wrapper = RenderNode(id: frameID, children: [rootID])
+        wrapper.bounds = viewport
+        wrapper.anchorPoint = .zero
+        wrapper.position = .zero
+        var tree = self
+        _ = tree.update(wrapper)
+        tree.rootID = frameID
+        return tree
+    }
+}

@@ -1,0 +1,86 @@
+import Foundation
+import LaminaCompositor
+import LaminaRaster
+import Testing
+@testable import QuartzCore
+
+/// The layer → pixels path: model trees, presented values at a time, the renderer façade.
+@Suite struct LayerRendererTests {
+    /// Reads one pixel (premultiplied RGBA) of a surface.
+    func pixel(_ s: Surface, _ x: Int, _ y: Int) -> [UInt8] {
+        let bytes = s.bytes()
+        let i = (y * s.width + x) * 4
+        return Array(bytes[i..<i + 4])
+    }
+
+    @Test func aModelTreeRendersWithoutAHost() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 40, height: 30)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        let child = CALayer()
+        child.frame = CGRect(x: 10, y: 10, width: 10, height: 10)
+        child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        root.addSublayer(child)
+        let s = try LayerRenderer.renderSurface(root, at: 0, pixelWidth: 40, pixelHeight: 30, scale: 1)
+        #expect(pixel(s, 2, 2) == [255, 0, 0, 255])
+        #expect(pixel(s, 15, 15) == [0, 0, 255, 255])
+        #expect(pixel(s, 25, 15) == [255, 0, 0, 255])
+    }
+
+    @Test func scaleMapsPointsToPixels() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let s = try LayerRenderer.renderSurface(root, at: 0, pixelWidth: 30, pixelHeight: 30, scale: 2)
+        #expect(pixel(s, 19, 19) == [255, 255, 255, 255])
+        #expect(pixel(s, 21, 21) == [0, 0, 0, 0])
+    }
+
+    @Test func presentedValuesAreDrawnAtTheRequestedTime() throws {
+        let renderer = CARenderer(bounds: CGRect(x: 0, y: 0, width: 20, height: 20))
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        root.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+        MediaClock.$override.withValue(100) { renderer.layer = root }
+        let fade = CABasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 1
+        fade.duration = 2
+        fade.beginTime = 100
+        MediaClock.$override.withValue(100) {
+            root.add(fade, forKey: "fade")
+            CATransaction.flush()
+        }
+        MediaClock.$override.withValue(101) {
+            renderer.beginFrame(atTime: 101)
+            renderer.render()
+            renderer.endFrame()
+        }
+        let image = try #require(renderer.makeImage())
+        let alpha = pixel(image.premultipliedRGBA8, 10, 10)[3]
+        #expect(abs(Int(alpha) - 128) <= 1)
+        #expect(renderer.nextFrameTime().isFinite)
+    }
+
+    @Test func theViewportSelectsARegionOfTheRootsSuperlayerSpace() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 100, y: 100, width: 10, height: 10)
+        root.backgroundColor = CGColor(gray: 1, alpha: 1)
+        let s = try LayerRenderer.renderSurface(root, at: 0, viewport: CGRect(x: 95, y: 95, width: 20, height: 20),
+                                                pixelWidth: 20, pixelHeight: 20, scale: 1)
+        #expect(pixel(s, 4, 4) == [0, 0, 0, 0])
+        #expect(pixel(s, 5, 5) == [255, 255, 255, 255])
+        #expect(pixel(s, 14, 14) == [255, 255, 255, 255])
+        #expect(pixel(s, 15, 15) == [0, 0, 0, 0])
+    }
+
+    @Test func absurdSizesThrowInsteadOfCrashing() {
+        let root = CALayer()
+        #expect(throws: (any Error).self) {
+            try LayerRenderer.renderSurface(root, at: 0, pixelWidth: -1, pixelHeight: 10, scale: 1)
+        }
+        #expect(throws: (any Error).self) {
+            try LayerRenderer.renderSurface(root, at: 0, pixelWidth: 1 << 20, pixelHeight: 1 << 20, scale: 1)
+        }
+    }
+}
