@@ -17,6 +17,8 @@ package final class Surface: @unchecked Sendable {
     package let base: UnsafeMutablePointer<UInt8>
     /// The owner of the memory when this surface is a view; nil when this surface owns it.
     private let owner: Surface?
+    /// False for a surface over memory someone else allocated (`init(borrowing:…)`).
+    private let ownsMemory: Bool
 
     /// Largest edge and pixel count a surface may have: bigger requests are bad input, not a
     /// reason to exhaust memory. 32768 px a side and 2^28 pixels (1 GiB) at most.
@@ -49,6 +51,27 @@ package final class Surface: @unchecked Sendable {
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         base.initialize(repeating: 0, count: count)
         owner = nil
+        ownsMemory = true
+    }
+
+    /// A surface over caller-owned memory (e.g. the `data` a CGContext was given), without a
+    /// copy: drawing writes straight into it. The memory must hold `height` rows of
+    /// `bytesPerRow` bytes, be 4-byte aligned (rows are read as `UInt32` pixels), and outlive
+    /// the surface, which never frees it. Throws for bad sizes, like `init(width:height:)`, and
+    /// `invalidSize` when `bytesPerRow` is smaller than a row or not a multiple of 4.
+    package init(borrowing base: UnsafeMutablePointer<UInt8>, width: Int, height: Int, bytesPerRow: Int) throws {
+        guard width > 0, height > 0 else { throw Error.invalidSize(width: width, height: height) }
+        guard width <= Surface.maxDimension, height <= Surface.maxDimension,
+              width * height <= Surface.maxPixelCount
+        else { throw Error.tooLarge(width: width, height: height) }
+        guard bytesPerRow >= width * 4, bytesPerRow % 4 == 0, Int(bitPattern: base) % 4 == 0
+        else { throw Error.invalidSize(width: width, height: height) }
+        self.width = width
+        self.height = height
+        self.bytesPerRow = bytesPerRow
+        self.base = base
+        owner = nil
+        ownsMemory = false
     }
 
     private init(viewOf parent: Surface, x: Int, y: Int, width: Int, height: Int) {
@@ -57,10 +80,11 @@ package final class Surface: @unchecked Sendable {
         bytesPerRow = parent.bytesPerRow
         base = parent.base + y * parent.bytesPerRow + x * 4
         owner = parent.owner ?? parent
+        ownsMemory = false
     }
 
     deinit {
-        if owner == nil { base.deallocate() }
+        if owner == nil && ownsMemory { base.deallocate() }
     }
 
     /// A view of the sub-rectangle (x, y, width, height), clamped to this surface; nil when the

@@ -1,0 +1,94 @@
+import LaminaRaster
+
+// The small enums and option sets of the CGContext drawing API, with Apple's raw values.
+
+/// How a drawing operation combines its colour with the pixels already in the context.
+/// Formulas (premultiplied colour, W3C Compositing and Blending for the separable and
+/// non-separable modes, Porter-Duff for the rest) are documented on LaminaRaster's
+/// `BlendMode`, which every case maps to one to one.
+///
+/// Coverage and global alpha apply as in Core Graphics: the source is scaled by the alpha,
+/// then the destination is interpolated toward the blended result by the shape's coverage,
+/// so even the unbounded Porter-Duff modes (`copy`, `sourceIn`, `clear`…) leave pixels
+/// outside the shape alone.
+public enum CGBlendMode: Int32, Sendable, CaseIterable {
+    case normal = 0
+    case multiply, screen, overlay, darken, lighten, colorDodge, colorBurn
+    case softLight, hardLight, difference, exclusion
+    case hue, saturation, color, luminosity
+    case clear, copy, sourceIn, sourceOut, sourceAtop
+    case destinationOver, destinationIn, destinationOut, destinationAtop
+    case xor, plusDarker, plusLighter
+
+    /// The raster's blend mode for this case.
+    package var rasterMode: BlendMode {
+        switch self {
+        case .normal: return .normal
+        case .multiply: return .multiply
+        case .screen: return .screen
+        case .overlay: return .overlay
+        case .darken: return .darken
+        case .lighten: return .lighten
+        case .colorDodge: return .colorDodge
+        case .colorBurn: return .colorBurn
+        case .softLight: return .softLight
+        case .hardLight: return .hardLight
+        case .difference: return .difference
+        case .exclusion: return .exclusion
+        case .hue: return .hue
+        case .saturation: return .saturation
+        case .color: return .color
+        case .luminosity: return .luminosity
+        case .clear: return .clear
+        case .copy: return .copy
+        case .sourceIn: return .sourceIn
+        case .sourceOut: return .sourceOut
+        case .sourceAtop: return .sourceAtop
+        case .destinationOver: return .destinationOver
+        case .destinationIn: return .destinationIn
+        case .destinationOut: return .destinationOut
+        case .destinationAtop: return .destinationAtop
+        case .xor: return .xor
+        case .plusDarker: return .plusDarker
+        case .plusLighter: return .plusLighter
+        }
+    }
+}
+
+/// How images are resampled when drawn scaled or transformed (`CGContext.interpolationQuality`).
+/// Lamina's filters: `none` → nearest texel; `default` and `low` → bilinear; `medium` and
+/// `high` → trilinear (bilinear on a mip-map chain, so minified images do not alias). An image
+/// made with `shouldInterpolate: false` is always drawn with nearest sampling.
+public enum CGInterpolationQuality: Int32, Sendable {
+    case `default` = 0
+    case none = 1
+    case low = 2
+    case high = 3
+    case medium = 4
+}
+
+/// What `drawPath(using:)` paints: the fill (non-zero or even-odd), the stroke, or both (fill
+/// first, then the stroke on top).
+public enum CGPathDrawingMode: Int32, Sendable {
+    case fill = 0
+    case eoFill = 1
+    case stroke = 2
+    case fillStroke = 3
+    case eoFillStroke = 4
+}
+
+/// Whether a gradient extends past its ends: with `drawsBeforeStartLocation` the first colour
+/// fills the area before the start (t < 0), with `drawsAfterEndLocation` the last colour fills
+/// the area past the end (t > 1). Without them those areas are left untouched.
+public struct CGGradientDrawingOptions: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1 << 0)
+    public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 1 << 1)
+
+    /// The raster's extend rule for these options.
+    package var extend: GradientExtend {
+        GradientExtend(padStart: contains(.drawsBeforeStartLocation), padEnd: contains(.drawsAfterEndLocation))
+    }
+}

@@ -1,0 +1,246 @@
+import LaminaRaster
+
+/// What a drawing call covers, in pixel space (y down).
+package enum CoverageShape {
+    /// A flattened path under a fill rule.
+    case polygon(Polygon, FillRule)
+    /// An axis-aligned rect, rendered with exact analytic coverage.
+    case rect(x0: Double, y0: Double, x1: Double, y1: Double)
+    /// A convex quadrilateral (a rect under a rotating or skewing CTM).
+    case quad(RasterPoint, RasterPoint, RasterPoint, RasterPoint)
+    /// Every pixel of the clip (gradients, tiled images).
+    case everywhere
+
+    /// The pixels the shape can touch, or nil for `everywhere`.
+    var bounds: PixelRect? {
+        switch self {
+        case let .polygon(p, _):
+            guard let b = p.bounds else { return .empty }
+            return PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY)
+        case let .rect(x0, y0, x1, y1):
+            return PixelRect.covering(minX: x0, minY: y0, maxX: x1, maxY: y1)
+        case let .quad(a, b, c, d):
+            let xs = [a.x, b.x, c.x, d.x], ys = [a.y, b.y, c.y, d.y]
+            guard (xs + ys).allSatisfy({ $0.isFinite }) else { return .empty }
+            return PixelRect.covering(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+        case .everywhere:
+            return nil
+        }
+    }
+
+    /// The rect `r` (user space) under `t` (user → pixel): analytic when `t` keeps it
+    /// axis-aligned, else a quad. Nil for a null or non-finite rect.
+    static func rect(_ r: CGRect, _ t: CGAffineTransform) -> CoverageShape? {
+        guard !r.isNull, r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite else { return nil }
+        let r = r.standardized
+        let p0 = CGPoint(x: r.minX, y: r.minY).applying(t), p1 = CGPoint(x: r.maxX, y: r.minY).applying(t)
+        let p2 = CGPoint(x: r.maxX, y: r.maxY).applying(t), p3 = CGPoint(x: r.minX, y: r.maxY).applying(t)
+        if t.b == 0 && t.c == 0 {
+            return .rect(x0: Double(min(p0.x, p2.x)), y0: Double(min(p0.y, p2.y)),
+                         x1: Double(max(p0.x, p2.x)), y1: Double(max(p0.y, p2.y)))
+        }
+        func rp(_ p: CGPoint) -> RasterPoint { RasterPoint(Double(p.x), Double(p.y)) }
+        return .quad(rp(p0), rp(p1), rp(p2), rp(p3))
+    }
+}
+
+/// A shader seen through an offset: pixel (x, y) of the destination it draws into is pixel
+/// (x + dx, y + dy) of the space it was built for. Used to paint into scratch surfaces that
+/// stand for a sub-rectangle of the context.
+struct OffsetShader: SpanShader {
+    let base: any SpanShader
+    let dx: Int, dy: Int
+    var isOpaque: Bool { base.isOpaque }
+    func shade(y: Int, x: Int, count: Int, into: UnsafeMutablePointer<UInt32>) {
+        base.shade(y: y + dy, x: x + dx, count: count, into: into)
+    }
+}
+
+/// Writes coverage into a mask whose pixel (0, 0) is destination pixel (originX, originY).
+struct OffsetMaskWriterSink: CoverageSink {
+    let mask: AlphaMask
+    let originX: Int, originY: Int
+
+    mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        let my = y - originY
+        guard my >= 0, my < mask.height else { return }
+        let lo = max(x, originX), hi = min(x + count, originX + mask.width)
+        guard hi > lo else { return }
+        (mask.row(my) + (lo - originX)).update(from: coverage + (lo - x), count: hi - lo)
+    }
+
+    mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+        let my = y - originY
+        guard my >= 0, my < mask.height else { return }
+        let lo = max(x, originX), hi = min(x + count, originX + mask.width)
+        guard hi > lo else { return }
+        (mask.row(my) + (lo - originX)).update(repeating: coverage, count: hi - lo)
+    }
+}
+
+extension CGContext {
+    /// The premultiplied pixel for a colour (its components clamped to [0, 1]).
+    package static func premultiplied(_ color: CGColor) -> PremultipliedRGBA8 {
+        let c = color.clampedRGBA
+        return PremultipliedRGBA8(straightRed: c.r, green: c.g, blue: c.b, alpha: c.a)
+    }
+
+    /// Draws `shape` with `paint` under the graphics state: clip, global alpha, blend mode,
+    /// antialiasing and shadow. `mode` and `alpha` override the state's (for `clear`);
+    /// `castsShadow` false skips the shadow.
+    ///
+    /// Paths, fastest first: (1) antialiased, no shadow: the rasterizer feeds the blitter
+    /// directly, through the clip mask if there is one; (2) no antialiasing: coverage goes to
+    /// a mask of the shape's bounds, is thresholded at 50% and multiplied by the clip, then
+    /// paints; (3) shadow: the shape is painted into a scratch surface, its alpha is blurred
+    /// and drawn in the shadow colour, then the scratch surface is composited on top — both
+    /// through the clip, with the global alpha and blend mode.
+    package func render(_ shape: CoverageShape, paint: Paint, mode: BlendMode? = nil, alpha: UInt8? = nil,
+                        castsShadow: Bool = true) {
+        let mode = mode ?? gstate.blendMode.rasterMode
+        let alpha = alpha ?? Blitter.alpha8(Double(gstate.alpha))
+        if alpha == 0 && mode.isBounded { return }
+        let clipRect = gstate.clip.bounds.intersection(PixelRect(surface))
+        guard !clipRect.isEmpty else { return }
+        drawing {
+            if castsShadow, let shadow = gstate.shadow {
+                renderWithShadow(shape, paint: paint, mode: mode, alpha: alpha, shadow: shadow, clipRect: clipRect)
+            } else if gstate.antialias {
+                renderDirect(shape, paint: paint, mode: mode, alpha: alpha, clipRect: clipRect)
+            } else {
+                let region = (shape.bounds ?? clipRect).intersection(clipRect)
+                guard let mask = coverageMask(shape, region: region, clipped: true) else { return }
+                paintThrough(mask, at: region, paint: paint, mode: mode, alpha: alpha)
+            }
+        }
+    }
+
+    private func renderDirect(_ shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8, clipRect: PixelRect) {
+        let blitter = Blitter(surface: surface, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
+        switch gstate.clip {
+        case .rect:
+            var sink = blitter
+            fill(shape, clip: clipRect, into: &sink)
+        case let .mask(m, _):
+            var sink = MaskClipSink(base: blitter, mask: m, scratch: scratch)
+            fill(shape, clip: clipRect, into: &sink)
+        }
+    }
+
+    /// Paints `paint` through `mask`, whose pixel (0, 0) is destination pixel (region.x0, region.y0).
+    private func paintThrough(_ mask: AlphaMask, at region: PixelRect, paint: Paint, mode: BlendMode, alpha: UInt8) {
+        let blitter = Blitter(surface: surface, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
+        var sink = MaskClipSink(base: blitter, mask: mask, originX: region.x0, originY: region.y0, scratch: scratch)
+        AnalyticCoverage.fillRect(x0: Double(region.x0), y0: Double(region.y0), x1: Double(region.x1),
+                                  y1: Double(region.y1), clip: region, into: &sink)
+    }
+
+    /// The shape's coverage over `region` as a mask (its pixel (0, 0) is the region's corner),
+    /// thresholded when antialiasing is off and, when `clipped`, multiplied by the clip mask.
+    /// Nil when the region is empty.
+    package func coverageMask(_ shape: CoverageShape, region: PixelRect, clipped: Bool) -> AlphaMask? {
+        guard !region.isEmpty, let mask = try? AlphaMask(width: region.width, height: region.height) else { return nil }
+        var sink = OffsetMaskWriterSink(mask: mask, originX: region.x0, originY: region.y0)
+        fill(shape, clip: region, into: &sink)
+        if !gstate.antialias {
+            for i in 0..<(mask.width * mask.height) { mask.base[i] = mask.base[i] >= 128 ? 255 : 0 }
+        }
+        if clipped, case let .mask(clip, _) = gstate.clip {
+            mask.intersect(with: clip, dx: -region.x0, dy: -region.y0)
+        }
+        return mask
+    }
+
+    // MARK: Shadows
+
+    private func renderWithShadow(_ shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8,
+                                  shadow: GState.Shadow, clipRect: PixelRect) {
+        // Offset and blur in pixels (base space → pixel space).
+        let offset = CGPoint(x: shadow.offset.width, y: shadow.offset.height).applying(
+            CGAffineTransform(a: baseToPixel.a, b: baseToPixel.b, c: baseToPixel.c, d: baseToPixel.d, tx: 0, ty: 0))
+        let lim = CGFloat(Surface.maxDimension)
+        let dx = Int(min(lim, max(-lim, offset.x)).rounded()), dy = Int(min(lim, max(-lim, offset.y)).rounded())
+        let sigma = GaussianBlur.sanitized(Double(shadow.blur / 2 * CGContext.largestScale(of: baseToPixel)))
+        let margin = GaussianBlur.margin(sigma: sigma)
+
+        // The shape matters where it or its shadow can reach the clip.
+        let reach = clipRect.union(clipRect.offsetBy(dx: -dx, dy: -dy))
+        let grown = PixelRect(x0: reach.x0 - margin, y0: reach.y0 - margin, x1: reach.x1 + margin, y1: reach.y1 + margin)
+        let region = (shape.bounds ?? clipRect).intersection(grown)
+        guard let coverage = coverageMask(shape, region: region, clipped: false),
+              let layer = try? Surface(width: region.width, height: region.height) else { return }
+
+        // The shape painted on its own, in the region's coordinates.
+        let localPaint: Paint
+        switch paint {
+        case .solid: localPaint = paint
+        case let .shader(s): localPaint = .shader(OffsetShader(base: s, dx: region.x0, dy: region.y0))
+        }
+        let local = Blitter(surface: layer, paint: localPaint, mode: .normal, alpha: 255, scratch: scratch)
+        var localSink = MaskClipSink(base: local, mask: coverage, scratch: scratch)
+        AnalyticCoverage.fillRect(x0: 0, y0: 0, x1: Double(region.width), y1: Double(region.height),
+                                  clip: PixelRect(layer), into: &localSink)
+
+        // Its alpha, blurred, in the shadow colour, under the shape.
+        let shadowAlpha = coverage // reuse: same size
+        for y in 0..<layer.height {
+            let src = layer.row(y), dst = shadowAlpha.row(y)
+            for x in 0..<layer.width { dst[x] = src[x * 4 + 3] }
+        }
+        if let blurred = try? GaussianBlur.blurred(shadowAlpha, sigma: sigma) {
+            let ox = region.x0 - margin + dx, oy = region.y0 - margin + dy
+            let color = CGContext.premultiplied(shadow.color).packed
+            let shader = MaskColorShader(mask: blurred, originX: ox, originY: oy, color: color)
+            let shadowShape = CoverageShape.rect(x0: Double(ox), y0: Double(oy), x1: Double(ox + blurred.width),
+                                                 y1: Double(oy + blurred.height))
+            renderDirect(shadowShape, paint: .shader(shader), mode: mode, alpha: alpha, clipRect: clipRect)
+        }
+
+        // The shape itself, through the clip.
+        switch gstate.clip {
+        case .rect:
+            surface.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect)
+        case let .mask(m, _):
+            surface.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect,
+                              mask: m, maskX: 0, maskY: 0)
+        }
+    }
+
+    // MARK: Coverage dispatch
+
+    // One overload per sink the context uses, so the hot sinks reach the rasterizers'
+    // specialised entry points (see LaminaRaster's SpecializedEntryPoints).
+
+    private func fill(_ shape: CoverageShape, clip: PixelRect, into sink: inout Blitter) {
+        switch shape {
+        case let .polygon(p, rule): rasterizer.fill(p, rule: rule, clip: clip, into: &sink)
+        case let .rect(x0, y0, x1, y1): AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: clip, into: &sink)
+        case let .quad(a, b, c, d): rasterizer.fillQuad(a, b, c, d, clip: clip, into: &sink)
+        case .everywhere:
+            AnalyticCoverage.fillRect(x0: Double(clip.x0), y0: Double(clip.y0), x1: Double(clip.x1), y1: Double(clip.y1),
+                                      clip: clip, into: &sink)
+        }
+    }
+
+    private func fill(_ shape: CoverageShape, clip: PixelRect, into sink: inout MaskClipSink<Blitter>) {
+        switch shape {
+        case let .polygon(p, rule): rasterizer.fill(p, rule: rule, clip: clip, into: &sink)
+        case let .rect(x0, y0, x1, y1): AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: clip, into: &sink)
+        case let .quad(a, b, c, d): rasterizer.fillQuad(a, b, c, d, clip: clip, into: &sink)
+        case .everywhere:
+            AnalyticCoverage.fillRect(x0: Double(clip.x0), y0: Double(clip.y0), x1: Double(clip.x1), y1: Double(clip.y1),
+                                      clip: clip, into: &sink)
+        }
+    }
+
+    package func fill<S: CoverageSink>(_ shape: CoverageShape, clip: PixelRect, into sink: inout S) {
+        switch shape {
+        case let .polygon(p, rule): rasterizer.fill(p, rule: rule, clip: clip, into: &sink)
+        case let .rect(x0, y0, x1, y1): AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: clip, into: &sink)
+        case let .quad(a, b, c, d): rasterizer.fillQuad(a, b, c, d, clip: clip, into: &sink)
+        case .everywhere:
+            AnalyticCoverage.fillRect(x0: Double(clip.x0), y0: Double(clip.y0), x1: Double(clip.x1), y1: Double(clip.y1),
+                                      clip: clip, into: &sink)
+        }
+    }
+}
