@@ -39,19 +39,20 @@ package final class PageCurlScene: SceneModel {
         root.addSublayer(newView)
         let snapshot = PageArtwork.oldPage(size: size)
         newView.contents = PageArtwork.newPage(size: size)
-        let w = size.width / CGFloat(stripCount)
-        pageStrips = (0..<stripCount).map { i in
+        let n = stripCount
+        let w = size.width / CGFloat(n)
+        pageStrips = (0..<n).map { i in
             let strip = CALayer()
             strip.frame = CGRect(x: CGFloat(i) * w, y: 0, width: w, height: size.height)
             strip.contents = snapshot
-            strip.contentsRect = CGRect(x: CGFloat(i) / CGFloat(stripCount), y: 0, width: 1 / CGFloat(stripCount), height: 1)
+            strip.contentsRect = CGRect(x: CGFloat(i) / CGFloat(n), y: 0, width: 1 / CGFloat(n), height: 1)
             strip.name = "pageStrip\(i)"
             return strip
         }
-        pageStrips.forEach(root.addSublayer)
-        faces = (0..<stripCount).map { _ in CALayer() }
-        buildTube(stripWidth: w, snapshot: snapshot)
+        faces = (0..<n).map { _ in CALayer() }
         script = [ScriptStep(0.5, .command("curl"))]
+        pageStrips.forEach(root.addSublayer)
+        buildTube(stripWidth: w, snapshot: snapshot)
     }
 
     /// Distance from the tube's axis to each face (the regular polygon's apothem), points.

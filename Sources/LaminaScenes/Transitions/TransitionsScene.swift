@@ -39,6 +39,23 @@ package final class TransitionsScene: SceneModel {
     private var typeIndex = 0
 
     package init() {
+        script = [
+            ScriptStep(0.5, .command("push")),
+            ScriptStep(0.5, .command("next-type")),
+            ScriptStep(0.5, .command("chain")),
+            ScriptStep(0.5, .command("autoreverse")),
+            ScriptStep(0.5, .command("spin")),
+            ScriptStep(0.5, .command("nested")),
+            ScriptStep(0.5, .command("bars")),
+            ScriptStep(1.0, .command("perspective")),
+            ScriptStep(1.5, .command("next-type")),
+            ScriptStep(2.0, .command("pause")),
+            ScriptStep(2.5, .command("next-type")),
+            ScriptStep(3.5, .command("resume")),
+            ScriptStep(3.5, .command("next-type")),
+            ScriptStep(4.5, .command("next-type")),
+            ScriptStep(5.5, .command("next-type")),
+        ]
         root.bounds = CGRect(x: 0, y: 0, width: 480, height: 320)
         root.position = CGPoint(x: 240, y: 160)
         root.backgroundColor = CGColor(red: 0.12, green: 0.13, blue: 0.16, alpha: 1)
@@ -59,23 +76,6 @@ package final class TransitionsScene: SceneModel {
         panels[5].addSublayer(nested)
         buildPerspective(in: panels[6])
         buildBars(in: panels[7])
-        script = [
-            ScriptStep(0.5, .command("push")),
-            ScriptStep(0.5, .command("next-type")),
-            ScriptStep(0.5, .command("chain")),
-            ScriptStep(0.5, .command("autoreverse")),
-            ScriptStep(0.5, .command("spin")),
-            ScriptStep(0.5, .command("nested")),
-            ScriptStep(0.5, .command("bars")),
-            ScriptStep(1.0, .command("perspective")),
-            ScriptStep(1.5, .command("next-type")),
-            ScriptStep(2.0, .command("pause")),
-            ScriptStep(2.5, .command("next-type")),
-            ScriptStep(3.5, .command("resume")),
-            ScriptStep(3.5, .command("next-type")),
-            ScriptStep(4.5, .command("next-type")),
-            ScriptStep(5.5, .command("next-type")),
-        ]
     }
 
     /// A 100 x 100 panel; panels are laid out four to a row.
