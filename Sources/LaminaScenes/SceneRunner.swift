@@ -26,15 +26,28 @@ package final class SceneRunner {
         }
     }
 
+    /// How often the clock ticks between inputs, seconds: a 60 Hz display link, so
+    /// completion blocks and delegate callbacks fire within a frame of when they would on
+    /// screen.
+    package var frameInterval: Double = 1.0 / 60
+
     /// Runs every scripted input up to and including scene time `t`, each at its own time,
-    /// then brings the animation clock to `t`.
+    /// ticking the animation clock every `frameInterval` in between, and ends at `t`.
     package func advance(to t: Double) {
         guard t.isFinite, t >= sceneTime else { return }
         let script = scene.script
-        while nextStep < script.count, script[nextStep].time <= t {
-            let step = script[nextStep]
-            nextStep += 1
-            deliver(step.input, at: max(step.time, sceneTime))
+        while true {
+            let nextInput = nextStep < script.count ? script[nextStep].time : .infinity
+            let nextFrame = sceneTime + frameInterval
+            if nextInput <= t, nextInput <= nextFrame {
+                let step = script[nextStep]
+                nextStep += 1
+                deliver(step.input, at: max(step.time, sceneTime))
+            } else if nextFrame < t {
+                tick(at: nextFrame)
+            } else {
+                break
+            }
         }
         tick(at: t)
     }

@@ -43,7 +43,7 @@ package final class SketchFoldScene: SceneModel {
     }
 
     /// The CATransform3D of seed 001's `makePerspectiveTransform()`: an eye 2000 points away.
-    static func perspective() -> CATransform3D {
+    package static func perspective() -> CATransform3D {
         var t = CATransform3DIdentity
         t.m34 = 1.0 / -2000
         return t
