@@ -34,7 +34,7 @@ let package = Package(
         .executableTarget(name: "lamina", dependencies: ["QuartzCore"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
     ]
