@@ -183,4 +183,46 @@ struct ContextGoldenTests {
         c.fillEllipse(in: CGRect(x: 40, y: 8, width: 16, height: 16))
         ContextGoldenTests.check(c, "shadow.png")
     }
+
+    /// Every CGBlendMode, one 16x16 cell each (7 columns, 4 rows, in raw-value order from the
+    /// top-left): an orange/transparent destination, then a blue disc drawn in the mode.
+    @Test func blendModes() {
+        let c = ContextTest.make(112, 64)
+        for mode in CGBlendMode.allCases {
+            let i = Int(mode.rawValue)
+            let x = CGFloat(i % 7 * 16), y = CGFloat(48 - i / 7 * 16)
+            c.saveGState()
+            c.clip(to: CGRect(x: x, y: y, width: 16, height: 16))
+            c.setFillColor(gray: 0.85, alpha: 1)
+            c.fill(CGRect(x: x, y: y, width: 16, height: 16))
+            c.setFillColor(red: 1, green: 0.55, blue: 0.1, alpha: 1)
+            c.fill(CGRect(x: x + 1, y: y + 1, width: 9, height: 14))
+            c.clear(CGRect(x: x + 11, y: y + 1, width: 4, height: 14))
+            c.setBlendMode(mode)
+            c.setFillColor(red: 0.1, green: 0.3, blue: 0.9, alpha: 0.8)
+            c.fillEllipse(in: CGRect(x: x + 4, y: y + 3, width: 10, height: 10))
+            c.restoreGState()
+        }
+        ContextGoldenTests.check(c, "blend_modes.png")
+    }
+
+    @Test func clipping() throws {
+        let c = ContextGoldenTests.white(64, 64)
+        c.saveGState()
+        c.addEllipse(in: CGRect(x: 4, y: 4, width: 56, height: 56))
+        c.addEllipse(in: CGRect(x: 20, y: 20, width: 24, height: 24))
+        c.clip(using: .evenOdd)
+        c.drawLinearGradient(ContextGoldenTests.rainbow(), start: CGPoint(x: 0, y: 0), end: CGPoint(x: 64, y: 64),
+                             options: [.drawsBeforeStartLocation, .drawsAfterEndLocation])
+        c.restoreGState()
+        // A gray ramp image as a mask over the top-right corner.
+        let ramp = try #require(CGImage(width: 4, height: 1, bitsPerComponent: 8, bitsPerPixel: 8, bytesPerRow: 4,
+                                        space: CGColorSpaceCreateDeviceGray(), bitmapInfo: [],
+                                        provider: CGDataProvider(data: Data([0, 85, 170, 255]))!, decode: nil,
+                                        shouldInterpolate: true, intent: .defaultIntent))
+        c.clip(to: CGRect(x: 36, y: 40, width: 28, height: 24), mask: ramp)
+        c.setFillColor(red: 0.1, green: 0.1, blue: 0.1, alpha: 1)
+        c.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
+        ContextGoldenTests.check(c, "clipping.png")
+    }
 }
