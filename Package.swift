@@ -36,7 +36,7 @@ let package = Package(
         .executableTarget(name: "lamina", dependencies: ["QuartzCore", "LaminaScenes"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes"]),

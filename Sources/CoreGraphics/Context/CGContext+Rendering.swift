@@ -116,7 +116,7 @@ extension CGContext {
     }
 
     private func renderDirect(_ shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8, clipRect: PixelRect) {
-        let blitter = Blitter(surface: surface, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
+        let blitter = Blitter(surface: target, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
         switch gstate.clip {
         case .rect:
             var sink = blitter
@@ -129,7 +129,7 @@ extension CGContext {
 
     /// Paints `paint` through `mask`, whose pixel (0, 0) is destination pixel (region.x0, region.y0).
     private func paintThrough(_ mask: AlphaMask, at region: PixelRect, paint: Paint, mode: BlendMode, alpha: UInt8) {
-        let blitter = Blitter(surface: surface, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
+        let blitter = Blitter(surface: target, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
         var sink = MaskClipSink(base: blitter, mask: mask, originX: region.x0, originY: region.y0, scratch: scratch)
         AnalyticCoverage.fillRect(x0: Double(region.x0), y0: Double(region.y0), x1: Double(region.x1),
                                   y1: Double(region.y1), clip: region, into: &sink)
@@ -199,9 +199,9 @@ extension CGContext {
         // The shape itself, through the clip.
         switch gstate.clip {
         case .rect:
-            surface.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect)
+            target.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect)
         case let .mask(m, _):
-            surface.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect,
+            target.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect,
                               mask: m, maskX: 0, maskY: 0)
         }
     }

@@ -39,6 +39,10 @@ public final class CGContext {
     /// call. Read it without a copy (QuartzCore's layer backing store); do not keep views of
     /// it across drawing into the context if you need a stable picture (use `makeImage`).
     package let surface: Surface
+    /// Where drawing goes: `surface`, or the innermost transparency layer's surface.
+    package var target: Surface
+    /// Open transparency layers, innermost last.
+    package var transparencyLayers: [TransparencyLayer] = []
     package let format: BitmapContextFormat
     /// The memory in the context's own layout: the caller's `data`, or a buffer this context
     /// allocated (and frees) when `data` was nil.
@@ -113,6 +117,7 @@ public final class CGContext {
         self.colorSpace = format.kind == .alpha8 ? nil : space
         self.bitmapInfo = info
         self.surface = surface
+        self.target = surface
         self.format = format
         self.memory = memory
         self.ownsMemory = data == nil
