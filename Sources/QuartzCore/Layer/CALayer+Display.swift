@@ -6,9 +6,10 @@ import Foundation
 // server). Detached layers are laid out / displayed only when asked (`layoutIfNeeded()`,
 // `displayIfNeeded()`).
 //
-// Not here yet: drawing into a bitmap backing store. `draw(in:)` / the delegate's
-// `draw(_:in:)` take a CGContext, which Lamina does not have yet; until it does, the default
-// display path calls `layerWillDraw(_:)` and clears the mark without producing contents.
+// The backing store: `display()` without a delegate `display(_:)` allocates a bitmap of
+// bounds.size × contentsScale pixels, hands it to `draw(in:)` (already flipped to the layer's
+// y-down point space, see CGContext.makeLayerContext) and stores the image as `contents`.
+// As on Apple's platforms this replaces whatever `contents` held, even when nothing is drawn.
 
 extension CALayer {
     package func performDisplay() {
@@ -21,12 +22,35 @@ extension CALayer {
     }
 
     /// The layer's own display path (what a delegate without `display(_:)` gets): announce the
-    /// drawing to the delegate, then draw into the backing store. The drawing step arrives with
-    /// CGContext; today nothing is drawn and `contents` is left as it is.
+    /// drawing to the delegate, draw into a fresh backing store, show it as `contents`.
+    /// An empty bounds gives nil contents; a backing store too large to allocate (more than
+    /// `maxBackingStorePixels`) is reported and gives nil contents too.
     package func displayUsingBackingStore() {
         needsDisplayFlag = false
         delegateStorage?.layerWillDraw(self)
+        let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
+        let w = Double(bounds.width * scale).rounded(.up), h = Double(bounds.height * scale).rounded(.up)
+        var image: CGImage?
+        if w >= 1, h >= 1 {
+            if w * h <= Double(CALayer.maxBackingStorePixels),
+               let ctx = CGContext.makeLayerContext(width: Int(w), height: Int(h), scale: scale) {
+                // Draw in bounds space: the bounds origin is the context's top-left.
+                ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
+                draw(in: ctx)
+                image = ctx.makeImage()
+            } else {
+                LayerDiagnostics.report(.renderFailed(reason: "display(): a \(Int(w)) x \(Int(h)) pixel backing store is too large"))
+            }
+        }
+        // The backing store replaces the contents without an implicit cross-fade.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        contents = image
+        CATransaction.commit()
     }
+
+    /// The largest backing store `display()` allocates, in pixels (256 MB of RGBA).
+    package static let maxBackingStorePixels = 64_000_000
 
     package func performLayoutIfNeeded() {
         // Climb while the parent needs layout, then lay out the whole subtree from there.

@@ -449,6 +449,17 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Calls `display()` if the layer is marked as needing display.
     open func displayIfNeeded() { if needsDisplayFlag { display() } }
 
+    /// Draws the layer's content into `ctx`, whose user space is the layer's bounds space
+    /// (points, origin top-left, y down, scaled by `contentsScale`). The default asks the
+    /// delegate's `draw(_:in:)`. Called by `display()` with a fresh backing store.
+    open func draw(in ctx: CGContext) { delegateStorage?.draw(self, in: ctx) }
+
+    /// Renders the layer and its sublayers into `ctx`, in the layer's own coordinate space
+    /// (a point of `bounds` lands on the same point of the context's user space), from model
+    /// values: animations are ignored, as Apple documents. Unlike Apple's, this keeps 3D
+    /// transforms (see `CALayer+Rendering.swift`).
+    open func render(in ctx: CGContext) { renderModelTree(in: ctx) }
+
     /// Whether drawing into this layer is y-flipped: an odd number of layers from here up to the
     /// root have `isGeometryFlipped` (§1.5.2).
     open func contentsAreFlipped() -> Bool { flippedAncestorCount % 2 == 1 }

@@ -7,8 +7,7 @@
 /// - `layerWillDraw(_:)`, `layoutSublayers(of:)`: do nothing.
 /// - `action(for:forKey:)`: returns nil, so the action search continues (§5.2.1).
 ///
-/// Not here yet: `draw(_:in:)`, because it takes a `CGContext`, which Lamina does not have yet;
-/// it comes with the context and the backing-store drawing.
+/// - `draw(_:in:)`: draws nothing (the backing store stays transparent).
 public protocol CALayerDelegate: AnyObject {
     /// Replaces the layer's drawing: set `layer.contents` yourself.
     func display(_ layer: CALayer)
@@ -18,6 +17,8 @@ public protocol CALayerDelegate: AnyObject {
     func layoutSublayers(of layer: CALayer)
     /// The action for `event`; nil continues the search, `NSNull()` stops it with no action.
     func action(for layer: CALayer, forKey event: String) -> CAAction?
+    /// Draws the layer's content into its backing store (see `CALayer.draw(in:)`).
+    func draw(_ layer: CALayer, in ctx: CGContext)
 }
 
 extension CALayerDelegate {
@@ -25,4 +26,5 @@ extension CALayerDelegate {
     public func layerWillDraw(_ layer: CALayer) {}
     public func layoutSublayers(of layer: CALayer) {}
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }
