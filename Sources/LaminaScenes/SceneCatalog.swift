@@ -27,6 +27,12 @@ package enum SceneCatalog {
             size: CGSize(width: 480, height: 320), duration: 3.5,
             keyTimes: [0.0, 1.0, 1.6, 2.2, 3.5],
             make: { PageCurlScene() }),
+        SceneDescriptor(
+            name: "gallery",
+            summary: "Feature gallery: shadows, corners, borders, clipping, masks, gradients, strokes, group opacity, contents, perspective, a transform-layer cube.",
+            size: CGSize(width: 448, height: 448), duration: 0,
+            keyTimes: [0],
+            make: { GalleryScene() }),
     ]
 
     /// The scene called `name`, or nil.
