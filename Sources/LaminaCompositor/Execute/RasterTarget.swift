@@ -18,10 +18,11 @@ final class RasterTarget {
     var clips: [DeviceClip] = []
     let group: GroupSpec?
     let isMask: Bool
+    let projective: ProjectiveSpec?
 
-    init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false) {
+    init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false, projective: ProjectiveSpec? = nil) {
         self.surface = surface; self.originX = originX; self.originY = originY
-        self.group = group; self.isMask = isMask
+        self.group = group; self.isMask = isMask; self.projective = projective
     }
 
     /// The device pixels this target covers.

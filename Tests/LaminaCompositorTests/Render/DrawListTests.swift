@@ -91,11 +91,42 @@ import Testing
         #expect(t.a == 2 && t.d == 2)
     }
 
-    @Test func perspectiveLayersAreReportedNotDrawn() {
-        var p = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), background: RT.red)
+    @Test func perspectiveLayersAreDrawnFlatThenProjected() throws {
+        var p = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), background: RT.red, children: [2])
         var m = CATransform3DIdentity
         m.m34 = -1 / 500
         p.transform = CATransform3DRotate(m, 0.5, 0, 1, 0)
+        let c = RT.layer(2, frame: CGRect(x: 5, y: 5, width: 10, height: 10), background: RT.blue)
+        let list = RT.drawList([RT.root(100, children: [1]), p, c])
+        #expect(list.outline == ["begin #1 [projective]", "draw #1 background", "draw #2 background", "end #1 [projective]"])
+        let spec = try #require(list.commands.compactMap { if case let .beginProjective(s) = $0 { return s } else { return nil } }.first)
+        // Inside, the layer is drawn flat at about device scale; the homography takes its
+        // surface's corners to the projected bounds (the unrotated centre column stays put).
+        let centre = spec.surfaceToDevice.apply(Double(20 - spec.bounds.x0 + 0) * 1, 0)
+        #expect(centre.w > 0)
+        #expect(list.items.first?.transform.b == 0)
+        #expect(list.diagnostics.isEmpty)
+    }
+
+    @Test func backFacingLayersAreCulledOnlyWhenNotDoubleSided() {
+        var p = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 40, height: 40), background: RT.red)
+        p.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        #expect(RT.drawList([RT.root(100, children: [1]), p]).items.count == 1)
+        p.isDoubleSided = false
+        #expect(RT.drawList([RT.root(100, children: [1]), p]).items.isEmpty)
+        var q = CATransform3DIdentity
+        q.m34 = -1 / 300
+        p.transform = CATransform3DRotate(q, 2.5, 0, 1, 0)
+        #expect(RT.drawList([RT.root(100, children: [1]), p]).items.isEmpty)
+        p.transform = CATransform3DRotate(q, 0.5, 0, 1, 0)
+        #expect(RT.drawList([RT.root(100, children: [1]), p]).items.count == 1)
+    }
+
+    @Test func layersBehindTheEyeAreReported() {
+        var p = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), background: RT.red)
+        var m = CATransform3DIdentity
+        m.m34 = -1 / 10
+        p.transform = CATransform3DTranslate(m, 0, 0, 50) // far beyond the eye at z = 10
         let list = RT.drawList([RT.root(100, children: [1]), p])
         #expect(list.items.isEmpty)
         #expect(list.diagnostics == [.nonAffineTransform(RT.id(1))])

@@ -273,3 +273,24 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
         golden(s, "shadows.png", tolerance: 2)
     }
 }
+
+@Suite struct PerspectivePixelTests {
+    @Test func perspectiveLayerIsProjected() throws {
+        var persp = CATransform3DIdentity
+        persp.m34 = -1 / 200
+        var p = RT.layer(1, frame: CGRect(x: 10, y: 20, width: 60, height: 60), background: RT.color(0.9, 0.9, 0.9), children: [2])
+        p.transform = CATransform3DRotate(persp, 0.7, 0, 1, 0)
+        p.contents = .image(RT.quadrantImage(16, 16))
+        p.contentsGravity = .center
+        p.borderWidth = 2
+        p.cornerRadius = 8
+        let c = RT.layer(2, frame: CGRect(x: 40, y: 40, width: 30, height: 12), background: RT.blue)
+        var q = RT.layer(3, frame: CGRect(x: 85, y: 20, width: 50, height: 80), background: RT.red)
+        q.transform = CATransform3DRotate(persp, -0.9, 1, 0, 0)
+        let s = try RT.render([RT.root(140, children: [1, 3]), p, c, q], size: 140, background: RT.white)
+        // The side rotated away from the viewer (right, for +0.7 about y) is shorter than the near side.
+        func columnHeight(_ x: Int) -> Int { (0..<140).filter { s[x, $0].g < 240 }.count }
+        #expect(columnHeight(14) > columnHeight(60))
+        golden(s, "perspective.png")
+    }
+}
