@@ -294,3 +294,19 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
         golden(s, "perspective.png")
     }
 }
+
+@Suite struct EdgeAntialiasingPixelTests {
+    /// iOS's default (allowsEdgeAntialiasing = false) leaves a rotated layer's edges hard;
+    /// allowing it anti-aliases them.
+    @Test func rotatedEdgesAreHardUnlessAllowed() throws {
+        for allowed in [false, true] {
+            var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 30, height: 30), background: RT.red)
+            a.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
+            a.allowsEdgeAntialiasing = allowed
+            let s = try RT.render([RT.root(50, children: [1]), a], size: 50)
+            var partial = 0
+            for y in 0..<50 { for x in 0..<50 where s[x, y].a != 0 && s[x, y].a != 255 { partial += 1 } }
+            if allowed { #expect(partial > 20) } else { #expect(partial == 0) }
+        }
+    }
+}
