@@ -8,7 +8,7 @@ import CoreGraphics
 /// reached again — cycle, shared child, mask that is also a sublayer — is skipped with a
 /// diagnostic), and recursion stops at `maxDepth`.
 package struct FramePreparer {
-    package static let maxDepth = 256
+    package static let maxDepth = 128
     /// Above this many pieces in a subtree the overlap test assumes overlap.
     package static let overlapTestLimit = 24
 

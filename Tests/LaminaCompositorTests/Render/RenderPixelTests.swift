@@ -310,3 +310,37 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
         }
     }
 }
+
+@Suite struct CompositionPixelTests {
+    /// A group inside a rounded masksToBounds parent is clipped once: its anti-aliased clip
+    /// edge matches a plain layer's clip edge at the same place.
+    @Test func groupsInsideClipsAreClippedOnce() throws {
+        func scene(group: Bool) throws -> Surface {
+            var p = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
+            p.masksToBounds = true
+            p.cornerRadius = 15
+            var g = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 40, height: 40), background: RT.white)
+            g.shouldRasterize = group // a group of its own
+            return try RT.render([RT.root(40, children: [1]), p, g], size: 40)
+        }
+        let a = try scene(group: false), b = try scene(group: true)
+        #expect(a.bytes() == b.bytes())
+        #expect(a[4, 4].a > 0 && a[4, 4].a < 255)
+    }
+
+    /// geometryFlipped mirrors the sublayers about the layer's vertical centre; the contents
+    /// of a layer inside stay upright.
+    @Test func geometryFlippedMirrorsSublayersNotImages() throws {
+        var p = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
+        p.isGeometryFlipped = true
+        var c = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 20, height: 20))
+        c.contents = .image(RT.quadrantImage(2, 2))
+        c.magnificationFilter = .nearest
+        let s = try RT.render([RT.root(40, children: [1]), p, c], size: 40)
+        // The child's frame (0, 0, 20, 20) now sits at the bottom-left...
+        #expect(s[5, 5] == .transparent)
+        // ...with the image upright: red (its first row) on top.
+        #expect(s[5, 25] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+        #expect(s[5, 35] == PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+    }
+}
