@@ -37,7 +37,7 @@ let package = Package(
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),
-        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"]),
+        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"], exclude: ["Render/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes"]),
     ]

@@ -141,6 +141,10 @@ package enum DrawCommand: Hashable, Sendable {
     case beginMask(layer: RenderNodeID)
     /// Finish the innermost group: shadow, mask, opacity, composite into the surface below.
     case endGroup(layer: RenderNodeID)
+    /// Start drawing a perspective layer flat into its own surface (see `ProjectiveSpec`).
+    case beginProjective(ProjectiveSpec)
+    /// Project the finished surface onto the surface below.
+    case endProjective(layer: RenderNodeID)
 }
 
 /// The prepared frame: commands in drawing order, the output size, and what was wrong.
@@ -172,6 +176,8 @@ package struct DrawList: Sendable {
             case let .beginGroup(g): return "begin \(g.layer) \(g.reasons)"
             case let .beginMask(l): return "mask \(l)"
             case let .endGroup(l): return "end \(l)"
+            case let .beginProjective(p): return "begin \(p.layer) [projective]"
+            case let .endProjective(l): return "end \(l) [projective]"
             }
         }
     }
@@ -180,7 +186,8 @@ package struct DrawList: Sendable {
 /// Something the compositor skipped or corrected, reported instead of crashing.
 package enum CompositorDiagnostic: Hashable, Sendable, CustomStringConvertible {
     case tree(RenderTreeDiagnostic)
-    /// The layer's accumulated transform is not affine (perspective); it was not drawn.
+    /// The layer's accumulated transform has perspective and its bounds are wholly behind
+    /// the eye (or its plane is edge-on): it was not drawn.
     case nonAffineTransform(RenderNodeID)
     /// The layer's transform is singular or not finite; its subtree was not drawn.
     case degenerateTransform(RenderNodeID)
@@ -190,7 +197,7 @@ package enum CompositorDiagnostic: Hashable, Sendable, CustomStringConvertible {
     package var description: String {
         switch self {
         case let .tree(d): return d.description
-        case let .nonAffineTransform(id): return "layer \(id) has a perspective transform: not drawn (3D is not supported yet)"
+        case let .nonAffineTransform(id): return "layer \(id) has a perspective transform that puts it behind the eye or edge-on: not drawn"
         case let .degenerateTransform(id): return "layer \(id) has a singular or non-finite transform: not drawn"
         case let .tooDeep(id): return "layer \(id) is nested too deeply: subtree not drawn"
         }

@@ -47,6 +47,15 @@ final class DrawListExecutor {
                 stack.append(try makeTarget(g, isMask: true))
             case let .endGroup(layer):
                 try endGroup(layer)
+            case let .beginProjective(spec):
+                let b = spec.bounds
+                let surface = b.isEmpty ? nil : try? Surface(width: b.width, height: b.height)
+                if surface == nil && !b.isEmpty {
+                    throw CompositorError.offscreenTooLarge(layer: spec.layer, width: b.width, height: b.height)
+                }
+                stack.append(RasterTarget(surface: surface, originX: b.x0, originY: b.y0, group: nil, projective: spec))
+            case let .endProjective(layer):
+                try endProjective(layer)
             }
         }
         guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }
@@ -99,6 +108,25 @@ final class DrawListExecutor {
             clip.mask.intersect(with: outer.mask, dx: outer.x - clip.x, dy: outer.y - clip.y)
         }
         target.clips.append(clip)
+    }
+
+    /// Projects a finished perspective layer's surface onto the surface below: the surface's
+    /// rectangle mapped by the homography and clipped to w > ε is the coverage; the image
+    /// shader samples the surface through the inverse map (transparent outside it).
+    private func endProjective(_ layer: RenderNodeID) throws {
+        guard stack.count >= 2, let top = stack.popLast(), let spec = top.projective, spec.layer == layer else {
+            throw CompositorError.unbalancedDrawList("end of projective layer \(layer) without its begin")
+        }
+        let parent = stack[stack.count - 1]
+        guard let surface = top.surface, parent.surface != nil else { return }
+        let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
+        let forward = toLocal.after(spec.surfaceToDevice)
+        let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: surface.width, height: surface.height)))
+        guard quad.count >= 3, let map = PaintProjective(rowMajor: forward.m), let inverse = map.inverted() else { return }
+        // Drawn at about device resolution: bilinear keeps it sharp (trilinear blurs foreshortened parts).
+        let shader = ImageShader(image: SampledImage(surface), inverse: inverse, filter: .bilinear, edge: .transparent)
+        let polygon = Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }])
+        pieces.painter.fill(polygon, rule: .nonZero, into: parent, paint: .shader(shader), alpha: 1)
     }
 
     private func endGroup(_ layer: RenderNodeID) throws {

@@ -18,16 +18,18 @@ final class PieceRasterizer {
         guard target.surface != nil else { return }
         let t = item.transform.concatenating(target.toLocal)
         let alpha = item.alpha
+        // Without edge anti-aliasing, a transformed layer's straight edges are hard.
+        let snap = !item.antialiasEdges && !t.isAxisAligned
         switch item.piece {
         case let .background(shape, color):
-            fill(shape, t, into: target, paint: .solid(color.premultiplied), alpha: alpha)
+            fill(shape, t, into: target, paint: .solid(color.premultiplied), alpha: alpha, snap: snap && shape.isRect)
         case let .border(shape, width, color):
-            border(shape, width: width, t, into: target, paint: .solid(color.premultiplied), alpha: alpha)
+            border(shape, width: width, t, into: target, paint: .solid(color.premultiplied), alpha: alpha, snap: snap && shape.isRect)
         case let .gradient(shape, g, bounds):
             guard let inverse = Self.paintAffine(t).inverted(), let shader = GradientPaint.shader(g, bounds: bounds, inverse: inverse) else { return }
-            fill(shape, t, into: target, paint: .shader(shader), alpha: alpha)
+            fill(shape, t, into: target, paint: .shader(shader), alpha: alpha, snap: snap && shape.isRect)
         case let .contents(c):
-            contents(c, t, into: target, alpha: alpha)
+            contents(c, t, into: target, alpha: alpha, snap: snap)
         case let .shapeFill(path, color, rule):
             painter.fill(Self.polygon(path, t), rule: rule == .evenOdd ? .evenOdd : .nonZero, into: target,
                          paint: .solid(color.premultiplied), alpha: alpha)
@@ -94,16 +96,17 @@ final class PieceRasterizer {
                            bottomRight: corner(left: false, top: false), bottomLeft: corner(left: true, top: false))
     }
 
-    func fill(_ shape: LayerShape, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double) {
+    func fill(_ shape: LayerShape, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double, snap: Bool = false) {
         if let rr = Self.analytic(shape, t) {
             painter.fill(rr, into: target, paint: paint, alpha: alpha)
         } else {
-            painter.fill(Self.polygon(shape.path(transform: t), .identity), rule: .nonZero, into: target, paint: paint, alpha: alpha)
+            painter.fill(Self.polygon(shape.path(transform: t), .identity), rule: .nonZero, into: target, paint: paint, alpha: alpha, snap: snap)
         }
     }
 
     /// The border: the ring between the shape and the shape inset by `width`.
-    func border(_ shape: LayerShape, width: CGFloat, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double) {
+    func border(_ shape: LayerShape, width: CGFloat, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double,
+                snap: Bool = false) {
         let inner = shape.inset(by: width)
         if let o = Self.analytic(shape, t) {
             let i = Self.analytic(inner, t) ?? RoundedRect(x0: 0, y0: 0, x1: 0, y1: 0, radius: 0)
@@ -113,7 +116,7 @@ final class PieceRasterizer {
             if inner.rect.width > 0 && inner.rect.height > 0 {
                 poly.subpaths += Self.polygon(inner.path(transform: t), .identity).subpaths
             }
-            painter.fill(poly, rule: .evenOdd, into: target, paint: paint, alpha: alpha)
+            painter.fill(poly, rule: .evenOdd, into: target, paint: paint, alpha: alpha, snap: snap)
         }
     }
 
@@ -141,7 +144,7 @@ final class PieceRasterizer {
         }
     }
 
-    func contents(_ c: ContentsDrawing, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double) {
+    func contents(_ c: ContentsDrawing, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double, snap: Bool = false) {
         guard let inverse = Self.paintAffine(t).inverted() else { return }
         for slice in c.slices {
             let s = slice.source, d = slice.destination
@@ -163,7 +166,7 @@ final class PieceRasterizer {
             } else {
                 let q = [CGPoint(x: d.minX, y: d.minY), CGPoint(x: d.maxX, y: d.minY), CGPoint(x: d.maxX, y: d.maxY), CGPoint(x: d.minX, y: d.maxY)]
                     .map { $0.applying(t) }.map { RasterPoint(Double($0.x), Double($0.y)) }
-                painter.fillQuad(q, into: target, paint: .shader(shader), alpha: alpha)
+                painter.fillQuad(q, into: target, paint: .shader(shader), alpha: alpha, snap: snap)
             }
         }
     }

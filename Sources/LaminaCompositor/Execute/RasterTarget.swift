@@ -18,10 +18,11 @@ final class RasterTarget {
     var clips: [DeviceClip] = []
     let group: GroupSpec?
     let isMask: Bool
+    let projective: ProjectiveSpec?
 
-    init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false) {
+    init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false, projective: ProjectiveSpec? = nil) {
         self.surface = surface; self.originX = originX; self.originY = originY
-        self.group = group; self.isMask = isMask
+        self.group = group; self.isMask = isMask; self.projective = projective
     }
 
     /// The device pixels this target covers.
@@ -62,7 +63,14 @@ final class TargetPainter {
     }
 
     /// Fills a device-space polygon (already in the target's local pixels).
-    func fill(_ polygon: Polygon, rule: FillRule, into target: RasterTarget, paint: Paint, alpha: Double) {
+    /// `snap`: no anti-aliasing (coverage thresholded at one half, see `SnapSink`).
+    func fill(_ polygon: Polygon, rule: FillRule, into target: RasterTarget, paint: Paint, alpha: Double, snap: Bool = false) {
+        if snap {
+            self.paint(target, paint, alpha: alpha,
+                  blit: { s, area in var k = SnapSink(base: s); self.rasterizer.fill(polygon, rule: rule, clip: area, into: &k) },
+                  clipped: { s, area in var k = SnapSink(base: s); self.rasterizer.fill(polygon, rule: rule, clip: area, into: &k) })
+            return
+        }
         self.paint(target, paint, alpha: alpha,
               blit: { s, area in self.rasterizer.fill(polygon, rule: rule, clip: area, into: &s) },
               clipped: { s, area in self.rasterizer.fill(polygon, rule: rule, clip: area, into: &s) })
@@ -80,8 +88,9 @@ final class TargetPainter {
               clipped: { s, area in AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: area, into: &s) })
     }
 
-    func fillQuad(_ p: [RasterPoint], into target: RasterTarget, paint: Paint, alpha: Double) {
+    func fillQuad(_ p: [RasterPoint], into target: RasterTarget, paint: Paint, alpha: Double, snap: Bool = false) {
         guard p.count == 4 else { return }
+        if snap { fill(Polygon([p]), rule: .nonZero, into: target, paint: paint, alpha: alpha, snap: true); return }
         self.paint(target, paint, alpha: alpha,
               blit: { s, area in self.rasterizer.fillQuad(p[0], p[1], p[2], p[3], clip: area, into: &s) },
               clipped: { s, area in self.rasterizer.fillQuad(p[0], p[1], p[2], p[3], clip: area, into: &s) })

@@ -8,13 +8,13 @@ import CoreGraphics
 /// reached again — cycle, shared child, mask that is also a sublayer — is skipped with a
 /// diagnostic), and recursion stops at `maxDepth`.
 package struct FramePreparer {
-    package static let maxDepth = 256
+    package static let maxDepth = 128
     /// Above this many pieces in a subtree the overlap test assumes overlap.
     package static let overlapTestLimit = 24
 
     let tree: RenderTree
     let scale: Double
-    let output: PixelBox
+    private var output: PixelBox
     private var list: DrawList
     private var visited: Set<RenderNodeID> = []
     private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
@@ -74,8 +74,14 @@ package struct FramePreparer {
         let opacity = Self.sanitizedOpacity(n.opacity)
         guard opacity > 0 else { return }
         guard m.isFinite else { list.diagnostics.append(.degenerateTransform(n.id)); return }
-        guard let t = LayerGeometry.affine(m) else { list.diagnostics.append(.nonAffineTransform(n.id)); return }
+        guard let t = LayerGeometry.affine(m) else {
+            emitProjective(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth)
+            return
+        }
         guard t.determinant != 0 else { return } // edge-on: nothing visible
+        // doubleSided = false: a layer whose back faces the viewer is not drawn (reference §2.9;
+        // the sign of its projected area, geometry flips above it discounted).
+        if !n.isDoubleSided && (t.determinant < 0) != flipped { return }
 
         let isTransformLayer: Bool = { if case .transformLayer = n.kind { return true }; return false }()
         var maskNode: RenderNode?
@@ -141,6 +147,39 @@ package struct FramePreparer {
         }
     }
 
+    /// A layer with perspective: its subtree drawn flat at about device resolution into a
+    /// surface in its own plane, then projected (see `ProjectiveSpec`).
+    private mutating func emitProjective(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
+        let h = Homography(plane: m)
+        let b = n.bounds.standardized
+        let quad = h.projectClipped(ProjectiveLayer.corners(b))
+        guard h.isFinite, quad.count >= 3 else { list.diagnostics.append(.nonAffineTransform(n.id)); return }
+        if quad.count == 4 && !n.isDoubleSided && (Homography.signedArea(quad) < 0) != flipped { return }
+        var s = ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
+        var path: Set<RenderNodeID> = [n.id]
+        var box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
+                                                    depth: depth, ancestors: &path).union)
+        let side = max(box.width, box.height)
+        if side > ProjectiveLayer.maxSide {
+            s *= Double(ProjectiveLayer.maxSide) / Double(side)
+            bodyCache[n.id] = nil
+            path = [n.id]
+            box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
+                                                    depth: depth, ancestors: &path).union)
+                .intersection(PixelBox(x0: box.x0, y0: box.y0, x1: box.x0 + ProjectiveLayer.maxSide, y1: box.y0 + ProjectiveLayer.maxSide))
+        }
+        guard !box.isEmpty else { return }
+        // Surface pixel → plane pixel (shift by the box origin) → bounds points (÷ s) → device.
+        let surfaceToPlane = Homography([1 / s, 0, Double(box.x0) / s, 0, 1 / s, Double(box.y0) / s, 0, 0, 1])
+        list.commands.append(.beginProjective(ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane))))
+        let savedOutput = output
+        output = box
+        emit(n, matrix: CATransform3DMakeAffineTransform(CGAffineTransform(scaleX: s, y: s)), alpha: alpha, clipBox: box,
+             flipped: flipped, depth: depth + 1)
+        output = savedOutput
+        list.commands.append(.endProjective(layer: n.id))
+    }
+
     /// shadowOffset (bounds space) as a device vector.
     private static func deviceOffset(_ n: RenderNode, _ t: CGAffineTransform) -> CGSize {
         let dx = n.shadowOffset.width.isFinite ? n.shadowOffset.width : 0
@@ -193,8 +232,15 @@ package struct FramePreparer {
             let m = CATransform3DMakeAffineTransform(t)
             for id in n.children {
                 guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
-                guard let ct = LayerGeometry.affine(LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)),
-                      ct.determinant != 0 else { continue }
+                let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
+                guard let ct = LayerGeometry.affine(cm) else {
+                    // Perspective child: its projected bounds (the whole output when partly behind the eye).
+                    let q = Homography(plane: cm).projectClipped(ProjectiveLayer.corners(c.bounds.standardized))
+                    let all = CGRect(x: output.x0, y: output.y0, width: output.width, height: output.height)
+                    e.add(q.count == 4 ? q.reduce(CGRect.null) { $0.union(CGRect(origin: $1, size: .zero)) }.insetBy(dx: -1, dy: -1) : all)
+                    continue
+                }
+                guard ct.determinant != 0 else { continue }
                 ancestors.insert(id)
                 e.add(subtreeExtent(c, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
                 ancestors.remove(id)

@@ -1,0 +1,102 @@
+// Layers whose accumulated transform has perspective: drawn flat into an offscreen surface in
+// their own plane (scaled to about the device resolution), then projected onto the device
+// through a homography, clipped to w > ε first (DESIGN.md §2). Full 3D (transform layers,
+// depth sorting, polygon splitting) is not here: each such layer is one flattened plane.
+import CoreGraphics
+
+/// A 3×3 homography in column-vector form, row-major: (x, y, 1) ↦ (X, Y, W) with
+/// X = m[0]x + m[1]y + m[2], Y = m[3]x + m[4]y + m[5], W = m[6]x + m[7]y + m[8].
+package struct Homography: Hashable, Sendable {
+    package var m: [Double]
+
+    package init(_ m: [Double]) { self.m = m.count == 9 ? m : [1, 0, 0, 0, 1, 0, 0, 0, 1] }
+
+    /// The map of a layer's z = 0 plane (bounds space) under the 4x4 `t` (row-vector form).
+    package init(plane t: CATransform3D) {
+        self.init([Double(t.m11), Double(t.m21), Double(t.m41),
+                   Double(t.m12), Double(t.m22), Double(t.m42),
+                   Double(t.m14), Double(t.m24), Double(t.m44)])
+    }
+
+    package static func affine(_ a: CGAffineTransform) -> Homography {
+        Homography([Double(a.a), Double(a.c), Double(a.tx), Double(a.b), Double(a.d), Double(a.ty), 0, 0, 1])
+    }
+
+    /// `self` after `first`: (self · first)(p) = self(first(p)).
+    package func after(_ first: Homography) -> Homography {
+        var r = [Double](repeating: 0, count: 9)
+        for i in 0..<3 { for j in 0..<3 { for k in 0..<3 { r[i * 3 + j] += m[i * 3 + k] * first.m[k * 3 + j] } } }
+        return Homography(r)
+    }
+
+    /// Homogeneous image of (x, y).
+    package func apply(_ x: Double, _ y: Double) -> (x: Double, y: Double, w: Double) {
+        (m[0] * x + m[1] * y + m[2], m[3] * x + m[4] * y + m[5], m[6] * x + m[7] * y + m[8])
+    }
+
+    package var isFinite: Bool { m.allSatisfy(\.isFinite) }
+
+    /// The smallest w treated as in front of the eye.
+    package static let minimumW = 1e-6
+
+    /// The polygon `points` maps to, clipped to w ≥ `minimumW` in homogeneous space before
+    /// dividing (Sutherland–Hodgman against one plane). Empty when all of it is behind the eye.
+    package func projectClipped(_ points: [CGPoint]) -> [CGPoint] {
+        let h = points.map { apply(Double($0.x), Double($0.y)) }
+        var out: [CGPoint] = []
+        let eps = Homography.minimumW
+        for i in 0..<h.count {
+            let a = h[i], b = h[(i + 1) % h.count]
+            let ain = a.w >= eps, bin = b.w >= eps
+            if ain { out.append(CGPoint(x: a.x / a.w, y: a.y / a.w)) }
+            if ain != bin {
+                let f = (eps - a.w) / (b.w - a.w)
+                let x = a.x + f * (b.x - a.x), y = a.y + f * (b.y - a.y)
+                out.append(CGPoint(x: x / eps, y: y / eps))
+            }
+        }
+        return out.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? out : []
+    }
+
+    /// Twice the signed area of a polygon (positive for the orientation of an unrotated
+    /// layer on a y-down device).
+    package static func signedArea(_ p: [CGPoint]) -> Double {
+        guard p.count >= 3 else { return 0 }
+        var s = 0.0
+        for i in 0..<p.count {
+            let a = p[i], b = p[(i + 1) % p.count]
+            s += Double(a.x * b.y - b.x * a.y)
+        }
+        return s
+    }
+}
+
+/// An offscreen surface holding one perspective layer's subtree drawn flat in its plane.
+package struct ProjectiveSpec: Hashable, Sendable {
+    package var layer: RenderNodeID
+    /// The surface's pixels in the layer's scaled plane space (what the commands inside draw
+    /// to: their transforms map to this space, not to the device).
+    package var bounds: PixelBox
+    /// Surface pixel (u, v) (pixel-edge coordinates, relative to the surface's own origin) →
+    /// device pixels.
+    package var surfaceToDevice: Homography
+}
+
+enum ProjectiveLayer {
+    /// Largest side of a perspective layer's offscreen surface, in pixels.
+    static let maxSide = 2048
+
+    static func corners(_ r: CGRect) -> [CGPoint] {
+        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+    }
+
+    /// Device pixels per point in the layer's plane, estimated from the projected bounds'
+    /// area, within [1/16, 8]; `fallback` when the bounds are partly behind the eye.
+    static func planeScale(_ h: Homography, bounds: CGRect, fallback: Double) -> Double {
+        let q = h.projectClipped(corners(bounds))
+        let area = Double(bounds.width * bounds.height)
+        guard q.count == 4, area > 0 else { return fallback }
+        let s = (abs(Homography.signedArea(q)) / 2 / area).squareRoot()
+        return s.isFinite && s > 0 ? min(8, max(1.0 / 16, s)) : fallback
+    }
+}
