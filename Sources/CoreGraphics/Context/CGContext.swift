@@ -179,6 +179,7 @@ public final class CGContext {
     /// context's own layout (same bitmap info, tightly packed rows).
     public func makeImage() -> CGImage? {
         if format.isNative {
+            if !isDirect { format.importPixels(from: memory, bytesPerRow: bytesPerRow, into: surface, rect: PixelRect(surface)) }
             return CGImage(surface: surface.copy(), isOpaque: false, colorSpace: colorSpace)
         }
         let rowBytes = width * format.bytesPerPixel
