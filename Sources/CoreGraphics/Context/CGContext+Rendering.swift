@@ -56,6 +56,25 @@ struct OffsetShader: SpanShader {
     }
 }
 
+/// Paints the pixels of a surface unchanged, moved by whole pixels: destination pixel (x, y)
+/// is source pixel (x − dx, y − dy), transparent outside the source. The copy path for images
+/// drawn 1:1 on whole pixels (what bilinear or nearest sampling would give there, byte for
+/// byte) and for transparency layers composited back. The source is only read.
+struct TranslatedPixelsShader: SpanShader {
+    let source: Surface
+    let dx: Int, dy: Int
+    var isOpaque: Bool { false }
+
+    func shade(y: Int, x: Int, count: Int, into: UnsafeMutablePointer<UInt32>) {
+        let sy = y - dy, sx = x - dx
+        guard sy >= 0, sy < source.height else { into.update(repeating: 0, count: count); return }
+        let lo = max(0, min(count, -sx)), hi = max(lo, min(count, source.width - sx))
+        if lo > 0 { into.update(repeating: 0, count: lo) }
+        if hi > lo { (into + lo).update(from: source.row32(sy) + (sx + lo), count: hi - lo) }
+        if hi < count { (into + hi).update(repeating: 0, count: count - hi) }
+    }
+}
+
 /// Writes coverage into a mask whose pixel (0, 0) is destination pixel (originX, originY).
 struct OffsetMaskWriterSink: CoverageSink {
     let mask: AlphaMask
