@@ -119,7 +119,15 @@ extension CGContext {
         if alpha == 0 && mode.isBounded { return }
         let clipRect = gstate.clip.bounds.intersection(PixelRect(surface))
         guard !clipRect.isEmpty else { return }
-        drawing {
+        // The pixels this call can change (for layouts converted around each call).
+        var affected = (shape.bounds ?? clipRect).intersection(clipRect)
+        if castsShadow, let shadow = gstate.shadow {
+            let g = shadowGeometry(shadow)
+            let moved = (shape.bounds ?? clipRect).offsetBy(dx: g.dx, dy: g.dy)
+            affected = affected.union(PixelRect(x0: moved.x0 - g.margin, y0: moved.y0 - g.margin,
+                                                x1: moved.x1 + g.margin, y1: moved.y1 + g.margin).intersection(clipRect))
+        }
+        drawing(in: affected) {
             if castsShadow, let shadow = gstate.shadow {
                 renderShadow(of: shape, paint: paint, mode: mode, alpha: alpha, shadow: shadow, clipRect: clipRect)
             }
@@ -182,13 +190,7 @@ extension CGContext {
     /// shape, which is drawn on top of it afterwards.
     private func renderShadow(of shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8,
                               shadow: GState.Shadow, clipRect: PixelRect) {
-        // Offset and blur in pixels (base space → pixel space, linear part).
-        let linear = CGAffineTransform(a: baseToPixel.a, b: baseToPixel.b, c: baseToPixel.c, d: baseToPixel.d, tx: 0, ty: 0)
-        let offset = CGPoint(x: shadow.offset.width, y: shadow.offset.height).applying(linear)
-        let lim = CGFloat(Surface.maxDimension)
-        let dx = Int(min(lim, max(-lim, offset.x)).rounded()), dy = Int(min(lim, max(-lim, offset.y)).rounded())
-        let sigma = GaussianBlur.sanitized(Double(shadow.blur / 2 * CGContext.largestScale(of: baseToPixel)))
-        let margin = GaussianBlur.margin(sigma: sigma)
+        let (dx, dy, sigma, margin) = shadowGeometry(shadow)
 
         // The shape matters where its shadow can reach the clip.
         let source = clipRect.offsetBy(dx: -dx, dy: -dy)
@@ -222,6 +224,17 @@ extension CGContext {
         let shadowShape = CoverageShape.rect(x0: Double(ox), y0: Double(oy), x1: Double(ox + blurred.width),
                                              y1: Double(oy + blurred.height))
         renderDirect(shadowShape, paint: .shader(shader), mode: mode, alpha: alpha, clipRect: clipRect)
+    }
+
+    /// A shadow's offset in whole pixels, its σ in pixels and the blur margin ⌈3σ⌉: the
+    /// base-space offset and blur / 2 mapped to pixel space (linear part of `baseToPixel`).
+    private func shadowGeometry(_ shadow: GState.Shadow) -> (dx: Int, dy: Int, sigma: Double, margin: Int) {
+        let linear = CGAffineTransform(a: baseToPixel.a, b: baseToPixel.b, c: baseToPixel.c, d: baseToPixel.d, tx: 0, ty: 0)
+        let offset = CGPoint(x: shadow.offset.width, y: shadow.offset.height).applying(linear)
+        let lim = CGFloat(Surface.maxDimension)
+        let dx = Int(min(lim, max(-lim, offset.x)).rounded()), dy = Int(min(lim, max(-lim, offset.y)).rounded())
+        let sigma = GaussianBlur.sanitized(Double(shadow.blur / 2 * CGContext.largestScale(of: baseToPixel)))
+        return (dx, dy, sigma, GaussianBlur.margin(sigma: sigma))
     }
 
     // MARK: Coverage dispatch

@@ -200,13 +200,14 @@ public final class CGContext {
 
     // MARK: Keeping the caller's memory in step
 
-    /// Runs one drawing operation. For non-native layouts the memory is converted into the
-    /// working surface first (the caller may have written to it) and back afterwards, so the
-    /// cost of such contexts is two whole-bitmap conversions per drawing call.
-    package func drawing(_ body: () -> Void) {
-        let all = PixelRect(surface)
-        if !isDirect { format.importPixels(from: memory, bytesPerRow: bytesPerRow, into: surface, rect: all) }
+    /// Runs one drawing operation that changes at most the pixels of `region`. For layouts
+    /// other than the surface's own, those pixels are converted from the memory into the
+    /// working surface first (the caller may have written to them) and back afterwards, so
+    /// such contexts cost two conversions of the touched area per drawing call.
+    package func drawing(in region: PixelRect, _ body: () -> Void) {
+        let r = region.intersection(PixelRect(surface))
+        if !isDirect { format.importPixels(from: memory, bytesPerRow: bytesPerRow, into: surface, rect: r) }
         body()
-        if !isDirect { format.exportPixels(from: surface, to: memory, bytesPerRow: bytesPerRow, rect: all) }
+        if !isDirect { format.exportPixels(from: surface, to: memory, bytesPerRow: bytesPerRow, rect: r) }
     }
 }
