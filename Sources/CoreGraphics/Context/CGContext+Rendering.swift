@@ -142,7 +142,7 @@ extension CGContext {
         } else {
             let region = (shape.bounds ?? clipRect).intersection(clipRect)
             guard let mask = coverageMask(shape, region: region, clipped: true) else { return }
-            paintThrough(mask, at: region, paint: paint, mode: mode, alpha: alpha)
+            paintThrough(mask, originX: region.x0, originY: region.y0, over: region, paint: paint, mode: mode, alpha: alpha)
         }
     }
 
@@ -158,10 +158,12 @@ extension CGContext {
         }
     }
 
-    /// Paints `paint` through `mask`, whose pixel (0, 0) is destination pixel (region.x0, region.y0).
-    private func paintThrough(_ mask: AlphaMask, at region: PixelRect, paint: Paint, mode: BlendMode, alpha: UInt8) {
+    /// Paints `paint` over the pixels of `region` with `mask` as coverage; the mask's pixel
+    /// (0, 0) is destination pixel (originX, originY), and pixels it does not reach get none.
+    private func paintThrough(_ mask: AlphaMask, originX: Int, originY: Int, over region: PixelRect, paint: Paint,
+                              mode: BlendMode, alpha: UInt8) {
         let blitter = Blitter(surface: target, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
-        var sink = MaskClipSink(base: blitter, mask: mask, originX: region.x0, originY: region.y0, scratch: scratch)
+        var sink = MaskClipSink(base: blitter, mask: mask, originX: originX, originY: originY, scratch: scratch)
         AnalyticCoverage.fillRect(x0: Double(region.x0), y0: Double(region.y0), x1: Double(region.x1),
                                   y1: Double(region.y1), clip: region, into: &sink)
     }
@@ -218,12 +220,13 @@ extension CGContext {
         }
 
         guard let blurred = try? GaussianBlur.blurred(drawnAlpha, sigma: sigma) else { return }
+        // The blurred alpha is the shadow's coverage (× the clip); its paint the shadow colour.
         let ox = region.x0 - margin + dx, oy = region.y0 - margin + dy
-        let shader = MaskColorShader(mask: blurred, originX: ox, originY: oy,
-                                     color: CGContext.premultiplied(shadow.color).packed)
-        let shadowShape = CoverageShape.rect(x0: Double(ox), y0: Double(oy), x1: Double(ox + blurred.width),
-                                             y1: Double(oy + blurred.height))
-        renderDirect(shadowShape, paint: .shader(shader), mode: mode, alpha: alpha, clipRect: clipRect)
+        if case let .mask(clip, _) = gstate.clip { blurred.intersect(with: clip, dx: -ox, dy: -oy) }
+        let area = PixelRect(x: ox, y: oy, width: blurred.width, height: blurred.height).intersection(clipRect)
+        guard !area.isEmpty else { return }
+        paintThrough(blurred, originX: ox, originY: oy, over: area, paint: .solid(CGContext.premultiplied(shadow.color)),
+                     mode: mode, alpha: alpha)
     }
 
     /// A shadow's offset in whole pixels, its σ in pixels and the blur margin ⌈3σ⌉: the

@@ -177,6 +177,22 @@ struct ContextPaintTests {
         #expect(ContextTest.pixel(c, 1, 0).a > 0, "shadow still on after restore")
     }
 
+    @Test func shadowInAnUnboundedModeTouchesOnlyItsCoverage() {
+        let c = ContextTest.make(30, 30)
+        c.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        c.fill(CGRect(x: 0, y: 0, width: 30, height: 30))
+        c.setBlendMode(.copy)
+        c.setShadow(offset: CGSize(width: 4, height: 0), blur: 2, color: CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        c.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        c.fill(CGRect(x: 10, y: 10, width: 6, height: 6))
+        #expect(ContextTest.pixel(c, 12, 12) == ContextTest.blue)
+        let inside = ContextTest.pixel(c, 17, 12) // shadow [14, 20)², σ = 1: coverage ≈ 0.99
+        #expect(inside.g >= 250 && inside.r <= 5, "copy: the shadow replaces what it covers: \(inside)")
+        #expect(ContextTest.pixel(c, 2, 2) == ContextTest.red, "far from the shadow: untouched")
+        // Inside the blurred mask's box (3σ margin) but with coverage ≈ 0: untouched too.
+        #expect(ContextTest.pixel(c, 22, 7) == ContextTest.red)
+    }
+
     @Test func shadowIsClipped() {
         let c = ContextTest.make(20, 20)
         c.clip(to: CGRect(x: 0, y: 0, width: 10, height: 20))
