@@ -139,6 +139,22 @@ extension CGContext {
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { gstate.fillColor = CGColor(gray: gray, alpha: alpha) }
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { gstate.strokeColor = CGColor(gray: gray, alpha: alpha) }
 
+    /// A CMYK colour, rendered as (1 − c)(1 − k), (1 − m)(1 − k), (1 − y)(1 − k) in sRGB (no
+    /// colour management, as for every CGColor in Lamina).
+    public func setFillColor(cyan: CGFloat, magenta: CGFloat, yellow: CGFloat, black: CGFloat, alpha: CGFloat) {
+        gstate.fillColor = CGContext.cmyk(cyan, magenta, yellow, black, alpha)
+    }
+
+    public func setStrokeColor(cyan: CGFloat, magenta: CGFloat, yellow: CGFloat, black: CGFloat, alpha: CGFloat) {
+        gstate.strokeColor = CGContext.cmyk(cyan, magenta, yellow, black, alpha)
+    }
+
+    private static let deviceCMYK = CGColorSpace(name: nil, model: .cmyk)
+
+    private static func cmyk(_ c: CGFloat, _ m: CGFloat, _ y: CGFloat, _ k: CGFloat, _ a: CGFloat) -> CGColor {
+        CGColor(space: deviceCMYK, storage: [c, m, y, k, a])
+    }
+
     // MARK: Line style
 
     /// Negative and non-finite widths are ignored (the width stays as it was).

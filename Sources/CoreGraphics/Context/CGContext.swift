@@ -34,10 +34,12 @@ public final class CGContext {
     public let bitmapInfo: CGBitmapInfo
 
     /// The pixels drawing renders into (premultiplied RGBA8, y down). For the native layout
-    /// (`premultipliedLast`, big-endian/default byte order) this *is* the context's memory;
-    /// otherwise it is a working copy converted to and from that memory around every drawing
-    /// call. Read it without a copy (QuartzCore's layer backing store); do not keep views of
-    /// it across drawing into the context if you need a stable picture (use `makeImage`).
+    /// (`premultipliedLast`, big-endian/default byte order, 4-byte aligned memory) this *is*
+    /// the context's memory; otherwise it is a working copy, converted from and back to that
+    /// memory around each drawing call for the pixels the call touches (so pixels the caller
+    /// wrote into the memory reach it only when drawing touches them). Read it without a copy
+    /// (QuartzCore's layer backing store); use `makeImage` for a picture that later drawing
+    /// does not change.
     package let surface: Surface
     /// Where drawing goes: `surface`, or the innermost transparency layer's surface.
     package var target: Surface
