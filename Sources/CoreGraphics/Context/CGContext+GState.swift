@@ -32,8 +32,9 @@ package struct GState {
     package var antialias: Bool { shouldAntialias && allowsAntialiasing }
 
     /// The tolerance, in pixels, to which curves are flattened before rasterizing: 0.1 px per
-    /// unit of flatness (Apple's default flatness 1.0 → 0.1 px, which keeps the facets of a
-    /// large circle below what 8-bit anti-aliasing can show), clamped to [0.01, 10] px.
+    /// unit of flatness (the default flatness 1.0, PostScript's, gives 0.1 px, which keeps the
+    /// facets of a large circle below what 8-bit anti-aliasing can show), clamped to
+    /// [0.01, 10] px. Apple does not document how its flatness maps to device error.
     package var flatteningTolerance: CGFloat {
         flatness.isFinite ? min(10, max(0.01, flatness * 0.1)) : 0.1
     }
@@ -41,16 +42,19 @@ package struct GState {
     /// A drop shadow: offset and blur in base space, and its colour.
     package struct Shadow {
         package var offset: CGSize
-        /// Apple's blur parameter, in base-space units. The Gaussian's standard deviation is
-        /// blur / 2: Core Graphics' blur behaves as the blur radius of CSS box-shadow and of
-        /// design tools, and both define that radius as 2σ (CSS Backgrounds 3 §7.1.1; WebKit
-        /// passes CSS blur radii straight to CGContextSetShadowWithColor).
+        /// Apple's blur parameter, in base-space units. Apple does not define the kernel; we
+        /// use a Gaussian with standard deviation blur / 2, because this parameter is used as
+        /// a blur *radius* the way CSS box-shadow and design tools use one, and those define
+        /// the radius as 2σ (CSS Backgrounds 3 §7.1.1: the shadow edge is blurred as by a
+        /// Gaussian with σ = half the blur radius); WebKit's Core Graphics backend draws CSS
+        /// shadows by handing their blur radius to CGContextSetShadowWithColor. UNVERIFIED
+        /// against Apple's renderer: compare with a tolerance.
         package var blur: CGFloat
         package var color: CGColor
     }
 
     /// The clip: an axis-aligned pixel rect (fast path), or an A8 mask the size of the
-    /// surface (pixel space) with the bounds of its non-zero pixels.
+    /// surface (pixel space) with a rect outside which every mask pixel is 0.
     package enum Clip {
         case rect(PixelRect)
         case mask(AlphaMask, bounds: PixelRect)
@@ -138,6 +142,22 @@ extension CGContext {
 
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { gstate.fillColor = CGColor(gray: gray, alpha: alpha) }
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { gstate.strokeColor = CGColor(gray: gray, alpha: alpha) }
+
+    /// A CMYK colour, rendered as (1 − c)(1 − k), (1 − m)(1 − k), (1 − y)(1 − k) in sRGB (no
+    /// colour management, as for every CGColor in Lamina).
+    public func setFillColor(cyan: CGFloat, magenta: CGFloat, yellow: CGFloat, black: CGFloat, alpha: CGFloat) {
+        gstate.fillColor = CGContext.cmyk(cyan, magenta, yellow, black, alpha)
+    }
+
+    public func setStrokeColor(cyan: CGFloat, magenta: CGFloat, yellow: CGFloat, black: CGFloat, alpha: CGFloat) {
+        gstate.strokeColor = CGContext.cmyk(cyan, magenta, yellow, black, alpha)
+    }
+
+    private static let deviceCMYK = CGColorSpace(name: nil, model: .cmyk)
+
+    private static func cmyk(_ c: CGFloat, _ m: CGFloat, _ y: CGFloat, _ k: CGFloat, _ a: CGFloat) -> CGColor {
+        CGColor(space: deviceCMYK, storage: [c, m, y, k, a])
+    }
 
     // MARK: Line style
 

@@ -28,6 +28,12 @@ extension CGContext {
         }
         let filter = imageFilter(for: image)
         let pixels = image.isMask ? tintedMask(image) : image.premultipliedRGBA8
+        // 1:1 on whole pixels: every sample falls on a texel centre, so copy the texels.
+        if !byTiling, inverse.a == 1, inverse.b == 0, inverse.c == 0, inverse.d == 1,
+           let dx = CGContext.wholePixels(-inverse.tx), let dy = CGContext.wholePixels(-inverse.ty) {
+            render(shape, paint: .shader(TranslatedPixelsShader(source: pixels, dx: dx, dy: dy)))
+            return
+        }
         let sampled = SampledImage(pixels, mipmapped: filter == .trilinear)
         let shader = ImageShader(image: sampled, inverse: inverse, filter: filter, edge: byTiling ? .repeat : .clamp)
         render(shape, paint: .shader(shader))
@@ -47,6 +53,11 @@ extension CGContext {
         let m = PaintAffine(a: Double(forward.a), b: Double(forward.b), c: Double(forward.c), d: Double(forward.d),
                             tx: Double(forward.tx), ty: Double(forward.ty))
         return m.inverted()
+    }
+
+    /// `v` as an Int when it is a whole number of pixels within the drawable range.
+    private static func wholePixels(_ v: Double) -> Int? {
+        v == v.rounded() && abs(v) <= Double(Surface.maxDimension) ? Int(v) : nil
     }
 
     private func imageFilter(for image: CGImage) -> ImageFilter {

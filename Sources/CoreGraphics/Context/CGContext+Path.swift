@@ -79,6 +79,23 @@ extension CGContext {
         return currentPath.copy(applying: inverse)
     }
 
+    /// Apple's `pathContains(_:mode:)`: whether `point` (user space) is inside the current
+    /// path as `mode` would paint it — the fill under the mode's rule, the stroke outline with
+    /// the current line style, or either for the fill-and-stroke modes. False for an empty
+    /// path, a singular CTM or a non-finite point.
+    public func pathContains(_ point: CGPoint, mode: CGPathDrawingMode) -> Bool {
+        guard !currentPath.isEmpty, point.x.isFinite, point.y.isFinite else { return false }
+        func inFill(_ rule: CGPathFillRule) -> Bool { currentPath.contains(point.applying(userToPixel), using: rule) }
+        func inStroke() -> Bool { strokeOutline()?.path.contains(point, using: .winding) ?? false }
+        switch mode {
+        case .fill: return inFill(.winding)
+        case .eoFill: return inFill(.evenOdd)
+        case .stroke: return inStroke()
+        case .fillStroke: return inFill(.winding) || inStroke()
+        case .eoFillStroke: return inFill(.evenOdd) || inStroke()
+        }
+    }
+
     /// Replaces the current path by the outline of its stroke with the current line width,
     /// caps, joins, miter limit and dashes (fill it with the non-zero rule to get the stroke).
     public func replacePathWithStrokedPath() {

@@ -56,6 +56,25 @@ struct OffsetShader: SpanShader {
     }
 }
 
+/// Paints the pixels of a surface unchanged, moved by whole pixels: destination pixel (x, y)
+/// is source pixel (x − dx, y − dy), transparent outside the source. The copy path for images
+/// drawn 1:1 on whole pixels (what bilinear or nearest sampling would give there, byte for
+/// byte) and for transparency layers composited back. The source is only read.
+struct TranslatedPixelsShader: SpanShader {
+    let source: Surface
+    let dx: Int, dy: Int
+    var isOpaque: Bool { false }
+
+    func shade(y: Int, x: Int, count: Int, into: UnsafeMutablePointer<UInt32>) {
+        let sy = y - dy, sx = x - dx
+        guard sy >= 0, sy < source.height else { into.update(repeating: 0, count: count); return }
+        let lo = max(0, min(count, -sx)), hi = max(lo, min(count, source.width - sx))
+        if lo > 0 { into.update(repeating: 0, count: lo) }
+        if hi > lo { (into + lo).update(from: source.row32(sy) + (sx + lo), count: hi - lo) }
+        if hi < count { (into + hi).update(repeating: 0, count: count - hi) }
+    }
+}
+
 /// Writes coverage into a mask whose pixel (0, 0) is destination pixel (originX, originY).
 struct OffsetMaskWriterSink: CoverageSink {
     let mask: AlphaMask
@@ -89,12 +108,10 @@ extension CGContext {
     /// antialiasing and shadow. `mode` and `alpha` override the state's (for `clear`);
     /// `castsShadow` false skips the shadow.
     ///
-    /// Paths, fastest first: (1) antialiased, no shadow: the rasterizer feeds the blitter
-    /// directly, through the clip mask if there is one; (2) no antialiasing: coverage goes to
-    /// a mask of the shape's bounds, is thresholded at 50% and multiplied by the clip, then
-    /// paints; (3) shadow: the shape is painted into a scratch surface, its alpha is blurred
-    /// and drawn in the shadow colour, then the scratch surface is composited on top — both
-    /// through the clip, with the global alpha and blend mode.
+    /// The shape: antialiased, the rasterizer feeds the blitter directly (through the clip
+    /// mask if there is one); without antialiasing, coverage goes to a mask of the shape's
+    /// bounds, is thresholded at 50% and multiplied by the clip, then paints. With a shadow,
+    /// the shadow is drawn first (`renderShadow`), then the shape on top.
     package func render(_ shape: CoverageShape, paint: Paint, mode: BlendMode? = nil, alpha: UInt8? = nil,
                         castsShadow: Bool = true) {
         let mode = mode ?? gstate.blendMode.rasterMode
@@ -102,16 +119,30 @@ extension CGContext {
         if alpha == 0 && mode.isBounded { return }
         let clipRect = gstate.clip.bounds.intersection(PixelRect(surface))
         guard !clipRect.isEmpty else { return }
-        drawing {
+        // The pixels this call can change (for layouts converted around each call).
+        var affected = (shape.bounds ?? clipRect).intersection(clipRect)
+        if castsShadow, let shadow = gstate.shadow {
+            let g = shadowGeometry(shadow)
+            let moved = (shape.bounds ?? clipRect).offsetBy(dx: g.dx, dy: g.dy)
+            affected = affected.union(PixelRect(x0: moved.x0 - g.margin, y0: moved.y0 - g.margin,
+                                                x1: moved.x1 + g.margin, y1: moved.y1 + g.margin).intersection(clipRect))
+        }
+        drawing(in: affected) {
             if castsShadow, let shadow = gstate.shadow {
-                renderWithShadow(shape, paint: paint, mode: mode, alpha: alpha, shadow: shadow, clipRect: clipRect)
-            } else if gstate.antialias {
-                renderDirect(shape, paint: paint, mode: mode, alpha: alpha, clipRect: clipRect)
-            } else {
-                let region = (shape.bounds ?? clipRect).intersection(clipRect)
-                guard let mask = coverageMask(shape, region: region, clipped: true) else { return }
-                paintThrough(mask, at: region, paint: paint, mode: mode, alpha: alpha)
+                renderShadow(of: shape, paint: paint, mode: mode, alpha: alpha, shadow: shadow, clipRect: clipRect)
             }
+            renderShape(shape, paint: paint, mode: mode, alpha: alpha, clipRect: clipRect)
+        }
+    }
+
+    /// The shape alone (no shadow), antialiased or not.
+    private func renderShape(_ shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8, clipRect: PixelRect) {
+        if gstate.antialias {
+            renderDirect(shape, paint: paint, mode: mode, alpha: alpha, clipRect: clipRect)
+        } else {
+            let region = (shape.bounds ?? clipRect).intersection(clipRect)
+            guard let mask = coverageMask(shape, region: region, clipped: true) else { return }
+            paintThrough(mask, originX: region.x0, originY: region.y0, over: region, paint: paint, mode: mode, alpha: alpha)
         }
     }
 
@@ -127,10 +158,12 @@ extension CGContext {
         }
     }
 
-    /// Paints `paint` through `mask`, whose pixel (0, 0) is destination pixel (region.x0, region.y0).
-    private func paintThrough(_ mask: AlphaMask, at region: PixelRect, paint: Paint, mode: BlendMode, alpha: UInt8) {
+    /// Paints `paint` over the pixels of `region` with `mask` as coverage; the mask's pixel
+    /// (0, 0) is destination pixel (originX, originY), and pixels it does not reach get none.
+    private func paintThrough(_ mask: AlphaMask, originX: Int, originY: Int, over region: PixelRect, paint: Paint,
+                              mode: BlendMode, alpha: UInt8) {
         let blitter = Blitter(surface: target, paint: paint, mode: mode, alpha: alpha, scratch: scratch)
-        var sink = MaskClipSink(base: blitter, mask: mask, originX: region.x0, originY: region.y0, scratch: scratch)
+        var sink = MaskClipSink(base: blitter, mask: mask, originX: originX, originY: originY, scratch: scratch)
         AnalyticCoverage.fillRect(x0: Double(region.x0), y0: Double(region.y0), x1: Double(region.x1),
                                   y1: Double(region.y1), clip: region, into: &sink)
     }
@@ -153,57 +186,58 @@ extension CGContext {
 
     // MARK: Shadows
 
-    private func renderWithShadow(_ shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8,
-                                  shadow: GState.Shadow, clipRect: PixelRect) {
-        // Offset and blur in pixels (base space → pixel space).
-        let offset = CGPoint(x: shadow.offset.width, y: shadow.offset.height).applying(
-            CGAffineTransform(a: baseToPixel.a, b: baseToPixel.b, c: baseToPixel.c, d: baseToPixel.d, tx: 0, ty: 0))
+    /// Draws the shadow `shape` would cast with `paint`: the drawn alpha (coverage × paint
+    /// alpha), blurred with σ = blur / 2 base units, offset by whole pixels, tinted with the
+    /// shadow colour and composited through the clip with the same alpha and blend mode as the
+    /// shape, which is drawn on top of it afterwards.
+    private func renderShadow(of shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8,
+                              shadow: GState.Shadow, clipRect: PixelRect) {
+        let (dx, dy, sigma, margin) = shadowGeometry(shadow)
+
+        // The shape matters where its shadow can reach the clip.
+        let source = clipRect.offsetBy(dx: -dx, dy: -dy)
+        let reach = PixelRect(x0: source.x0 - margin, y0: source.y0 - margin, x1: source.x1 + margin, y1: source.y1 + margin)
+        let region = (shape.bounds ?? clipRect).intersection(reach)
+        guard let drawnAlpha = coverageMask(shape, region: region, clipped: false) else { return }
+
+        switch paint {
+        case let .solid(color):
+            if color.a < 255 {
+                for i in 0..<(drawnAlpha.width * drawnAlpha.height) { drawnAlpha.base[i] = mul255(drawnAlpha.base[i], color.a) }
+            }
+        case let .shader(s):
+            // Paint the shape on its own, in the region's coordinates, and keep its alpha.
+            guard let layer = try? Surface(width: region.width, height: region.height) else { return }
+            let local = Blitter(surface: layer, paint: .shader(OffsetShader(base: s, dx: region.x0, dy: region.y0)),
+                                mode: .normal, alpha: 255, scratch: scratch)
+            var sink = MaskClipSink(base: local, mask: drawnAlpha, scratch: scratch)
+            AnalyticCoverage.fillRect(x0: 0, y0: 0, x1: Double(region.width), y1: Double(region.height),
+                                      clip: PixelRect(layer), into: &sink)
+            for y in 0..<layer.height {
+                let src = layer.row(y), dst = drawnAlpha.row(y)
+                for x in 0..<layer.width { dst[x] = src[x * 4 + 3] }
+            }
+        }
+
+        guard let blurred = try? GaussianBlur.blurred(drawnAlpha, sigma: sigma) else { return }
+        // The blurred alpha is the shadow's coverage (× the clip); its paint the shadow colour.
+        let ox = region.x0 - margin + dx, oy = region.y0 - margin + dy
+        if case let .mask(clip, _) = gstate.clip { blurred.intersect(with: clip, dx: -ox, dy: -oy) }
+        let area = PixelRect(x: ox, y: oy, width: blurred.width, height: blurred.height).intersection(clipRect)
+        guard !area.isEmpty else { return }
+        paintThrough(blurred, originX: ox, originY: oy, over: area, paint: .solid(CGContext.premultiplied(shadow.color)),
+                     mode: mode, alpha: alpha)
+    }
+
+    /// A shadow's offset in whole pixels, its σ in pixels and the blur margin ⌈3σ⌉: the
+    /// base-space offset and blur / 2 mapped to pixel space (linear part of `baseToPixel`).
+    private func shadowGeometry(_ shadow: GState.Shadow) -> (dx: Int, dy: Int, sigma: Double, margin: Int) {
+        let linear = CGAffineTransform(a: baseToPixel.a, b: baseToPixel.b, c: baseToPixel.c, d: baseToPixel.d, tx: 0, ty: 0)
+        let offset = CGPoint(x: shadow.offset.width, y: shadow.offset.height).applying(linear)
         let lim = CGFloat(Surface.maxDimension)
         let dx = Int(min(lim, max(-lim, offset.x)).rounded()), dy = Int(min(lim, max(-lim, offset.y)).rounded())
         let sigma = GaussianBlur.sanitized(Double(shadow.blur / 2 * CGContext.largestScale(of: baseToPixel)))
-        let margin = GaussianBlur.margin(sigma: sigma)
-
-        // The shape matters where it or its shadow can reach the clip.
-        let reach = clipRect.union(clipRect.offsetBy(dx: -dx, dy: -dy))
-        let grown = PixelRect(x0: reach.x0 - margin, y0: reach.y0 - margin, x1: reach.x1 + margin, y1: reach.y1 + margin)
-        let region = (shape.bounds ?? clipRect).intersection(grown)
-        guard let coverage = coverageMask(shape, region: region, clipped: false),
-              let layer = try? Surface(width: region.width, height: region.height) else { return }
-
-        // The shape painted on its own, in the region's coordinates.
-        let localPaint: Paint
-        switch paint {
-        case .solid: localPaint = paint
-        case let .shader(s): localPaint = .shader(OffsetShader(base: s, dx: region.x0, dy: region.y0))
-        }
-        let local = Blitter(surface: layer, paint: localPaint, mode: .normal, alpha: 255, scratch: scratch)
-        var localSink = MaskClipSink(base: local, mask: coverage, scratch: scratch)
-        AnalyticCoverage.fillRect(x0: 0, y0: 0, x1: Double(region.width), y1: Double(region.height),
-                                  clip: PixelRect(layer), into: &localSink)
-
-        // Its alpha, blurred, in the shadow colour, under the shape.
-        let shadowAlpha = coverage // reuse: same size
-        for y in 0..<layer.height {
-            let src = layer.row(y), dst = shadowAlpha.row(y)
-            for x in 0..<layer.width { dst[x] = src[x * 4 + 3] }
-        }
-        if let blurred = try? GaussianBlur.blurred(shadowAlpha, sigma: sigma) {
-            let ox = region.x0 - margin + dx, oy = region.y0 - margin + dy
-            let color = CGContext.premultiplied(shadow.color).packed
-            let shader = MaskColorShader(mask: blurred, originX: ox, originY: oy, color: color)
-            let shadowShape = CoverageShape.rect(x0: Double(ox), y0: Double(oy), x1: Double(ox + blurred.width),
-                                                 y1: Double(oy + blurred.height))
-            renderDirect(shadowShape, paint: .shader(shader), mode: mode, alpha: alpha, clipRect: clipRect)
-        }
-
-        // The shape itself, through the clip.
-        switch gstate.clip {
-        case .rect:
-            target.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect)
-        case let .mask(m, _):
-            target.composite(layer, dx: region.x0, dy: region.y0, alpha: alpha, mode: mode, clip: clipRect,
-                              mask: m, maskX: 0, maskY: 0)
-        }
+        return (dx, dy, sigma, GaussianBlur.margin(sigma: sigma))
     }
 
     // MARK: Coverage dispatch

@@ -12,20 +12,6 @@ package struct TransparencyLayer {
     let stackDepth: Int
 }
 
-/// Paints the pixels of a surface unchanged at the same coordinates (a transparency layer
-/// being composited back). The surface is only read.
-struct SurfacePixelsShader: SpanShader {
-    let source: Surface
-    var isOpaque: Bool { false }
-    func shade(y: Int, x: Int, count: Int, into: UnsafeMutablePointer<UInt32>) {
-        guard y >= 0, y < source.height else { into.update(repeating: 0, count: count); return }
-        let lo = max(0, min(count, -x)), hi = max(lo, min(count, source.width - x))
-        if lo > 0 { into.update(repeating: 0, count: lo) }
-        if hi > lo { (into + lo).update(from: source.row32(y) + (x + lo), count: hi - lo) }
-        if hi < count { (into + hi).update(repeating: 0, count: count - hi) }
-    }
-}
-
 extension CGContext {
     /// Apple's `beginTransparencyLayer(auxiliaryInfo:)`: until the matching
     /// `endTransparencyLayer`, drawing goes to a new transparent layer, which is then
@@ -62,7 +48,7 @@ extension CGContext {
         let bounds = CGContext.alphaBounds(contents)
         guard !bounds.isEmpty else { return }
         render(.rect(x0: Double(bounds.x0), y0: Double(bounds.y0), x1: Double(bounds.x1), y1: Double(bounds.y1)),
-               paint: .shader(SurfacePixelsShader(source: contents)))
+               paint: .shader(TranslatedPixelsShader(source: contents, dx: 0, dy: 0)))
     }
 
     /// The bounds of the pixels with non-zero alpha.

@@ -34,10 +34,12 @@ public final class CGContext {
     public let bitmapInfo: CGBitmapInfo
 
     /// The pixels drawing renders into (premultiplied RGBA8, y down). For the native layout
-    /// (`premultipliedLast`, big-endian/default byte order) this *is* the context's memory;
-    /// otherwise it is a working copy converted to and from that memory around every drawing
-    /// call. Read it without a copy (QuartzCore's layer backing store); do not keep views of
-    /// it across drawing into the context if you need a stable picture (use `makeImage`).
+    /// (`premultipliedLast`, big-endian/default byte order, 4-byte aligned memory) this *is*
+    /// the context's memory; otherwise it is a working copy, converted from and back to that
+    /// memory around each drawing call for the pixels the call touches (so pixels the caller
+    /// wrote into the memory reach it only when drawing touches them). Read it without a copy
+    /// (QuartzCore's layer backing store); use `makeImage` for a picture that later drawing
+    /// does not change.
     package let surface: Surface
     /// Where drawing goes: `surface`, or the innermost transparency layer's surface.
     package var target: Surface
@@ -179,6 +181,7 @@ public final class CGContext {
     /// context's own layout (same bitmap info, tightly packed rows).
     public func makeImage() -> CGImage? {
         if format.isNative {
+            if !isDirect { format.importPixels(from: memory, bytesPerRow: bytesPerRow, into: surface, rect: PixelRect(surface)) }
             return CGImage(surface: surface.copy(), isOpaque: false, colorSpace: colorSpace)
         }
         let rowBytes = width * format.bytesPerPixel
@@ -199,13 +202,14 @@ public final class CGContext {
 
     // MARK: Keeping the caller's memory in step
 
-    /// Runs one drawing operation. For non-native layouts the memory is converted into the
-    /// working surface first (the caller may have written to it) and back afterwards, so the
-    /// cost of such contexts is two whole-bitmap conversions per drawing call.
-    package func drawing(_ body: () -> Void) {
-        let all = PixelRect(surface)
-        if !isDirect { format.importPixels(from: memory, bytesPerRow: bytesPerRow, into: surface, rect: all) }
+    /// Runs one drawing operation that changes at most the pixels of `region`. For layouts
+    /// other than the surface's own, those pixels are converted from the memory into the
+    /// working surface first (the caller may have written to them) and back afterwards, so
+    /// such contexts cost two conversions of the touched area per drawing call.
+    package func drawing(in region: PixelRect, _ body: () -> Void) {
+        let r = region.intersection(PixelRect(surface))
+        if !isDirect { format.importPixels(from: memory, bytesPerRow: bytesPerRow, into: surface, rect: r) }
         body()
-        if !isDirect { format.exportPixels(from: surface, to: memory, bytesPerRow: bytesPerRow, rect: all) }
+        if !isDirect { format.exportPixels(from: surface, to: memory, bytesPerRow: bytesPerRow, rect: r) }
     }
 }

@@ -99,6 +99,8 @@ struct ContextCreationTests {
         c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
         let bytes = c.data!.assumingMemoryBound(to: UInt8.self)
         #expect(Array(UnsafeBufferPointer(start: bytes, count: 4)) == [128, 128, 128, 255])
+        c.clear(CGRect(x: 0, y: 0, width: 1, height: 1)) // no alpha to clear: black
+        #expect(Array(UnsafeBufferPointer(start: bytes, count: 4)) == [0, 0, 0, 255])
     }
 
     @Test func grayAndAlphaOnlyContexts() throws {

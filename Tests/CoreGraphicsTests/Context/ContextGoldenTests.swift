@@ -225,4 +225,28 @@ struct ContextGoldenTests {
         c.fill(CGRect(x: 0, y: 0, width: 64, height: 64))
         ContextGoldenTests.check(c, "clipping.png")
     }
+
+    /// Strokes under rotating and non-uniform CTMs: the pen is the line width in user space,
+    /// so a horizontal stretch makes an elliptical pen (thick vertical sides, thin horizontal
+    /// ones), and dashes stretch with it.
+    @Test func transformedStrokes() {
+        let c = ContextGoldenTests.white(96, 64)
+        c.setStrokeColor(red: 0.1, green: 0.3, blue: 0.6, alpha: 1)
+        c.saveGState()
+        c.translateBy(x: 26, y: 32)
+        c.scaleBy(x: 3, y: 1)
+        c.setLineWidth(3)
+        c.strokeEllipse(in: CGRect(x: -6, y: -22, width: 12, height: 44))
+        c.restoreGState()
+        c.saveGState()
+        c.translateBy(x: 72, y: 32)
+        c.rotate(by: .pi / 5)
+        c.scaleBy(x: 1, y: 0.5)
+        c.setLineWidth(4)
+        c.setLineJoin(.round)
+        c.setLineDash(phase: 0, lengths: [12, 6])
+        c.stroke(CGRect(x: -16, y: -36, width: 32, height: 72))
+        c.restoreGState()
+        ContextGoldenTests.check(c, "stroke_transformed.png")
+    }
 }

@@ -177,6 +177,22 @@ struct ContextPaintTests {
         #expect(ContextTest.pixel(c, 1, 0).a > 0, "shadow still on after restore")
     }
 
+    @Test func shadowInAnUnboundedModeTouchesOnlyItsCoverage() {
+        let c = ContextTest.make(30, 30)
+        c.setFillColor(red: 1, green: 0, blue: 0, alpha: 1)
+        c.fill(CGRect(x: 0, y: 0, width: 30, height: 30))
+        c.setBlendMode(.copy)
+        c.setShadow(offset: CGSize(width: 4, height: 0), blur: 2, color: CGColor(red: 0, green: 1, blue: 0, alpha: 1))
+        c.setFillColor(red: 0, green: 0, blue: 1, alpha: 1)
+        c.fill(CGRect(x: 10, y: 10, width: 6, height: 6))
+        #expect(ContextTest.pixel(c, 12, 12) == ContextTest.blue)
+        let inside = ContextTest.pixel(c, 17, 12) // shadow [14, 20)², σ = 1: coverage ≈ 0.99
+        #expect(inside.g >= 250 && inside.r <= 5, "copy: the shadow replaces what it covers: \(inside)")
+        #expect(ContextTest.pixel(c, 2, 2) == ContextTest.red, "far from the shadow: untouched")
+        // Inside the blurred mask's box (3σ margin) but with coverage ≈ 0: untouched too.
+        #expect(ContextTest.pixel(c, 22, 7) == ContextTest.red)
+    }
+
     @Test func shadowIsClipped() {
         let c = ContextTest.make(20, 20)
         c.clip(to: CGRect(x: 0, y: 0, width: 10, height: 20))
@@ -185,5 +201,26 @@ struct ContextPaintTests {
         c.fill(CGRect(x: 2, y: 2, width: 6, height: 6))
         #expect(ContextTest.pixel(c, 9, 4) == ContextTest.red)
         #expect(ContextTest.pixel(c, 11, 4) == ContextTest.clear, "the shadow is clipped too")
+    }
+
+    /// Images drawn 1:1 on whole pixels take a copy path; it must give the same bytes as the
+    /// bilinear image shader it replaces.
+    @Test func wholePixelImageCopyMatchesTheSampler() throws {
+        let source = try Surface(width: 7, height: 5)
+        for y in 0..<5 { for x in 0..<7 {
+            let a = UInt8(40 * x % 256), v = UInt8(min(Int(a), 30 * y))
+            source[x, y] = PremultipliedRGBA8(r: v, g: a / 2, b: min(a, 200), a: a)
+        } }
+        let image = CGImage(surface: source)
+        let c = ContextTest.make(16, 12)
+        c.setFillColor(red: 0.2, green: 0.5, blue: 0.3, alpha: 0.7)
+        c.fill(CGRect(x: 0, y: 0, width: 16, height: 12))
+        let background = c.surface.copy()
+        c.draw(image, in: CGRect(x: 3, y: 2, width: 7, height: 5)) // pixel rows 12 − 7 = 5 ..< 10
+
+        let sampler = ImageShader(image: SampledImage(source), inverse: PaintAffine.translation(-3, -5), filter: .bilinear)
+        var sink = Blitter(surface: background, paint: .shader(sampler), scratch: ScanlineScratch())
+        AnalyticCoverage.fillRect(x0: 3, y0: 5, x1: 10, y1: 10, clip: PixelRect(background), into: &sink)
+        #expect(c.surface.bytes() == background.bytes())
     }
 }

@@ -123,4 +123,33 @@ struct ContextStateTests {
         c.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
         #expect(ContextTest.count(c, ContextTest.red) == 16)
     }
+
+    @Test func pathContainsFollowsTheMode() {
+        let c = ContextTest.make(40, 40)
+        c.translateBy(x: 10, y: 10)
+        c.addRect(CGRect(x: 0, y: 0, width: 20, height: 20))
+        c.addRect(CGRect(x: 5, y: 5, width: 10, height: 10))
+        c.setLineWidth(2)
+        #expect(c.pathContains(CGPoint(x: 10, y: 10), mode: .fill))
+        #expect(!c.pathContains(CGPoint(x: 10, y: 10), mode: .eoFill))
+        #expect(c.pathContains(CGPoint(x: 2, y: 2), mode: .eoFill))
+        #expect(c.pathContains(CGPoint(x: 20.5, y: 10), mode: .stroke), "on the outer edge, within half the width")
+        #expect(!c.pathContains(CGPoint(x: 10, y: 10), mode: .stroke))
+        #expect(c.pathContains(CGPoint(x: 20.5, y: 10), mode: .eoFillStroke))
+        #expect(!c.pathContains(CGPoint(x: 22, y: 10), mode: .fillStroke))
+        #expect(!c.pathContains(CGPoint(x: CGFloat.nan, y: 10), mode: .fill))
+        c.beginPath()
+        #expect(!c.pathContains(CGPoint(x: 10, y: 10), mode: .fill))
+    }
+
+    @Test func cmykColours() {
+        let c = ContextTest.make(2, 1)
+        c.setFillColor(cyan: 1, magenta: 0, yellow: 1, black: 0, alpha: 1) // green
+        c.fill(CGRect(x: 0, y: 0, width: 1, height: 1))
+        c.setStrokeColor(cyan: 0, magenta: 0, yellow: 0, black: 1, alpha: 1) // black
+        c.setLineWidth(1)
+        c.strokeLineSegments(between: [CGPoint(x: 1, y: 0.5), CGPoint(x: 2, y: 0.5)])
+        #expect(ContextTest.pixel(c, 0, 0) == ContextTest.green)
+        #expect(ContextTest.pixel(c, 1, 0) == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+    }
 }
