@@ -93,6 +93,21 @@ package final class PageCurlScene: SceneModel {
         if case .command("curl") = input { curl() }
     }
 
+    /// Opacity `from` until `fraction` of `duration`, then `to`, held afterwards.
+    static func opacitySwitch(from: Float, to: Float, at fraction: NSNumber, duration: Double,
+                              beginTime: CFTimeInterval) -> CAKeyframeAnimation {
+        let a = CAKeyframeAnimation(keyPath: "opacity")
+        a.values = [from, to]
+        // Discrete mode: n + 1 key times, each value holding until the next one.
+        a.keyTimes = [0, fraction, 1]
+        a.calculationMode = .discrete
+        a.duration = duration
+        a.beginTime = beginTime
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        return a
+    }
+
     /// Starts the curl now: tube slide and roll, and the strip hand-over, all as animations.
     package func curl() {
         let now = CACurrentMediaTime()
@@ -133,29 +148,12 @@ package final class PageCurlScene: SceneModel {
 
         for j in 0..<n {
             let strip = n - 1 - j
-            // Discrete mode: n + 1 key times, each value holding until the next one.
             // The axis is over the centre of strip `strip` when it has travelled
             // apothem + (j + 0.5)·w from its start.
             let handOver = lead + (Double(j) + 0.5) * Double(w) / speed
             let fraction = NSNumber(value: handOver / total)
-            let leave = CAKeyframeAnimation(keyPath: "opacity")
-            leave.values = [1, 0]
-            leave.keyTimes = [0, fraction, 1]
-            leave.calculationMode = .discrete
-            leave.duration = total
-            leave.beginTime = now
-            leave.fillMode = .both
-            leave.isRemovedOnCompletion = false
-            pageStrips[strip].add(leave, forKey: "leave")
-            let arrive = CAKeyframeAnimation(keyPath: "opacity")
-            arrive.values = [0, 1]
-            arrive.keyTimes = [0, fraction, 1]
-            arrive.calculationMode = .discrete
-            arrive.duration = total
-            arrive.beginTime = now
-            arrive.fillMode = .both
-            arrive.isRemovedOnCompletion = false
-            faces[j].add(arrive, forKey: "arrive")
+            pageStrips[strip].add(Self.opacitySwitch(from: 1, to: 0, at: fraction, duration: total, beginTime: now), forKey: "leave")
+            faces[j].add(Self.opacitySwitch(from: 0, to: 1, at: fraction, duration: total, beginTime: now), forKey: "arrive")
         }
     }
 }
