@@ -9,6 +9,7 @@
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
 //   LaminaCompositor  render tree of plain values, CATransform3D, timing math, draw lists
 //   QuartzCore        Apple's CA API: CALayer, CATransaction, CAAnimation... (re-exports CoreGraphics)
+//   LaminaKit         app host: window backends, run loop, display link, input, gestures, View
 //   lamina            the command-line tool
 import PackageDescription
 
@@ -17,6 +18,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "LaminaKit", targets: ["LaminaKit"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
     targets: [
@@ -31,11 +33,13 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics"]),
+        .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
         .executableTarget(name: "lamina", dependencies: ["QuartzCore"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
     ]
 )
