@@ -1,0 +1,13 @@
+import Foundation
+import QuartzCore
+
+/// What a `WindowHost` hands input to during a turn (after it handled resize and close).
+package protocol InputRouter: AnyObject {
+    /// One event, in the order the window reported them.
+    func deliver(_ event: InputEvent)
+    /// Once per turn after the events, at the turn's media time: time-driven input work
+    /// (long-press timers, multi-tap timeouts, the end of a wheel pinch).
+    func update(at time: CFTimeInterval)
+    /// The root's size changed (emulated pinches pivot about the new centre).
+    func rootDidResize()
+}
