@@ -62,14 +62,24 @@ package final class WindowHost: LayerTreeHost {
         MediaClock.$override.withValue(clock.now) {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
-            rootLayer.anchorPoint = .zero
-            rootLayer.position = .zero
-            rootLayer.bounds = CGRect(origin: .zero, size: size)
+            rootLayer.frame = CGRect(origin: .zero, size: size)
             rootLayer.contentsScale = scale
             rootLayer.attach(to: self)
             CATransaction.commit()
         }
     }
+
+    /// A host showing `rootView` (whose layer becomes the root layer), with input routed to
+    /// the view tree by a `TouchRouter`.
+    package convenience init(window: WindowBackend, renderer: FrameRenderer, clock: FrameClock = SystemFrameClock(),
+                             rootView: View) {
+        self.init(window: window, renderer: renderer, clock: clock, rootLayer: rootView.layer)
+        rootView.rootHost = self
+        router = TouchRouter(rootView: rootView)
+    }
+
+    /// The root view when the host was made with one.
+    package var rootView: View? { (router as? TouchRouter)?.rootView }
 
     /// The display's refresh interval in seconds.
     package var refreshInterval: CFTimeInterval {
@@ -170,7 +180,7 @@ package final class WindowHost: LayerTreeHost {
     private func resizeRoot(to size: CGSize) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        rootLayer.bounds = CGRect(origin: rootLayer.bounds.origin, size: size)
+        rootLayer.frame = CGRect(origin: .zero, size: size)
         rootLayer.contentsScale = window.scale
         CATransaction.commit()
         router?.rootDidResize()
