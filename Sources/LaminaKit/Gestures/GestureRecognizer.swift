@@ -108,6 +108,9 @@ package class GestureRecognizer {
 
     private var lastCentroidInWindow = CGPoint.zero
 
+    /// Keeps the centroid of the current touches for `location(in:)` after they lift.
+    func rememberCentroid() { _ = centroidInWindow }
+
     /// The mean location of the tracked touches in window points (nil when none).
     var centroidInWindow: CGPoint? {
         guard !trackedTouches.isEmpty else { return nil }

@@ -24,10 +24,11 @@ package final class TapGestureRecognizer: GestureRecognizer {
     private var tapStart: CFTimeInterval?
     private var lastTapEnd: CFTimeInterval?
 
-    override var needsTimeUpdates: Bool { tapsCompleted > 0 && state == .possible }
+    override var needsTimeUpdates: Bool { tapsCompleted > 0 && state == .possible && !isRecognitionPending }
 
     override func touchesBegan(_ touches: [Touch], at time: CFTimeInterval) {
-        guard state == .possible else { return }
+        // A recognition waiting for another recognizer to fail is decided: ignore new taps.
+        guard state == .possible, !isRecognitionPending else { return }
         if let end = lastTapEnd, fingersThisTap == 0, time - end > maximumIntervalBetweenTaps {
             transition(to: .failed)
             return
@@ -38,7 +39,7 @@ package final class TapGestureRecognizer: GestureRecognizer {
     }
 
     override func touchesMoved(_ touches: [Touch], at time: CFTimeInterval) {
-        guard state == .possible else { return }
+        guard state == .possible, !isRecognitionPending else { return }
         for t in touches where t.locationInWindow.distance(to: t.startLocationInWindow) > allowableMovement {
             transition(to: .failed)
             return
@@ -46,7 +47,7 @@ package final class TapGestureRecognizer: GestureRecognizer {
     }
 
     override func touchesEnded(_ touches: [Touch], at time: CFTimeInterval) {
-        guard state == .possible, trackedTouches.isEmpty else { return }
+        guard state == .possible, !isRecognitionPending, trackedTouches.isEmpty else { return }
         let start = tapStart ?? time
         guard fingersThisTap == max(1, numberOfTouchesRequired), time - start <= maximumTapDuration else {
             transition(to: .failed)
@@ -59,7 +60,7 @@ package final class TapGestureRecognizer: GestureRecognizer {
     }
 
     override func update(at time: CFTimeInterval) {
-        guard state == .possible else { return }
+        guard state == .possible, !isRecognitionPending else { return }
         if !trackedTouches.isEmpty, let start = tapStart, time - start > maximumTapDuration {
             transition(to: .failed)
         } else if trackedTouches.isEmpty, tapsCompleted > 0, let end = lastTapEnd,

@@ -151,6 +151,7 @@ package final class TouchRouter: InputRouter {
         touches[touch.identifier] = nil
         touch.phase = phase
         for r in touch.gestureRecognizers where r.trackedTouches.contains(where: { $0 === touch }) {
+            r.rememberCentroid()
             r.trackedTouches.removeAll { $0 === touch }
             if phase == .cancelled { r.touchesCancelled([touch], at: time) } else { r.touchesEnded([touch], at: time) }
         }
