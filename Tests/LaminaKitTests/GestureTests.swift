@@ -83,11 +83,20 @@ import Testing
         let log = StateLog()
         log.attach(pinch)
         var velocities: [CGFloat] = []
-        pinch.addAction { g in velocities.append((g as! PinchGestureRecognizer).velocity) }
+        var symmetricAtBegin = false
+        pinch.addAction { g in
+            velocities.append((g as! PinchGestureRecognizer).velocity)
+            if g.state == .began {
+                // Simultaneous finger moves arrive together: both fingers moved already.
+                let xs = g.trackedTouches.map(\.locationInWindow.x)
+                symmetricAtBegin = xs.count == 2 && abs(xs[0] + xs[1] - 200) < 1e-9
+            }
+        }
         f.root.addGestureRecognizer(pinch)
         let c = CGPoint(x: 100, y: 100)
         f.input.pinch(centre: c, from: 100, to: 48, steps: 13, release: false)
         #expect(log.states.first == .began)
+        #expect(symmetricAtBegin)
         #expect(log.states.dropFirst().allSatisfy { $0 == .changed })
         #expect(abs((log.scales.last ?? 0) - 0.48) < 1e-6)
         #expect((velocities.last ?? 0) < 0)

@@ -36,35 +36,47 @@ package final class TouchRouter: InputRouter {
             handleTouch(id: id, kind: .direct, phase: phase, location: location, at: t)
         case let .pointerDown(location, button):
             guard button == .primary else { return }
-            for c in emulation.pointerDown(at: location, modifiers: event.modifiers, centre: pinchCentre) {
-                handleTouch(id: c.id, kind: c.kind, phase: c.phase, location: c.location, at: t)
-            }
+            apply(emulation.pointerDown(at: location, modifiers: event.modifiers, centre: pinchCentre), at: t)
         case let .pointerMoved(location):
-            for c in emulation.pointerMoved(to: location, centre: pinchCentre) {
-                handleTouch(id: c.id, kind: c.kind, phase: c.phase, location: c.location, at: t)
-            }
+            apply(emulation.pointerMoved(to: location, centre: pinchCentre), at: t)
         case let .pointerUp(location, button):
             guard button == .primary else { return }
-            for c in emulation.pointerUp(at: location, centre: pinchCentre) {
-                handleTouch(id: c.id, kind: c.kind, phase: c.phase, location: c.location, at: t)
-            }
+            apply(emulation.pointerUp(at: location, centre: pinchCentre), at: t)
         case let .wheel(delta, _):
-            for c in emulation.wheel(delta: delta, modifiers: event.modifiers, centre: pinchCentre, at: t) {
-                handleTouch(id: c.id, kind: c.kind, phase: c.phase, location: c.location, at: t)
-            }
+            apply(emulation.wheel(delta: delta, modifiers: event.modifiers, centre: pinchCentre, at: t), at: t)
         case .key:
-            for c in emulation.modifiersChanged(event.modifiers, centre: pinchCentre) {
-                handleTouch(id: c.id, kind: c.kind, phase: c.phase, location: c.location, at: t)
-            }
+            apply(emulation.modifiersChanged(event.modifiers, centre: pinchCentre), at: t)
         case .resized, .closeRequested:
             break
         }
     }
 
-    package func update(at time: CFTimeInterval) {
-        for c in emulation.update(at: time, centre: pinchCentre) {
-            handleTouch(id: c.id, kind: c.kind, phase: c.phase, location: c.location, at: time)
+    /// Delivers `events` in order, moving fingers of consecutive `.moved` touch events
+    /// together (one finger at most once per group), as one multi-touch event of UIKit would,
+    /// so a pinch never sees one finger moved and the other not yet.
+    package func deliver(_ events: [InputEvent]) {
+        var group: [TouchEmulation.Change] = []
+        var groupTime: CFTimeInterval = 0
+        func flush() {
+            if !group.isEmpty { apply(group, at: groupTime) }
+            group.removeAll()
         }
+        for e in events {
+            if case let .touch(id, .moved, location) = e.kind {
+                if group.contains(where: { $0.id == id }) { flush() }
+                if group.isEmpty { groupTime = e.timestamp }
+                modifiers = e.modifiers
+                group.append(TouchEmulation.Change(id: id, kind: .direct, phase: .moved, location: location))
+            } else {
+                flush()
+                deliver(e)
+            }
+        }
+        flush()
+    }
+
+    package func update(at time: CFTimeInterval) {
+        apply(emulation.update(at: time, centre: pinchCentre), at: time)
         for r in engaged { r.update(at: time) }
         settle()
     }
@@ -101,6 +113,42 @@ package final class TouchRouter: InputRouter {
     }
 
     // MARK: Touch sequences
+
+    /// Applies the emulation's changes; moves of several fingers in one change set move them
+    /// together before the recognizers look, so a mirrored pinch never sees half a move.
+    private func apply(_ changes: [TouchEmulation.Change], at time: CFTimeInterval) {
+        var i = 0
+        while i < changes.count {
+            var j = i
+            while j < changes.count, changes[j].phase == .moved { j += 1 }
+            if j - i > 1 {
+                moveTogether(Array(changes[i..<j]), at: time)
+                i = j
+            } else {
+                let c = changes[i]
+                handleTouch(id: c.id, kind: c.kind, phase: c.phase, location: c.location, at: time)
+                i += 1
+            }
+        }
+    }
+
+    private func moveTogether(_ moves: [TouchEmulation.Change], at time: CFTimeInterval) {
+        let moved = moves.compactMap { c -> Touch? in
+            guard let touch = touches[c.id] else { return nil }
+            touch.move(to: c.location, phase: .moved, at: time)
+            return touch
+        }
+        var recognizers: [GestureRecognizer] = []
+        for touch in moved {
+            for r in touch.gestureRecognizers where !recognizers.contains(where: { $0 === r }) { recognizers.append(r) }
+        }
+        for r in recognizers {
+            let mine = moved.filter { t in r.trackedTouches.contains { $0 === t } }
+            if !mine.isEmpty { r.touchesMoved(mine, at: time) }
+        }
+        settle()
+        for touch in moved where touch.deliversToView { touch.view?.touchesMoved([touch]) }
+    }
 
     private func handleTouch(id: Int64, kind: Touch.Kind, phase: TouchPhase, location: CGPoint, at time: CFTimeInterval) {
         switch phase {

@@ -142,7 +142,7 @@ package final class WindowHost: LayerTreeHost {
 
         let events = window.pollEvents(now: now, limit: max(1, maxEventsPerTurn))
         statistics.eventCount += events.count
-        for event in events { handle(event) }
+        handle(events)
         router?.update(at: now)
 
         timers.removeAll { !$0.isValid }
@@ -164,17 +164,30 @@ package final class WindowHost: LayerTreeHost {
         wasAnimating = animating
     }
 
-    private func handle(_ event: InputEvent) {
-        switch event.kind {
-        case .resized(let size):
-            resizeRoot(to: size)
-        case .closeRequested:
-            if let closeHandler { closeHandler(self) } else { window.close() }
-            return
-        default:
-            router?.deliver(event)
+    /// Handles resize and close itself; hands runs of other events to the router together.
+    private func handle(_ events: [InputEvent]) {
+        var pending: [InputEvent] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            router?.deliver(pending)
+            if let eventObserver { for e in pending { eventObserver(e) } }
+            pending.removeAll()
         }
-        eventObserver?(event)
+        for event in events {
+            switch event.kind {
+            case .resized(let size):
+                flush()
+                resizeRoot(to: size)
+                eventObserver?(event)
+            case .closeRequested:
+                flush()
+                if let closeHandler { closeHandler(self) } else { window.close() }
+                guard window.isOpen else { return }
+            default:
+                pending.append(event)
+            }
+        }
+        flush()
     }
 
     private func resizeRoot(to size: CGSize) {
