@@ -30,6 +30,7 @@ package final class SDLLibrary {
     typealias QuitFn = @convention(c) () -> Void
     typealias GetTicksFn = @convention(c) () -> UInt32
     typealias GetDisplayModeFn = @convention(c) (Int32, UnsafeMutableRawPointer?) -> Int32
+    typealias ReadPixelsFn = @convention(c) (OpaquePointer?, UnsafeRawPointer?, UInt32, UnsafeMutableRawPointer?, Int32) -> Int32
 
     /// The soname Debian's libsdl2-2.0-0 package installs.
     package static let defaultName = "libSDL2-2.0.so.0"
@@ -54,6 +55,8 @@ package final class SDLLibrary {
     let quit: QuitFn
     let getTicks: GetTicksFn
     let getCurrentDisplayMode: GetDisplayModeFn
+    /// SDL_RenderReadPixels, optional (only the read-back check uses it).
+    let renderReadPixels: ReadPixelsFn?
 
     private let handle: UnsafeMutableRawPointer
 
@@ -91,6 +94,7 @@ package final class SDLLibrary {
             quit = try sym("SDL_Quit", QuitFn.self)
             getTicks = try sym("SDL_GetTicks", GetTicksFn.self)
             getCurrentDisplayMode = try sym("SDL_GetCurrentDisplayMode", GetDisplayModeFn.self)
+            renderReadPixels = try? sym("SDL_RenderReadPixels", ReadPixelsFn.self)
         } catch {
             dlclose(h)
             throw error

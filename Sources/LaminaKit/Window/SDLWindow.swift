@@ -108,6 +108,17 @@ package final class SDLWindow: WindowBackend {
     }
 
     package func present(_ image: CGImage) throws {
+        _ = try draw(image, readBack: false)
+    }
+
+    /// Presents `image` and returns what the renderer drew (read from its back buffer before
+    /// the swap, in pixels of the renderer's output) — a check that upload and byte order are
+    /// right, for tests. nil when the library lacks SDL_RenderReadPixels.
+    package func presentReadingBack(_ image: CGImage) throws -> CGImage? {
+        try draw(image, readBack: true)
+    }
+
+    private func draw(_ image: CGImage, readBack: Bool) throws -> CGImage? {
         guard isOpen else { throw WindowError.closed }
         let pixels = image.premultipliedRGBA8
         if texture == nil || textureSize.width != pixels.width || textureSize.height != pixels.height {
@@ -127,7 +138,16 @@ package final class SDLWindow: WindowBackend {
         guard sdl.renderCopy(renderer, texture, nil, nil) == 0 else {
             throw WindowError.sdlCallFailed(call: "SDL_RenderCopy", message: sdl.lastError)
         }
+        var shown: CGImage?
+        if readBack, let read = sdl.renderReadPixels {
+            let out = try Surface(width: pixelSize.width, height: pixelSize.height)
+            guard read(renderer, nil, SDLConstant.pixelFormatABGR8888, out.base, Int32(out.bytesPerRow)) == 0 else {
+                throw WindowError.sdlCallFailed(call: "SDL_RenderReadPixels", message: sdl.lastError)
+            }
+            shown = CGImage(surface: out)
+        }
         sdl.renderPresent(renderer)
+        return shown
     }
 
     package func close() {
