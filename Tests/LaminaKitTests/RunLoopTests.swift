@@ -225,6 +225,17 @@ struct HostFixture {
         #expect(!f.window.isOpen)
     }
 
+    @Test func statisticsOverlayInTheTitle() throws {
+        let f = try HostFixture()
+        f.host.title = "Demo"
+        #expect(f.window.title == "Demo")
+        f.host.showsStatisticsInTitle = true
+        f.host.runFrames(1)
+        #expect(f.window.title.hasPrefix("Demo — frames "))
+        f.host.showsStatisticsInTitle = false
+        #expect(f.window.title == "Demo")
+    }
+
     @Test func runPacesTurnsOnTheRefreshGrid() throws {
         let f = try HostFixture()
         var turns = 0

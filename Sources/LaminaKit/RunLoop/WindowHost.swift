@@ -35,6 +35,16 @@ package final class WindowHost: LayerTreeHost {
     /// Called on a close request; the default closes the window (which ends `run()`).
     package var closeHandler: ((WindowHost) -> Void)?
     package private(set) var statistics = FrameStatistics()
+    /// The debug overlay, for now in the title bar: when set, the window title shows the
+    /// frame counters (`FrameStatistics.summary`) after `title`, refreshed twice a second.
+    package var showsStatisticsInTitle = false {
+        didSet { if !showsStatisticsInTitle { window.title = title } }
+    }
+    /// The window title without the statistics.
+    package var title: String {
+        didSet { window.title = title }
+    }
+    private var lastTitleUpdate: CFTimeInterval = -.infinity
 
     /// Routes pointer, touch and keyboard events to views (`TouchRouter` when a root view is
     /// shown).
@@ -55,6 +65,7 @@ package final class WindowHost: LayerTreeHost {
         self.renderer = renderer
         self.clock = clock
         self.rootLayer = rootLayer
+        title = window.title
         frameOrigin = clock.now
         animationClock = AnimationClock()
         animationClock.add(rootLayer)
@@ -162,6 +173,10 @@ package final class WindowHost: LayerTreeHost {
             statistics.idleTurnCount += 1
         }
         wasAnimating = animating
+        if showsStatisticsInTitle, now - lastTitleUpdate >= 0.5 {
+            lastTitleUpdate = now
+            window.title = "\(title) — \(statistics.summary)"
+        }
     }
 
     /// Handles resize and close itself; hands runs of other events to the router together.

@@ -32,12 +32,18 @@ package class View: CALayerDelegate {
     /// A name for debugging and tests.
     package var name: String?
 
-    /// A view with `frame` in its (future) superview's bounds space. Geometry set here is not
-    /// recorded in any transaction: the view is not shown yet.
+    /// A view with `frame` in its (future) superview's bounds space. The initial geometry is
+    /// stored without being recorded in a transaction (as a layer initialiser does): the view is
+    /// not shown yet, so there is nothing to animate or commit.
     package init(frame: CGRect = .zero) {
         layer = type(of: self).makeLayer()
         layer.delegate = self
-        layer.frame = frame
+        let layer = self.layer
+        if !frame.origin.x.isNaN, !frame.origin.y.isNaN, !frame.size.width.isNaN, !frame.size.height.isNaN {
+            layer.withoutRecording { layer.frame = frame }
+        } else {
+            layer.frame = frame
+        }
     }
 
     // MARK: Geometry (the layer's)
