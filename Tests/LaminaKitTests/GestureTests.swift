@@ -143,6 +143,25 @@ import Testing
         #expect(log.states.last == .cancelled)
     }
 
+    @Test func disablingOrRemovingAPossibleRecognizerFailsIt() throws {
+        let f = try ViewFixture()
+        let tap = TapGestureRecognizer()
+        let log = StateLog()
+        log.attach(tap)
+        f.root.addGestureRecognizer(tap)
+        f.input.touches(.began, [(1, CGPoint(x: 50, y: 50))])
+        tap.isEnabled = false
+        f.input.touches(.ended, [(1, CGPoint(x: 50, y: 50))])
+        #expect(log.states.isEmpty)
+        #expect(tap.state == .possible)
+        tap.isEnabled = true
+        f.input.touches(.began, [(2, CGPoint(x: 50, y: 50))])
+        f.root.removeGestureRecognizer(tap)
+        f.input.touches(.ended, [(2, CGPoint(x: 50, y: 50))])
+        #expect(log.states.isEmpty)
+        #expect(tap.view == nil)
+    }
+
     @Test func disablingAnActivePinchCancelsIt() throws {
         let f = try ViewFixture()
         let pinch = PinchGestureRecognizer()

@@ -38,6 +38,7 @@ import Testing
         #expect(basic?.duration == 0.5)
         #expect(basic?.fillMode == .both)
         #expect(basic?.keyPath == "backgroundColor")
+        #expect(basic?.timingFunction == CAMediaTimingFunction(name: .easeInEaseOut))
         // Keys that do not animate stay NSNull inside blocks too.
         var sublayers: CAAction?
         View.animate(withDuration: 0.5, animations: { sublayers = view.action(for: view.layer, forKey: "sublayers") })

@@ -35,11 +35,10 @@ package class GestureRecognizer {
 
     package private(set) var state: State = .possible
     package internal(set) weak var view: View?
-    /// A disabled recognizer gets no touches; disabling an active one cancels it.
+    /// A disabled recognizer gets no new touches; disabling an active one cancels it and a
+    /// possible one fails (it ignores the rest of its touches and resets when they lift).
     package var isEnabled = true {
-        didSet {
-            if !isEnabled, state.isActive { transition(to: .cancelled) }
-        }
+        didSet { if !isEnabled { abandon() } }
     }
     package var cancelsTouchesInView = true
     /// Asked for each pair sharing a touch when one of them begins (rule 3).
@@ -179,6 +178,11 @@ package class GestureRecognizer {
         state = .ended
         sendActions()
         return true
+    }
+
+    /// Stops following the current gesture: cancelled when active, failed when possible.
+    func abandon() {
+        if state.isActive { transition(to: .cancelled) } else { failIfPossible() }
     }
 
     /// Fails the recognizer (rule 3) if it is still possible.

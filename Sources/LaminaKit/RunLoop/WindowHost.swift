@@ -154,6 +154,7 @@ package final class WindowHost: LayerTreeHost {
         let events = window.pollEvents(now: now, limit: max(1, maxEventsPerTurn))
         statistics.eventCount += events.count
         handle(events)
+        guard window.isOpen else { return }
         router?.update(at: now)
 
         timers.removeAll { !$0.isValid }

@@ -220,6 +220,7 @@ package class View: CALayerDelegate {
     package func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
+        recognizer.abandon()
         recognizer.view = nil
     }
 }
