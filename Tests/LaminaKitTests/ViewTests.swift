@@ -196,3 +196,39 @@ import Testing
         #expect(v.alpha == 0)
     }
 }
+
+@Suite struct ViewHostingTests {
+    @Test func hiDPIScaleReachesLayersAndRenderer() throws {
+        let window = try HeadlessWindow(size: CGSize(width: 30, height: 20), scale: 2)
+        let renderer = FakeRenderer()
+        let root = View()
+        let host = WindowHost(window: window, renderer: renderer, clock: ManualFrameClock(), rootView: root)
+        let child = View(frame: CGRect(x: 0, y: 0, width: 5, height: 5))
+        let grandchild = View()
+        child.addSubview(grandchild)
+        host.atCurrentTime { root.addSubview(child) }
+        host.runFrames(1)
+        #expect(root.layer.contentsScale == 2)
+        #expect(grandchild.layer.contentsScale == 2)
+        #expect(renderer.sizes.last?.0 == 60)
+        #expect(renderer.sizes.last?.1 == 40)
+        #expect(root.bounds.size == CGSize(width: 30, height: 20))
+    }
+
+    @Test func windowResizeLaysTheRootViewOutAgain() throws {
+        final class Root: View {
+            var widths: [CGFloat] = []
+            override func layoutSubviews() { widths.append(bounds.width) }
+        }
+        let window = try HeadlessWindow(size: CGSize(width: 30, height: 20))
+        let clock = ManualFrameClock()
+        let root = Root()
+        let host = WindowHost(window: window, renderer: FakeRenderer(), clock: clock, rootView: root)
+        host.runFrames(1)
+        try window.resize(to: CGSize(width: 50, height: 20), at: clock.now)
+        host.runFrames(1)
+        #expect(root.widths.last == 50)
+        #expect(root.frame == CGRect(x: 0, y: 0, width: 50, height: 20))
+        #expect(root.layer.animationKeys() == nil)
+    }
+}
