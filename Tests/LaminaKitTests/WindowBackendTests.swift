@@ -163,3 +163,36 @@ import Testing
         #expect(decode(event(0x1234) { _ in }, &d) == nil)
     }
 }
+
+@Suite struct WindowFactoryTests {
+    @Test func fallsBackToHeadlessWithTheReason() throws {
+        let result = try WindowFactory.open(title: "t", size: CGSize(width: 8, height: 8), sdlLibrary: "libSDL2-missing.so.0")
+        #expect(result.window is HeadlessWindow)
+        guard case .sdlNotFound? = result.fallbackReason else {
+            Issue.record("no fallback reason")
+            return
+        }
+        #expect(throws: WindowError.self) {
+            try WindowFactory.open(title: "t", size: CGSize(width: 8, height: 8), fallBackToHeadless: false,
+                                   sdlLibrary: "libSDL2-missing.so.0")
+        }
+        #expect(throws: WindowError.self) { try WindowFactory.open(title: "t", size: .zero, headless: true) }
+    }
+
+    @Test func headlessFramesAreWrittenAsNumberedPNGs() throws {
+        let window = try HeadlessWindow(size: CGSize(width: 4, height: 4))
+        window.keepsAllFrames = true
+        let host = WindowHost(window: window, renderer: FakeRenderer(), clock: ManualFrameClock())
+        host.atCurrentTime {
+            CATransaction.setAnimationDuration(0.05)
+            host.rootLayer.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 1)
+        }
+        host.runFrames(5)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-kit-frames-\(UUID())").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let paths = try window.writeFrames(toDirectory: dir)
+        #expect(paths.count == window.presentedFrameCount)
+        #expect(paths.first?.hasSuffix("frame-0000.png") == true)
+        #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+    }
+}

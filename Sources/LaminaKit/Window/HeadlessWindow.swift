@@ -86,6 +86,23 @@ package final class HeadlessWindow: WindowBackend {
         try image.writePNG(to: path)
     }
 
+    /// Writes every kept frame (`keepsAllFrames`) as `prefix`-0000.png, -0001.png… into
+    /// `directory` (created if needed) and returns the paths. Throws when no frame was kept.
+    @discardableResult
+    package func writeFrames(toDirectory directory: String, prefix: String = "frame") throws -> [String] {
+        guard !frames.isEmpty else { throw HeadlessWindowError.noFrame }
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        var paths: [String] = []
+        for (i, frame) in frames.enumerated() {
+            let number = String(i)
+            let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
+            let path = (directory as NSString).appendingPathComponent("\(prefix)-\(padded).png")
+            try frame.writePNG(to: path)
+            paths.append(path)
+        }
+        return paths
+    }
+
     package func close() {
         isOpen = false
         queue.removeAll()
