@@ -97,6 +97,30 @@ import Testing
         #expect(done - committed < 0.3 + 2 * f.host.refreshInterval)
     }
 
+    @Test func interruptedBlockCompletesUnfinished() throws {
+        let f = try ViewFixture()
+        var first: Bool?, second: Bool?
+        f.now {
+            View.animate(withDuration: 1, animations: { f.child.center = CGPoint(x: 150, y: 150) },
+                         completion: { first = $0 })
+        }
+        f.input.wait(0.2)
+        f.now {
+            View.animate(withDuration: 0.3, options: .beginFromCurrentState,
+                         animations: { f.child.center = CGPoint(x: 20, y: 20) },
+                         completion: { second = $0 })
+        }
+        #expect(first == false)
+        // The replacement starts where the view was seen, not from the old model value.
+        let from = f.child.layer.animation(forKey: "position") as? CABasicAnimation
+        let start = from?.fromValue as? CGPoint ?? .zero
+        #expect(start.x > 50)
+        #expect(start.x < 150)
+        #expect(second == nil)
+        f.input.wait(0.4)
+        #expect(second == true)
+    }
+
     @Test func zeroDurationAppliesAtOnceAndCompletesAtCommit() throws {
         let f = try ViewFixture()
         var completed = false

@@ -41,24 +41,27 @@ extension View {
     /// The block runs inside `CATransaction.begin()/commit()`, so its animations start together
     /// when the turn's transaction commits (§6.10). Layers that are not a view's keep their
     /// transaction's duration (§5.3.3). Nested blocks inherit the outer block's duration and
-    /// curve unless the options override them. `completion(true)` runs once every animation
-    /// the block added has stopped (at the commit when it added none); it always reports
-    /// `true`, as Lamina does not yet tell interruption from finishing. A duration that is
-    /// zero, negative or not finite applies the changes without animation.
+    /// curve unless the options override them. `completion(finished)` runs once every
+    /// animation the block added has stopped (at the commit when it added none); `finished` is
+    /// false when one of them was removed or replaced before its end (e.g. by a later block
+    /// animating the same property). A duration that is zero, negative or not finite applies
+    /// the changes without animation.
     package static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
                                 options: AnimationOptions = [], animations: () -> Void,
                                 completion: ((Bool) -> Void)? = nil) {
+        let outer = ViewAnimation.stack.contexts.last
+        let outcome = ViewAnimation.Outcome(parent: outer?.outcome)
         var context = ViewAnimation.Context(duration: duration.isFinite ? max(0, duration) : 0,
                                             delay: delay.isFinite ? max(0, delay) : 0,
-                                            options: options)
-        if let outer = ViewAnimation.stack.contexts.last, outer.duration > 0 {
+                                            options: options, outcome: outcome)
+        if let outer, outer.duration > 0 {
             if !options.contains(.overrideInheritedDuration) { context.duration = outer.duration }
             if !options.contains(.overrideInheritedCurve) {
                 context.options = context.options.subtracting(.curveLinear).union(AnimationOptions(rawValue: outer.options.rawValue & (3 << 16)))
             }
         }
         CATransaction.begin()
-        if let completion { CATransaction.setCompletionBlock { completion(true) } }
+        if let completion { CATransaction.setCompletionBlock { completion(outcome.allFinished) } }
         ViewAnimation.stack.contexts.append(context)
         animations()
         ViewAnimation.stack.contexts.removeLast()
@@ -67,7 +70,7 @@ extension View {
 
     /// Runs `actions` with view animations off, even inside an animation block.
     package static func performWithoutAnimation(_ actions: () -> Void) {
-        ViewAnimation.stack.contexts.append(ViewAnimation.Context(duration: 0, delay: 0, options: []))
+        ViewAnimation.stack.contexts.append(ViewAnimation.Context(duration: 0, delay: 0, options: [], outcome: nil))
         actions()
         ViewAnimation.stack.contexts.removeLast()
     }
@@ -84,6 +87,27 @@ enum ViewAnimation {
         var duration: TimeInterval
         var delay: TimeInterval
         var options: View.AnimationOptions
+        /// Hears whether the block's animations finished (nil: no animation block).
+        var outcome: Outcome?
+    }
+
+    /// The delegate of a block's animations: remembers whether any was removed before its end,
+    /// which is what the completion's `finished` argument reports (an enclosing block hears it
+    /// too, since its completion waits for the inner block's animations).
+    final class Outcome: CAAnimationDelegate {
+        private(set) var allFinished = true
+        private let parent: Outcome?
+
+        init(parent: Outcome?) { self.parent = parent }
+
+        func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {
+            guard !flag else { return }
+            var o: Outcome? = self
+            while let current = o {
+                current.allFinished = false
+                o = current.parent
+            }
+        }
     }
 
     final class Stack {
@@ -117,6 +141,7 @@ enum ViewAnimation {
         animation.duration = context.duration
         animation.timingFunction = CAMediaTimingFunction(name: context.options.curve)
         animation.fillMode = .both
+        animation.delegate = context.outcome
         if context.options.contains(.repeat) { animation.repeatCount = .infinity }
         if context.options.contains(.autoreverse) { animation.autoreverses = true }
         if context.delay > 0 {
