@@ -17,7 +17,8 @@
 //              gesture), `TouchRouter` (hit testing on presentation layers, delivery to views
 //              and recognizers) and `TouchEmulation` (Alt-drag and Ctrl-wheel pinches).
 //              `ScriptedInput` feeds a headless host synthetic touches frame by frame.
-// - Gestures/  `GestureRecognizer` and the tap, pinch, pan and long-press recognizers.
+// - Gestures/  `GestureRecognizer` and the tap, pinch, rotation, pan and long-press
+//              recognizers.
 // - View/      `View`: a layer-backed view whose layer delegate returns NSNull outside
 //              `View.animate` blocks and a basic animation inside them (seed 002, §5.3.2).
 //

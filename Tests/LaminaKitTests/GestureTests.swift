@@ -263,3 +263,51 @@ import Testing
         #expect(presses.states.isEmpty)
     }
 }
+
+@Suite struct RotationGestureTests {
+    @Test func altDragAroundTheCentreRotatesAndPinchesTogether() throws {
+        let f = try ViewFixture()
+        let rotate = RotationGestureRecognizer(), pinch = PinchGestureRecognizer()
+        let rotations = StateLog(), pinches = StateLog()
+        rotations.attach(rotate)
+        pinches.attach(pinch)
+        var angle: CGFloat = 0
+        rotate.addAction { g in angle = (g as! RotationGestureRecognizer).rotation }
+        rotate.shouldRecognizeSimultaneously = { _, _ in true }
+        f.root.addGestureRecognizer(rotate)
+        f.root.addGestureRecognizer(pinch)
+        // A quarter turn clockwise (y down) at a constant 50 pt from the centre (100, 100).
+        f.input.modifiers = .alt
+        f.window.post(InputEvent(.pointerDown(location: CGPoint(x: 150, y: 100), button: .primary), at: f.clock.now, modifiers: .alt))
+        f.input.frames(1)
+        for i in 1...9 {
+            let a = Double(i) / 9 * .pi / 2
+            let p = CGPoint(x: 100 + 50 * cos(a), y: 100 + 50 * sin(a))
+            f.window.post(InputEvent(.pointerMoved(location: p), at: f.clock.now, modifiers: .alt))
+            f.input.frames(1)
+        }
+        f.window.post(InputEvent(.pointerUp(location: CGPoint(x: 100, y: 150), button: .primary), at: f.clock.now, modifiers: .alt))
+        f.input.frames(1)
+        #expect(rotations.states.first == .began)
+        #expect(rotations.states.last == .ended)
+        #expect(abs(angle - .pi / 2) < 1e-6)
+        // The fingers kept their distance: the pinch never began.
+        #expect(pinches.states.isEmpty)
+    }
+
+    @Test func rotationAccumulatesPastHalfATurn() throws {
+        let f = try ViewFixture()
+        let rotate = RotationGestureRecognizer()
+        var angle: CGFloat = 0
+        rotate.addAction { g in angle = (g as! RotationGestureRecognizer).rotation }
+        f.root.addGestureRecognizer(rotate)
+        let c = CGPoint(x: 100, y: 100)
+        func fingers(_ a: Double) -> [(id: Int64, at: CGPoint)] {
+            [(1, CGPoint(x: c.x - 40 * cos(a), y: c.y - 40 * sin(a))), (2, CGPoint(x: c.x + 40 * cos(a), y: c.y + 40 * sin(a)))]
+        }
+        f.input.touches(.began, fingers(0))
+        for i in 1...24 { f.input.touches(.moved, fingers(-Double(i) / 24 * 1.5 * .pi)) }
+        f.input.touches(.ended, fingers(-1.5 * .pi))
+        #expect(abs(angle + 1.5 * .pi) < 1e-6)
+    }
+}
