@@ -172,3 +172,38 @@ final class TouchLogView: View {
         #expect(f.window.isOpen)
     }
 }
+
+@Suite struct KeyboardTests {
+    final class Field: View {
+        var keys: [Int32] = []
+        override var canBecomeFirstResponder: Bool { true }
+        override func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) { keys.append(key.keyCode) }
+    }
+    final class Root: View {
+        var keys: [Int32] = []
+        override func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) { keys.append(key.keyCode) }
+    }
+
+    @Test func keysGoToTheFirstResponderThenUpTheChain() throws {
+        let window = try HeadlessWindow(size: CGSize(width: 50, height: 50))
+        let root = Root()
+        let host = WindowHost(window: window, renderer: FakeRenderer(), clock: ManualFrameClock(), rootView: root)
+        let input = try #require(ScriptedInput(host: host))
+        let field = Field(), plain = View()
+        root.addSubview(field)
+        field.addSubview(plain)
+        #expect(!plain.becomeFirstResponder())
+        input.key(65)
+        #expect(root.keys == [65])
+        #expect(field.becomeFirstResponder())
+        #expect(field.isFirstResponder)
+        input.key(66)
+        #expect(field.keys == [66])
+        #expect(root.keys == [65])
+        // A removed responder no longer gets keys.
+        field.removeFromSuperview()
+        input.key(67)
+        #expect(root.keys == [65, 67])
+        #expect(!field.isFirstResponder)
+    }
+}

@@ -18,6 +18,8 @@ package final class TouchRouter: InputRouter {
     private var emulation = TouchEmulation()
     /// Modifier keys held at the last event.
     package private(set) var modifiers: KeyModifiers = []
+    /// The view that gets key events first (see View+Keyboard.swift).
+    package weak var keyResponder: View?
 
     package init(rootView: View) {
         self.rootView = rootView
@@ -44,8 +46,9 @@ package final class TouchRouter: InputRouter {
             apply(emulation.pointerUp(at: location, centre: pinchCentre), at: t)
         case let .wheel(delta, _):
             apply(emulation.wheel(delta: delta, modifiers: event.modifiers, centre: pinchCentre, at: t), at: t)
-        case .key:
+        case .key(let key):
             apply(emulation.modifiersChanged(event.modifiers, centre: pinchCentre), at: t)
+            deliverKey(key, modifiers: event.modifiers, at: t)
         case .resized, .closeRequested:
             break
         }

@@ -208,6 +208,13 @@ package class View: CALayerDelegate {
     package func touchesEnded(_ touches: [Touch]) {}
     package func touchesCancelled(_ touches: [Touch]) {}
 
+    // MARK: Keys (View+Keyboard.swift; the defaults pass the key up the view tree)
+
+    /// Whether `becomeFirstResponder()` may succeed. Default false.
+    package var canBecomeFirstResponder: Bool { false }
+    package func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) { superview?.keyDown(key, modifiers: modifiers) }
+    package func keyUp(_ key: KeyEvent, modifiers: KeyModifiers) { superview?.keyUp(key, modifiers: modifiers) }
+
     // MARK: Gesture recognizers
 
     package func addGestureRecognizer(_ recognizer: GestureRecognizer) {
