@@ -10,8 +10,6 @@ package protocol InputRouter: AnyObject {
     /// Once per turn after the events, at the turn's media time: time-driven input work
     /// (long-press timers, multi-tap timeouts, the end of a wheel pinch).
     func update(at time: CFTimeInterval)
-    /// The root's size changed (emulated pinches pivot about the new centre).
-    func rootDidResize()
 }
 
 extension InputRouter {

@@ -48,7 +48,7 @@ package final class TouchRouter: InputRouter {
             apply(emulation.wheel(delta: delta, modifiers: event.modifiers, centre: pinchCentre, at: t), at: t)
         case .key(let key):
             apply(emulation.modifiersChanged(event.modifiers, centre: pinchCentre), at: t)
-            deliverKey(key, modifiers: event.modifiers, at: t)
+            deliverKey(key, modifiers: event.modifiers)
         case .resized, .closeRequested:
             break
         }
@@ -83,8 +83,6 @@ package final class TouchRouter: InputRouter {
         for r in engaged { r.update(at: time) }
         settle()
     }
-
-    package func rootDidResize() {}
 
     /// The pivot of emulated pinches: the root view's centre in window points.
     private var pinchCentre: CGPoint {

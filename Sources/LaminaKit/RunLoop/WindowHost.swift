@@ -212,7 +212,6 @@ package final class WindowHost: LayerTreeHost {
         rootLayer.frame = CGRect(origin: .zero, size: size)
         rootLayer.contentsScale = window.scale
         CATransaction.commit()
-        router?.rootDidResize()
         needsRender = true
     }
 

@@ -32,7 +32,7 @@ extension View {
 
 extension TouchRouter {
     /// Sends a key event along the responder chain.
-    func deliverKey(_ key: KeyEvent, modifiers: KeyModifiers, at time: CFTimeInterval) {
+    func deliverKey(_ key: KeyEvent, modifiers: KeyModifiers) {
         let target: View
         if let responder = keyResponder, responder.isDescendant(of: rootView) {
             target = responder
