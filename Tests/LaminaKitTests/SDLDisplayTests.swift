@@ -37,7 +37,7 @@ final class RectRenderer: FrameRenderer {
 ///     Xvfb :77 -screen 0 320x240x24 &
 ///     DISPLAY=:77 LAMINA_SDL_DISPLAY_TEST=1 swift test --filter SDLDisplayTests
 ///
-/// (apt-get install libsdl2-2.0-0 xvfb xdotool). Without them the suite is skipped. Serialized:
+/// (apt-get install libsdl2-2.0-0 xvfb xdotool x11-apps). Without them the suite is skipped. Serialized:
 /// SDL's state (SDL_Init/SDL_Quit, SDL_VIDEODRIVER) is process-wide.
 @Suite(.serialized, .enabled(if: ProcessInfo.processInfo.environment["LAMINA_SDL_DISPLAY_TEST"] == "1"
                 && ProcessInfo.processInfo.environment["DISPLAY"] != nil,
@@ -66,6 +66,98 @@ struct SDLDisplayTests {
         #expect(shown.premultipliedRGBA8.bytes() == frame.premultipliedRGBA8.bytes())
         #expect(Self.pixel(shown, 10, 40) == [255, 0, 0, 255])
         #expect(Self.pixel(shown, 50, 10) == [0, 0, 255, 255])
+    }
+
+    /// Runs a tool and returns its standard output.
+    private static func run(_ tool: String, _ arguments: [String]) throws -> Data {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return data
+    }
+
+    /// Straight RGB of every pixel of an XWD dump (`xwd -id … -silent`) of a 24/32-bit
+    /// TrueColor window: a 100-byte big-endian header of 25 CARD32s, the window name, the
+    /// colour map (12 bytes an entry), then the rows.
+    private static func decodeXWD(_ data: Data) throws -> (width: Int, height: Int, rgb: [UInt8]) {
+        let bytes = [UInt8](data)
+        func card32(_ i: Int) -> Int {
+            let o = i * 4
+            return Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
+        }
+        try #require(bytes.count >= 100)
+        let headerSize = card32(0), width = card32(4), height = card32(5), byteOrder = card32(7)
+        let bitsPerPixel = card32(11), bytesPerLine = card32(12)
+        let masks = (card32(14), card32(15), card32(16)), colours = card32(19)
+        try #require(bitsPerPixel == 32)
+        let start = headerSize + colours * 12
+        try #require(bytes.count >= start + bytesPerLine * height)
+        func channel(_ v: Int, _ mask: Int) -> UInt8 {
+            guard mask != 0 else { return 0 }
+            return UInt8(truncatingIfNeeded: (v & mask) >> mask.trailingZeroBitCount)
+        }
+        var rgb: [UInt8] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let o = start + y * bytesPerLine + x * 4
+                let v = byteOrder == 0
+                    ? Int(bytes[o]) | Int(bytes[o + 1]) << 8 | Int(bytes[o + 2]) << 16 | Int(bytes[o + 3]) << 24
+                    : Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
+                rgb += [channel(v, masks.0), channel(v, masks.1), channel(v, masks.2)]
+            }
+        }
+        return (width, height, rgb)
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xwd")
+                   && FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool"), "needs xwd and xdotool"))
+    func screenshotMatchesTheHeadlessRender() throws {
+        let title = "lamina-kit-shot-\(getpid())"
+        let size = CGSize(width: 64, height: 48)
+        let window = try SDLWindow(title: title, size: size)
+        defer { window.close() }
+        let headless = try HeadlessWindow(size: size)
+        // The same scene in both windows, through the same renderer and host code.
+        func scene(_ w: WindowBackend) -> WindowHost {
+            let root = View()
+            root.backgroundColor = CGColor(red: 1, green: 0.5, blue: 0, alpha: 1)
+            let box = View(frame: CGRect(x: 8, y: 8, width: 24, height: 16))
+            box.backgroundColor = CGColor(red: 0, green: 0.25, blue: 1, alpha: 1)
+            let host = WindowHost(window: w, renderer: RectRenderer(), clock: ManualFrameClock(), rootView: root)
+            host.atCurrentTime {
+                root.addSubview(box)
+                CATransaction.flush()
+            }
+            return host
+        }
+        let sdlHost = scene(window), headlessHost = scene(headless)
+        sdlHost.runFrames(1)
+        headlessHost.runFrames(1)
+        usleep(300_000)
+        sdlHost.setNeedsRender()
+        sdlHost.runFrames(1)
+        usleep(200_000)
+        let id = String(decoding: try Self.run("/usr/bin/xdotool", ["search", "--sync", "--name", title]), as: UTF8.self)
+            .split(separator: "\n").first.map(String.init) ?? ""
+        try #require(!id.isEmpty)
+        let shot = try Self.decodeXWD(try Self.run("/usr/bin/xwd", ["-id", id, "-silent"]))
+        #expect(shot.width == 64)
+        #expect(shot.height == 48)
+        let expected = try #require(headless.lastFrame).premultipliedRGBA8
+        var mismatches = 0
+        for y in 0..<min(48, shot.height) {
+            for x in 0..<min(64, shot.width) {
+                let e = expected.row(y) + x * 4
+                let i = (y * shot.width + x) * 3
+                if shot.rgb[i] != e[0] || shot.rgb[i + 1] != e[1] || shot.rgb[i + 2] != e[2] { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0, "first pixel \(shot.rgb.prefix(3)), box pixel \(shot.rgb[(10 * shot.width + 10) * 3..<(10 * shot.width + 10) * 3 + 3])")
     }
 
     @Test func xdotoolClickMovesALayer() throws {
