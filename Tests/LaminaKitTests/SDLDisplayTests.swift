@@ -233,6 +233,26 @@ struct SDLDisplayTests {
         #expect(abs(scale - 0.5) < 1e-6)
     }
 
+    @Test func noDisplayServerIsAClearError() {
+        let display = ProcessInfo.processInfo.environment["DISPLAY"]
+        unsetenv("DISPLAY")
+        defer { if let display { setenv("DISPLAY", display, 1) } }
+        do {
+            let w = try SDLWindow(size: CGSize(width: 10, height: 10))
+            w.close()
+            Issue.record("a window opened without a display")
+        } catch let error as WindowError {
+            // SDL either fails to initialise or falls back to its offscreen driver.
+            switch error {
+            case .noDisplay: #expect(error.description.hasPrefix("no display: "))
+            case .sdlCallFailed(let call, _): #expect(call.hasPrefix("SDL_Init"))
+            default: Issue.record("wrong error \(error)")
+            }
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
     @Test func missingDisplayIsAClearError() {
         setenv("SDL_VIDEODRIVER", "bogus-driver", 1)
         defer { unsetenv("SDL_VIDEODRIVER") }

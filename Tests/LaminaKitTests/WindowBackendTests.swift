@@ -19,6 +19,25 @@ import Testing
         }
     }
 
+    /// Runs where there is no display server (CI): whether or not SDL is installed, opening a
+    /// window gives a clear error instead of a window that shows nowhere.
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["DISPLAY"] == nil
+                   && ProcessInfo.processInfo.environment["WAYLAND_DISPLAY"] == nil, "a display server is set"))
+    func noDisplayGivesAClearError() {
+        do {
+            let w = try SDLWindow(size: CGSize(width: 10, height: 10))
+            w.close()
+            Issue.record("a window opened without a display")
+        } catch let error as WindowError {
+            switch error {
+            case .noDisplay, .sdlNotFound, .sdlCallFailed: #expect(!error.description.isEmpty)
+            default: Issue.record("wrong error \(error)")
+            }
+        } catch {
+            Issue.record("unexpected error \(error)")
+        }
+    }
+
     @Test func headlessRejectsBadSizes() {
         #expect(throws: WindowError.self) { try HeadlessWindow(size: CGSize(width: CGFloat.nan, height: 10)) }
         #expect(throws: WindowError.self) { try HeadlessWindow(size: CGSize(width: 0, height: 10)) }

@@ -30,6 +30,7 @@ package final class SDLLibrary {
     typealias QuitFn = @convention(c) () -> Void
     typealias GetTicksFn = @convention(c) () -> UInt32
     typealias GetDisplayModeFn = @convention(c) (Int32, UnsafeMutableRawPointer?) -> Int32
+    typealias DriverNameFn = @convention(c) () -> UnsafePointer<CChar>?
     typealias ReadPixelsFn = @convention(c) (OpaquePointer?, UnsafeRawPointer?, UInt32, UnsafeMutableRawPointer?, Int32) -> Int32
 
     /// The soname Debian's libsdl2-2.0-0 package installs.
@@ -55,6 +56,7 @@ package final class SDLLibrary {
     let quit: QuitFn
     let getTicks: GetTicksFn
     let getCurrentDisplayMode: GetDisplayModeFn
+    let getCurrentVideoDriver: DriverNameFn
     /// SDL_RenderReadPixels, optional (only the read-back check uses it).
     let renderReadPixels: ReadPixelsFn?
 
@@ -94,6 +96,7 @@ package final class SDLLibrary {
             quit = try sym("SDL_Quit", QuitFn.self)
             getTicks = try sym("SDL_GetTicks", GetTicksFn.self)
             getCurrentDisplayMode = try sym("SDL_GetCurrentDisplayMode", GetDisplayModeFn.self)
+            getCurrentVideoDriver = try sym("SDL_GetCurrentVideoDriver", DriverNameFn.self)
             renderReadPixels = try? sym("SDL_RenderReadPixels", ReadPixelsFn.self)
         } catch {
             dlclose(h)
@@ -106,6 +109,11 @@ package final class SDLLibrary {
     /// SDL_GetError()'s current message.
     package var lastError: String {
         getError().map { String(cString: $0) } ?? ""
+    }
+
+    /// The video driver SDL_Init chose ("x11", "wayland", "KMSDRM", "offscreen"…), or nil.
+    package var videoDriver: String? {
+        getCurrentVideoDriver().map { String(cString: $0) }
     }
 
     /// The refresh rate of display 0 in Hz, or nil when SDL does not know it.

@@ -38,6 +38,13 @@ package final class SDLWindow: WindowBackend {
         guard sdl.initialize(SDLConstant.initVideo) == 0 else {
             throw WindowError.sdlCallFailed(call: "SDL_Init(SDL_INIT_VIDEO)", message: sdl.lastError)
         }
+        // With no display server SDL 2.26 falls back to its "offscreen" driver, whose windows
+        // show nowhere: unless that driver was asked for, that is "no display".
+        if let driver = sdl.videoDriver, driver == "offscreen" || driver == "dummy",
+           ProcessInfo.processInfo.environment["SDL_VIDEODRIVER"] != driver {
+            sdl.quit()
+            throw WindowError.noDisplay(detail: "SDL found no display and fell back to its \"\(driver)\" video driver")
+        }
         let flags = SDLConstant.windowShown | SDLConstant.windowResizable | SDLConstant.windowAllowHighDPI
         guard let window = sdl.createWindow(title, SDLConstant.windowPosUndefined, SDLConstant.windowPosUndefined,
                                             Int32(size.width.rounded()), Int32(size.height.rounded()), flags)

@@ -9,6 +9,8 @@ package enum WindowError: Error, Equatable, CustomStringConvertible {
     /// An SDL call failed; `message` is SDL_GetError()'s text (e.g. "No available video device"
     /// when there is no display).
     case sdlCallFailed(call: String, message: String)
+    /// No display server to show a window on (DISPLAY / WAYLAND_DISPLAY unset or unreachable).
+    case noDisplay(detail: String)
     /// A window size that is not finite and positive, or is too large for a frame surface.
     case invalidSize(width: Double, height: Double, scale: Double)
     /// The window was closed; it cannot present or poll any more.
@@ -22,6 +24,8 @@ package enum WindowError: Error, Equatable, CustomStringConvertible {
             return "SDL2 is too old: \(name) is missing (LaminaKit needs SDL 2.0.10 or later)"
         case let .sdlCallFailed(call, message):
             return "\(call) failed: \(message.isEmpty ? "no message from SDL" : message)"
+        case let .noDisplay(detail):
+            return "no display: \(detail); set DISPLAY (X11) or WAYLAND_DISPLAY, or render headless"
         case let .invalidSize(w, h, s):
             return "invalid window size \(w)x\(h) points at scale \(s): sizes must be finite and positive, and at most \(WindowSize.maxPixels) pixels a side"
         case .closed:
