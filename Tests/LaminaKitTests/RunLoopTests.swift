@@ -244,3 +244,37 @@ struct HostFixture {
         #expect(abs(f.clock.now - start - 10.0 / 60) < 0.02)
     }
 }
+
+@Suite struct DebugOverlayTests {
+    @Test func overlayGraphsFrameIntervalsWithoutCausingFrames() throws {
+        let f = try HostFixture(size: CGSize(width: 160, height: 80))
+        f.host.showsDebugOverlay = true
+        let overlay = try #require(f.host.debugOverlay)
+        #expect(f.host.rootLayer.sublayers?.last === overlay.container)
+        f.host.atCurrentTime {
+            CATransaction.setAnimationDuration(0.5)
+            f.child.opacity = 0
+        }
+        f.host.runFrames(3)
+        f.clock.advance(by: 3 * f.host.refreshInterval)
+        f.host.runTurn()
+        f.host.runFrames(2)
+        let dropped = overlay.droppedBars
+        #expect(dropped.contains(true))
+        #expect(dropped.filter { $0 }.count == 1)
+        #expect(overlay.container.sublayers?.first?.animationKeys() == nil)
+        // Once the animation is over, the overlay does not keep the window busy.
+        f.host.runFrames(40)
+        let rendered = f.renderer.renderCount
+        f.host.runFrames(10)
+        #expect(f.renderer.renderCount == rendered)
+        if let path = ProcessInfo.processInfo.environment["LAMINA_KIT_OVERLAY_PNG"] {
+            // Look at the graph: LAMINA_KIT_OVERLAY_PNG=/tmp/overlay.png swift test --filter DebugOverlay
+            let image = try RectRenderer().renderFrame(root: f.host.rootLayer, at: f.clock.now, pixelWidth: 160,
+                                                       pixelHeight: 80, scale: 1)
+            try image.writePNG(to: path)
+        }
+        f.host.showsDebugOverlay = false
+        #expect(f.host.rootLayer.sublayers?.contains { $0 === overlay.container } == false)
+    }
+}

@@ -17,17 +17,25 @@ final class RectRenderer: FrameRenderer {
             return PremultipliedRGBA8(straightRed: Double(c[0]), green: Double(c[1]), blue: Double(c[2]), alpha: Double(c[3]))
         }
         surface.fill(paint(shown.backgroundColor))
-        for layer in shown.sublayers ?? [] {
-            let r = layer.frame
-            let x0 = max(0, Int((r.minX * scale).rounded())), x1 = min(pixelWidth, Int((r.maxX * scale).rounded()))
-            let y0 = max(0, Int((r.minY * scale).rounded())), y1 = min(pixelHeight, Int((r.maxY * scale).rounded()))
-            guard x0 < x1, y0 < y1 else { continue }
-            let p = paint(layer.backgroundColor).packed
-            for y in y0..<y1 {
-                let row = surface.row32(y)
-                for x in x0..<x1 { row[x] = p }
+        // Sublayers at any depth, translated only (frames in the parent's bounds space), opaque.
+        func draw(_ layer: CALayer, origin: CGPoint) {
+            for child in layer.sublayers ?? [] where !child.isHidden {
+                let f = child.frame
+                let r = CGRect(x: origin.x + f.minX - layer.bounds.minX, y: origin.y + f.minY - layer.bounds.minY,
+                               width: f.width, height: f.height)
+                let x0 = max(0, Int((r.minX * scale).rounded())), x1 = min(pixelWidth, Int((r.maxX * scale).rounded()))
+                let y0 = max(0, Int((r.minY * scale).rounded())), y1 = min(pixelHeight, Int((r.maxY * scale).rounded()))
+                if x0 < x1, y0 < y1, child.backgroundColor != nil {
+                    let p = paint(child.backgroundColor).packed
+                    for y in y0..<y1 {
+                        let row = surface.row32(y)
+                        for x in x0..<x1 { row[x] = p }
+                    }
+                }
+                draw(child, origin: r.origin)
             }
         }
+        draw(shown, origin: .zero)
         return CGImage(surface: surface)
     }
 }

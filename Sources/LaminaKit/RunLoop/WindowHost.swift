@@ -40,6 +40,26 @@ package final class WindowHost: LayerTreeHost {
     package var showsStatisticsInTitle = false {
         didSet { if !showsStatisticsInTitle { window.title = title } }
     }
+    /// Draws the frame-pacing graph (`DebugOverlay`) as the topmost sublayer of the root.
+    package var showsDebugOverlay = false {
+        didSet {
+            guard showsDebugOverlay != oldValue else { return }
+            atCurrentTime {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                if showsDebugOverlay {
+                    let overlay = DebugOverlay()
+                    debugOverlay = overlay
+                    rootLayer.addSublayer(overlay.container)
+                } else {
+                    debugOverlay?.container.removeFromSuperlayer()
+                    debugOverlay = nil
+                }
+                CATransaction.commit()
+            }
+        }
+    }
+    private(set) var debugOverlay: DebugOverlay?
     /// The window title without the statistics.
     package var title: String {
         didSet { window.title = title }
@@ -233,6 +253,10 @@ package final class WindowHost: LayerTreeHost {
     }
 
     private func render(at now: CFTimeInterval, continuous: Bool) {
+        if let overlay = debugOverlay {
+            if let last = statistics.lastFrameTime { overlay.record(interval: now - last, refreshInterval: refreshInterval) }
+            CATransaction.flush()
+        }
         needsRender = false
         let px = window.pixelSize
         do {
