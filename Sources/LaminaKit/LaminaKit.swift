@@ -12,11 +12,13 @@
 //              animation clock → render (only when damaged or animating) → present. Time is an
 //              input: the host reads a `FrameClock`, which tests advance by hand.
 //              `DisplayLink` (CADisplayLink's shape), `RunLoopTimer`, and `FrameStatistics`
-//              (rendered, dropped and idle frames; shown in the title bar on request).
+//              (rendered, dropped and idle frames; shown in the title bar and as a bar-graph
+//              `DebugOverlay` on request).
 // - Input/     `InputEvent` (what a backend reports), `Touch` (one finger or pointer through a
 //              gesture), `TouchRouter` (hit testing on presentation layers, delivery to views
 //              and recognizers) and `TouchEmulation` (Alt-drag and Ctrl-wheel pinches).
-//              `ScriptedInput` feeds a headless host synthetic touches frame by frame.
+//              `ScriptedInput` feeds a headless host synthetic touches frame by frame;
+//              `InputScript` is its text form for the command line.
 // - Gestures/  `GestureRecognizer` and the tap, pinch, rotation, pan and long-press
 //              recognizers.
 // - View/      `View`: a layer-backed view whose layer delegate returns NSNull outside

@@ -207,3 +207,48 @@ final class TouchLogView: View {
         #expect(!field.isFirstResponder)
     }
 }
+
+@Suite struct InputScriptTests {
+    @Test func scriptDrivesGestures() throws {
+        let f = try ViewFixture()
+        let tap = TapGestureRecognizer(), pinch = PinchGestureRecognizer()
+        let taps = StateLog(), pinches = StateLog()
+        taps.attach(tap)
+        pinches.attach(pinch)
+        f.root.addGestureRecognizer(tap)
+        f.root.addGestureRecognizer(pinch)
+        try InputScript.run("""
+            # a tap, then an Alt-drag pinch to half
+            tap 50 50
+            wait 0.1
+            modifiers alt
+            mouse 150 100 125 100 5
+            modifiers none
+            frames 2
+            """, on: f.input)
+        #expect(taps.states == [.ended])
+        #expect(pinches.states.last == .ended)
+        #expect(abs((pinches.scales.last ?? 0) - 0.5) < 1e-6)
+    }
+
+    @Test func badLinesAreNamed() throws {
+        let f = try ViewFixture()
+        let cases: [(String, String)] = [
+            ("tap 1", "tap takes 2 to 3 numbers, got 1"),
+            ("frames 0", "a count must be a whole number"),
+            ("drag 0 0 nan 0", "\"nan\" is not a finite number"),
+            ("jump 1", "unknown command \"jump\""),
+            ("modifiers hyper", "unknown modifier \"hyper\""),
+            ("wait 1e9", "wait takes 0 to 3600 seconds"),
+        ]
+        for (script, message) in cases {
+            do {
+                try InputScript.run("frames 1\n\(script)", on: f.input)
+                Issue.record("\(script) was accepted")
+            } catch let error as InputScript.Error {
+                #expect(error.line == 2)
+                #expect(error.message.hasPrefix(message), "\(error.message)")
+            }
+        }
+    }
+}
