@@ -18,7 +18,8 @@ import QuartzCore
 ///  5. the animation clock: start/stop callbacks, removal on completion, completion blocks —
 ///     then another flush for the changes those made;
 ///  6. render and present, but only when a commit touched the tree, an animation is running
-///     (or just stopped), the window changed size, or `setNeedsRender()` asked.
+///     (or stopped in this turn's tick), the window changed size, or `setNeedsRender()` asked (the debug
+///     overlay, when shown, is updated and committed just before).
 ///
 /// `run()` repeats turns, pacing them on the refresh grid (`origin + n / refreshRate`) with
 /// `clock.wait(until:)`. Tests instead advance a `ManualFrameClock` and call `runTurn()`.
@@ -35,8 +36,8 @@ package final class WindowHost: LayerTreeHost {
     /// Called on a close request; the default closes the window (which ends `run()`).
     package var closeHandler: ((WindowHost) -> Void)?
     package private(set) var statistics = FrameStatistics()
-    /// The debug overlay, for now in the title bar: when set, the window title shows the
-    /// frame counters (`FrameStatistics.summary`) after `title`, refreshed twice a second.
+    /// When set, the window title shows the frame counters (`FrameStatistics.summary`) after
+    /// `title`, refreshed twice a second.
     package var showsStatisticsInTitle = false {
         didSet { if !showsStatisticsInTitle { window.title = title } }
     }
@@ -186,9 +187,11 @@ package final class WindowHost: LayerTreeHost {
         let animatingBefore = rootLayer.hasRunningAnimations
         animationClock.tick(at: now)
         CATransaction.flush()
+        // Running before the tick includes the frame in which an animation ends: its end state
+        // is rendered in this turn.
         let animating = animatingBefore || rootLayer.hasRunningAnimations
 
-        if needsRender || animating || wasAnimating {
+        if needsRender || animating {
             render(at: now, continuous: animating && wasAnimating)
         } else {
             statistics.idleTurnCount += 1
