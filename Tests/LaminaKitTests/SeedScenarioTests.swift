@@ -2,9 +2,10 @@ import Foundation
 import Testing
 @testable import LaminaKit
 
-/// Seed 000 ("foldWithPinch"), played headlessly: a pinch folds two page layers, following the
-/// fingers with actions disabled, and on release they unfold with an animation whose
-/// completion block removes the curtain view.
+/// Seeds 000 and 001 played headlessly. Seed 000 ("foldWithPinch"): a pinch folds two page
+/// layers, following the fingers with actions disabled, and on release they unfold with an
+/// animation whose completion block removes the curtain view. Seed 001: taps fold by
+/// increments with implicit animations, a two-finger tap unfolds.
 @Suite struct SeedScenarioTests {
     final class FoldController {
         let root: View
@@ -86,5 +87,65 @@ import Testing
         #expect(controller.completed)
         #expect(controller.curtain.superview == nil)
         #expect(f.root.isUserInteractionEnabled)
+    }
+
+    /// Seed 001: one-finger taps fold the pages by increments, animated implicitly (they are
+    /// plain layers inside a view); a two-finger tap unfolds and removes the curtain view.
+    final class TapFoldController {
+        let root: View
+        let curtain: View
+        let leftPage = CALayer(), rightPage = CALayer()
+
+        init(root: View) {
+            self.root = root
+            curtain = View(frame: root.bounds)
+            let size = root.bounds.size
+            leftPage.anchorPoint = CGPoint(x: 1, y: 0.5)
+            rightPage.anchorPoint = CGPoint(x: 0, y: 0.5)
+            for page in [leftPage, rightPage] {
+                page.position = CGPoint(x: size.width / 2, y: size.height / 2)
+                page.bounds = CGRect(x: 0, y: 0, width: size.width / 2, height: size.height)
+                curtain.layer.addSublayer(page)
+            }
+        }
+
+        func fold(_ gr: TapGestureRecognizer) {
+            leftPage.transform = CATransform3DRotate(CATransform3DScale(leftPage.transform, 0.95, 0.95, 0.95), 7.5 * .pi / 180, 0, 1, 0)
+            rightPage.transform = CATransform3DRotate(CATransform3DScale(rightPage.transform, 0.95, 0.95, 0.95), -7.5 * .pi / 180, 0, 1, 0)
+            root.addSubview(curtain)
+        }
+
+        func unfold(_ gr: TapGestureRecognizer) {
+            leftPage.transform = CATransform3DIdentity
+            rightPage.transform = CATransform3DIdentity
+            curtain.removeFromSuperview()
+        }
+    }
+
+    @Test func tapsFoldWithImplicitAnimationAndTwoFingersUnfold() throws {
+        let f = try ViewFixture()
+        let controller = TapFoldController(root: f.root)
+        let foldTap = TapGestureRecognizer(), unfoldTap = TapGestureRecognizer()
+        foldTap.addTarget(controller, action: TapFoldController.fold)
+        unfoldTap.addTarget(controller, action: TapFoldController.unfold)
+        unfoldTap.numberOfTouchesRequired = 2
+        f.root.addGestureRecognizer(foldTap)
+        f.root.addGestureRecognizer(unfoldTap)
+
+        // The first tap adds the curtain (its pages are not committed yet: no animation).
+        f.input.tap(at: CGPoint(x: 100, y: 100))
+        #expect(controller.curtain.superview === f.root)
+        f.input.wait(0.1)
+        // The second tap folds further: the plain page layers animate implicitly, 0.25 s.
+        f.input.tap(at: CGPoint(x: 100, y: 100))
+        let anim = controller.leftPage.animation(forKey: "transform")
+        #expect(anim?.duration == 0.25)
+        #expect(controller.leftPage.transform.m11 < 0.95 * 0.95 + 1e-9)
+        f.input.wait(0.4)
+        #expect(controller.leftPage.animationKeys() == nil)
+
+        f.input.tap(at: CGPoint(x: 100, y: 100), fingers: 2)
+        #expect(controller.curtain.superview == nil)
+        #expect(CATransform3DIsIdentity(controller.leftPage.transform))
     }
 }
