@@ -256,3 +256,25 @@ import Testing
         #expect(root.layer.animationKeys() == nil)
     }
 }
+
+@Suite struct ViewHookTests {
+    @Test func closureHooksStandInForOverrides() throws {
+        let f = try ViewFixture()
+        var phases: [TouchPhase] = []
+        var layouts = 0
+        var keys: [Int32] = []
+        f.child.touchHandler = { _, phase, _ in phases.append(phase) }
+        f.child.layoutHandler = { _ in layouts += 1 }
+        f.root.keyHandler = { _, key, _ in
+            if key.isDown { keys.append(key.keyCode) }
+            return true
+        }
+        f.input.tap(at: CGPoint(x: 30, y: 30))
+        #expect(phases == [.began, .ended])
+        f.now { f.child.setNeedsLayout() }
+        f.input.frames(1)
+        #expect(layouts == 1)
+        f.input.key(88)
+        #expect(keys == [88])
+    }
+}

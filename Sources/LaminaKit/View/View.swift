@@ -32,6 +32,17 @@ package class View: CALayerDelegate {
     /// A name for debugging and tests.
     package var name: String?
 
+    // Closure hooks: what the overridable methods do by default. A `package` class cannot be
+    // subclassed outside LaminaKit (Swift allows that only for `open` classes), so other
+    // modules of the package customise views through these instead.
+    /// Called by the default `layoutSubviews()`.
+    package var layoutHandler: ((View) -> Void)?
+    /// Called by the default touch callbacks with the phase (began, moved, ended, cancelled).
+    package var touchHandler: ((View, TouchPhase, [Touch]) -> Void)?
+    /// Called by the default `keyDown`/`keyUp`; return true when handled, false to pass the
+    /// key to the superview.
+    package var keyHandler: ((View, KeyEvent, KeyModifiers) -> Bool)?
+
     /// A view with `frame` in its (future) superview's bounds space. The initial geometry is
     /// stored without being recorded in a transaction (as a layer initialiser does): the view is
     /// not shown yet, so there is nothing to animate or commit.
@@ -162,8 +173,8 @@ package class View: CALayerDelegate {
     // MARK: Layout and display
 
     /// Lays out subviews. Called during the transaction commit when the layer needs layout
-    /// (`setNeedsLayout()`, or a bounds size change). The default does nothing.
-    package func layoutSubviews() {}
+    /// (`setNeedsLayout()`, or a bounds size change). The default calls `layoutHandler`.
+    package func layoutSubviews() { layoutHandler?(self) }
 
     package func setNeedsLayout() { layer.setNeedsLayout() }
 
@@ -201,19 +212,23 @@ package class View: CALayerDelegate {
         return layer.convert(point, from: view.layer)
     }
 
-    // MARK: Touches (override to handle raw touches; the defaults do nothing)
+    // MARK: Touches (override to handle raw touches; the defaults call `touchHandler`)
 
-    package func touchesBegan(_ touches: [Touch]) {}
-    package func touchesMoved(_ touches: [Touch]) {}
-    package func touchesEnded(_ touches: [Touch]) {}
-    package func touchesCancelled(_ touches: [Touch]) {}
+    package func touchesBegan(_ touches: [Touch]) { touchHandler?(self, .began, touches) }
+    package func touchesMoved(_ touches: [Touch]) { touchHandler?(self, .moved, touches) }
+    package func touchesEnded(_ touches: [Touch]) { touchHandler?(self, .ended, touches) }
+    package func touchesCancelled(_ touches: [Touch]) { touchHandler?(self, .cancelled, touches) }
 
     // MARK: Keys (View+Keyboard.swift; the defaults pass the key up the view tree)
 
     /// Whether `becomeFirstResponder()` may succeed. Default false.
     package var canBecomeFirstResponder: Bool { false }
-    package func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) { superview?.keyDown(key, modifiers: modifiers) }
-    package func keyUp(_ key: KeyEvent, modifiers: KeyModifiers) { superview?.keyUp(key, modifiers: modifiers) }
+    package func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) {
+        if keyHandler?(self, key, modifiers) != true { superview?.keyDown(key, modifiers: modifiers) }
+    }
+    package func keyUp(_ key: KeyEvent, modifiers: KeyModifiers) {
+        if keyHandler?(self, key, modifiers) != true { superview?.keyUp(key, modifiers: modifiers) }
+    }
 
     // MARK: Gesture recognizers
 
