@@ -9,6 +9,7 @@
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
 //   LaminaCompositor  render tree of plain values, CATransform3D, timing math, draw lists
 //   QuartzCore        Apple's CA API: CALayer, CATransaction, CAAnimation... (re-exports CoreGraphics)
+//   LaminaKit         app host: window backends, run loop, display link, input, gestures, View
 //   LaminaScenes      named scenes (the seed demos, feature scenes) with scripted interaction
 //   lamina            the command-line tool
 import PackageDescription
@@ -18,6 +19,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "LaminaKit", targets: ["LaminaKit"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
     targets: [
@@ -32,13 +34,15 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "LaminaRaster"]),
+        .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
         .target(name: "LaminaScenes", dependencies: ["QuartzCore"]),
-        .executableTarget(name: "lamina", dependencies: ["QuartzCore", "LaminaScenes"]),
+        .executableTarget(name: "lamina", dependencies: ["QuartzCore", "LaminaScenes", "LaminaKit"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"], exclude: ["Render/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes"]),
     ]
 )

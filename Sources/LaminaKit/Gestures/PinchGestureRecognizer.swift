@@ -1,0 +1,94 @@
+import Foundation
+import QuartzCore
+
+/// Follows two fingers moving apart or together (Lamina's UIPinchGestureRecognizer; seed
+/// 000's foldWithPinch). Continuous.
+///
+/// `scale` is the current distance between the first two fingers divided by their distance
+/// when the second went down (so 0.5 is "half as far apart"); setting it re-bases the
+/// gesture so that the current distance reads as the new value (UIKit's incremental idiom
+/// `scale = 1`). `velocity` is scale per second between the last two changes. It begins once
+/// the distance has changed by more than `hysteresis` points, ends when either finger lifts,
+/// is cancelled with its touches, and fails if a finger lifts before it began. Extra fingers
+/// are followed for `location(in:)` but do not change the scale.
+package final class PinchGestureRecognizer: GestureRecognizer {
+    /// Points the finger distance must change before the pinch begins.
+    package var hysteresis: CGFloat = 4
+
+    private var startDistance: CGFloat?
+    private var scaleBase: CGFloat = 1
+    private var currentDistance: CGFloat = 0
+    private var lastSample: (time: CFTimeInterval, scale: CGFloat)?
+    package private(set) var velocity: CGFloat = 0
+
+    override package var isContinuous: Bool { true }
+
+    /// Current finger distance over the starting distance (1 before the second finger).
+    package var scale: CGFloat {
+        get {
+            guard let d0 = startDistance, d0 > 0 else { return scaleBase }
+            return currentDistance / d0 * scaleBase
+        }
+        set {
+            guard newValue.isFinite, newValue > 0 else { return }
+            if startDistance != nil, currentDistance > 0 { startDistance = currentDistance }
+            scaleBase = newValue
+            lastSample = lastSample.map { ($0.time, newValue) }
+        }
+    }
+
+    private func fingerDistance() -> CGFloat? {
+        guard trackedTouches.count >= 2 else { return nil }
+        let d = trackedTouches[0].locationInWindow.distance(to: trackedTouches[1].locationInWindow)
+        return d.isFinite ? d : nil
+    }
+
+    override func touchesBegan(_ touches: [Touch], at time: CFTimeInterval) {
+        guard state == .possible, startDistance == nil, let d = fingerDistance() else { return }
+        // Two fingers on one spot have no scale to speak of: treat 0 as 1 pt.
+        startDistance = max(d, 1)
+        currentDistance = startDistance ?? 1
+        lastSample = (time, scale)
+    }
+
+    override func touchesMoved(_ touches: [Touch], at time: CFTimeInterval) {
+        guard let d0 = startDistance, let d = fingerDistance() else { return }
+        currentDistance = max(d, 0)
+        switch state {
+        case .possible:
+            guard abs(d - d0) > hysteresis else { return }
+            sample(at: time)
+            transition(to: .began)
+        case .began, .changed:
+            sample(at: time)
+            transition(to: .changed)
+        default:
+            break
+        }
+    }
+
+    private func sample(at time: CFTimeInterval) {
+        let s = scale
+        if let last = lastSample, time > last.time {
+            velocity = (s - last.scale) / CGFloat(time - last.time)
+        }
+        lastSample = (time, s)
+    }
+
+    override func touchesEnded(_ touches: [Touch], at time: CFTimeInterval) {
+        if state.isActive {
+            transition(to: .ended)
+        } else if state == .possible, trackedTouches.count < 2 {
+            transition(to: .failed)
+        }
+    }
+
+    override func reset() {
+        super.reset()
+        startDistance = nil
+        scaleBase = 1
+        currentDistance = 0
+        lastSample = nil
+        velocity = 0
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import QuartzCore
+
+/// Follows two fingers turning about each other (Lamina's UIRotationGestureRecognizer).
+/// Continuous. Alt-drag around the window centre drives it on desktops.
+///
+/// `rotation` is in radians, positive clockwise on screen (y down, as a positive
+/// `transform.rotation.z` turns a layer), accumulated move by move so it can pass ±π;
+/// setting it re-bases the gesture (the incremental idiom `rotation = 0`). `velocity` is
+/// radians per second over the last change. It begins once the fingers turned by more than
+/// `hysteresis` radians, ends when either finger lifts, and fails if one lifts first.
+package final class RotationGestureRecognizer: GestureRecognizer {
+    /// Radians the fingers must turn before the rotation begins (about 3°).
+    package var hysteresis: CGFloat = 0.05
+
+    private var lastAngle: CGFloat?
+    private var accumulated: CGFloat = 0
+    private var base: CGFloat = 0
+    private var lastSample: (time: CFTimeInterval, rotation: CGFloat)?
+    package private(set) var velocity: CGFloat = 0
+
+    override package var isContinuous: Bool { true }
+
+    package var rotation: CGFloat {
+        get { base + accumulated }
+        set {
+            guard newValue.isFinite else { return }
+            base = newValue
+            accumulated = 0
+            lastSample = lastSample.map { ($0.time, newValue) }
+        }
+    }
+
+    private func fingerAngle() -> CGFloat? {
+        guard trackedTouches.count >= 2 else { return nil }
+        let a = trackedTouches[0].locationInWindow, b = trackedTouches[1].locationInWindow
+        guard a != b else { return nil }
+        let angle = atan2(b.y - a.y, b.x - a.x)
+        return angle.isFinite ? angle : nil
+    }
+
+    override func touchesBegan(_ touches: [Touch], at time: CFTimeInterval) {
+        guard state == .possible, lastAngle == nil, let angle = fingerAngle() else { return }
+        lastAngle = angle
+        lastSample = (time, rotation)
+    }
+
+    override func touchesMoved(_ touches: [Touch], at time: CFTimeInterval) {
+        guard let previous = lastAngle, let angle = fingerAngle() else { return }
+        // The smallest turn from the previous angle, so crossing ±π does not jump by 2π.
+        var delta = angle - previous
+        if delta > .pi { delta -= 2 * .pi } else if delta < -.pi { delta += 2 * .pi }
+        accumulated += delta
+        lastAngle = angle
+        switch state {
+        case .possible:
+            guard abs(accumulated) > hysteresis else { return }
+            sample(at: time)
+            transition(to: .began)
+        case .began, .changed:
+            sample(at: time)
+            transition(to: .changed)
+        default:
+            break
+        }
+    }
+
+    private func sample(at time: CFTimeInterval) {
+        let r = rotation
+        if let last = lastSample, time > last.time { velocity = (r - last.rotation) / CGFloat(time - last.time) }
+        lastSample = (time, r)
+    }
+
+    override func touchesEnded(_ touches: [Touch], at time: CFTimeInterval) {
+        if state.isActive {
+            transition(to: .ended)
+        } else if state == .possible, trackedTouches.count < 2 {
+            transition(to: .failed)
+        }
+    }
+
+    override func reset() {
+        super.reset()
+        lastAngle = nil
+        accumulated = 0
+        base = 0
+        lastSample = nil
+        velocity = 0
+    }
+}

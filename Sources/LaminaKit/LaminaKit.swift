@@ -1,0 +1,34 @@
+// LaminaKit — the app host: what turns QuartzCore's layer trees into something a person can
+// see and touch. Our own names (not UIKit's), in the shape UIKit taught everyone.
+//
+// Design, in the order a frame flows:
+//
+// - Window/    `WindowBackend`: a window that hands out input events and shows finished frames.
+//              `SDLWindow` loads SDL2 at run time (dlopen), so the package builds and tests with
+//              no SDL installed; `HeadlessWindow` keeps frames in memory (and writes PNGs) and
+//              plays scripted events — for tests, the CLI and machines without a display.
+// - RunLoop/   `WindowHost` owns a window, a root `View` and a `FrameRenderer`, and runs turns:
+//              events → timers → display links → commit of the implicit CATransaction →
+//              animation clock → render (only when damaged or animating) → present. Time is an
+//              input: the host reads a `FrameClock`, which tests advance by hand.
+//              `DisplayLink` (CADisplayLink's shape), `RunLoopTimer`, and `FrameStatistics`
+//              (rendered, dropped and idle frames; shown in the title bar and as a bar-graph
+//              `DebugOverlay` on request).
+// - Input/     `InputEvent` (what a backend reports), `Touch` (one finger or pointer through a
+//              gesture), `TouchRouter` (hit testing on presentation layers, delivery to views
+//              and recognizers) and `TouchEmulation` (Alt-drag and Ctrl-wheel pinches).
+//              `ScriptedInput` feeds a headless host synthetic touches frame by frame;
+//              `InputScript` is its text form for the command line.
+// - Gestures/  `GestureRecognizer` and the tap, pinch, rotation, pan and long-press
+//              recognizers.
+// - View/      `View`: a layer-backed view whose layer delegate returns NSNull outside
+//              `View.animate` blocks and a basic animation inside them (seed 002, §5.3.2).
+//
+// Rendering is not done here: a `FrameRenderer` (the compositor) turns the layer tree into a
+// CGImage and the host only asks for it and presents it.
+//
+// Threading: a host, its window and its views belong to the thread that runs the host's turns
+// (like UIKit's main thread); CATransaction's implicit transaction is per thread, so that is
+// also where model changes must be made.
+import Foundation
+@_exported import QuartzCore

@@ -1,0 +1,324 @@
+import Foundation
+import QuartzCore
+
+/// Shows a layer tree in a window and runs its turns: Lamina's UIApplication + UIWindow + run
+/// loop in one object.
+///
+/// A turn (`runTurn()`), all at one media time `t = clock.now` (`MediaClock` is overridden to
+/// `t` for the turn, so transactions, animations and presentation agree):
+///  1. input: up to `maxEventsPerTurn` events from the window — resize and close handled here,
+///     the rest routed to views and gesture recognizers (the rest of a storm waits for the
+///     next turn, so a flood never freezes a frame);
+///  2. timers that are due;
+///  3. display links due at this refresh slot (before the commit, so their changes are in
+///     this frame);
+///  4. `CATransaction.flush()`: the implicit transaction of the turn commits, so every change
+///     made in steps 1–3 animates together (seed 002: "Core Animation commits the transaction
+///     at the end of each run-loop turn");
+///  5. the animation clock: start/stop callbacks, removal on completion, completion blocks —
+///     then another flush for the changes those made;
+///  6. render and present, but only when a commit touched the tree, an animation is running
+///     (or stopped in this turn's tick), the window changed size, or `setNeedsRender()` asked (the debug
+///     overlay, when shown, is updated and committed just before).
+///
+/// `run()` repeats turns, pacing them on the refresh grid (`origin + n / refreshRate`) with
+/// `clock.wait(until:)`. Tests instead advance a `ManualFrameClock` and call `runTurn()`.
+package final class WindowHost: LayerTreeHost {
+    package let window: WindowBackend
+    package let renderer: FrameRenderer
+    package let clock: FrameClock
+    /// The root of the shown tree: its frame is the window's content area, in points.
+    package let rootLayer: CALayer
+    /// Most input events handled in one turn.
+    package var maxEventsPerTurn = 2000
+    /// Called with every input event after routing (keys, wheel, pointer) — app-level handling.
+    package var eventObserver: ((InputEvent) -> Void)?
+    /// Called on a close request; the default closes the window (which ends `run()`).
+    package var closeHandler: ((WindowHost) -> Void)?
+    package private(set) var statistics = FrameStatistics()
+    /// When set, the window title shows the frame counters (`FrameStatistics.summary`) after
+    /// `title`, refreshed twice a second.
+    package var showsStatisticsInTitle = false {
+        didSet { if !showsStatisticsInTitle { window.title = title } }
+    }
+    /// Draws the frame-pacing graph (`DebugOverlay`) as the topmost sublayer of the root.
+    package var showsDebugOverlay = false {
+        didSet {
+            guard showsDebugOverlay != oldValue else { return }
+            atCurrentTime {
+                CATransaction.begin()
+                CATransaction.setDisableActions(true)
+                if showsDebugOverlay {
+                    let overlay = DebugOverlay()
+                    debugOverlay = overlay
+                    rootLayer.addSublayer(overlay.container)
+                } else {
+                    debugOverlay?.container.removeFromSuperlayer()
+                    debugOverlay = nil
+                }
+                CATransaction.commit()
+            }
+        }
+    }
+    private(set) var debugOverlay: DebugOverlay?
+    /// The window title without the statistics.
+    package var title: String {
+        didSet { window.title = title }
+    }
+    private var lastTitleUpdate: CFTimeInterval = -.infinity
+
+    /// Routes pointer, touch and keyboard events to views (`TouchRouter` when a root view is
+    /// shown).
+    package var router: InputRouter?
+
+    private var displayLinks: [DisplayLink] = []
+    private var timers: [RunLoopTimer] = []
+    private let animationClock: AnimationClock
+    private var needsRender = true
+    private var wasAnimating = false
+    private var lastFrameIndex: Int64?
+    /// Media time of refresh slot 0.
+    private let frameOrigin: CFTimeInterval
+
+    package init(window: WindowBackend, renderer: FrameRenderer, clock: FrameClock = SystemFrameClock(),
+                 rootLayer: CALayer = CALayer()) {
+        self.window = window
+        self.renderer = renderer
+        self.clock = clock
+        self.rootLayer = rootLayer
+        title = window.title
+        frameOrigin = clock.now
+        animationClock = AnimationClock()
+        animationClock.add(rootLayer)
+        let size = window.pointSize, scale = window.scale
+        MediaClock.$override.withValue(clock.now) {
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            rootLayer.frame = CGRect(origin: .zero, size: size)
+            rootLayer.contentsScale = scale
+            rootLayer.attach(to: self)
+            CATransaction.commit()
+        }
+    }
+
+    /// A host showing `rootView` (whose layer becomes the root layer), with input routed to
+    /// the view tree by a `TouchRouter`.
+    package convenience init(window: WindowBackend, renderer: FrameRenderer, clock: FrameClock = SystemFrameClock(),
+                             rootView: View) {
+        self.init(window: window, renderer: renderer, clock: clock, rootLayer: rootView.layer)
+        rootView.rootHost = self
+        router = TouchRouter(rootView: rootView)
+    }
+
+    /// The root view when the host was made with one.
+    package var rootView: View? { (router as? TouchRouter)?.rootView }
+
+    /// The display's refresh interval in seconds.
+    package var refreshInterval: CFTimeInterval {
+        let hz = window.refreshRate
+        return hz.isFinite && hz > 0 ? 1 / hz : 1.0 / 60
+    }
+
+    /// Asks for a render in the next turn even if nothing changed (e.g. after the renderer's
+    /// own caches were dropped).
+    package func setNeedsRender() { needsRender = true }
+
+    // MARK: LayerTreeHost
+
+    package func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange]) {
+        needsRender = true
+    }
+
+    // MARK: Display links and timers
+
+    func addDisplayLink(_ link: DisplayLink) {
+        guard !displayLinks.contains(where: { $0 === link }) else { return }
+        link.host = self
+        displayLinks.append(link)
+    }
+
+    func removeDisplayLink(_ link: DisplayLink) {
+        displayLinks.removeAll { $0 === link }
+    }
+
+    /// Number of display links attached.
+    package var displayLinkCount: Int { displayLinks.count }
+
+    /// Runs `block` once `delay` seconds from now (and then every `interval` seconds if given).
+    @discardableResult
+    package func schedule(after delay: CFTimeInterval, repeating interval: CFTimeInterval? = nil,
+                          _ block: @escaping (RunLoopTimer) -> Void) -> RunLoopTimer {
+        let d = delay.isFinite ? max(0, delay) : 0
+        let timer = RunLoopTimer(fireTime: clock.now + d, interval: interval, block: block)
+        timers.append(timer)
+        return timer
+    }
+
+    /// Runs `body` at the clock's current time as media time — for code outside a turn (set-up,
+    /// tests) that makes model changes or reads presentation layers.
+    package func atCurrentTime<R>(_ body: () throws -> R) rethrows -> R {
+        try MediaClock.$override.withValue(clock.now, operation: body)
+    }
+
+    // MARK: Turns
+
+    /// One turn at `clock.now` (see the type's documentation for the steps).
+    package func runTurn() {
+        let now = clock.now
+        MediaClock.$override.withValue(now) { turn(at: now) }
+    }
+
+    private func turn(at now: CFTimeInterval) {
+        statistics.turnCount += 1
+        guard window.isOpen else { return }
+
+        let events = window.pollEvents(now: now, limit: max(1, maxEventsPerTurn))
+        statistics.eventCount += events.count
+        handle(events)
+        guard window.isOpen else { return }
+        router?.update(at: now)
+
+        timers.removeAll { !$0.isValid }
+        for timer in timers.sorted(by: { $0.fireTime < $1.fireTime }) { _ = timer.fireIfDue(now: now) }
+
+        tickDisplayLinks(at: now)
+
+        CATransaction.flush()
+        let animatingBefore = rootLayer.hasRunningAnimations
+        animationClock.tick(at: now)
+        CATransaction.flush()
+        // Running before the tick includes the frame in which an animation ends: its end state
+        // is rendered in this turn.
+        let animating = animatingBefore || rootLayer.hasRunningAnimations
+
+        if needsRender || animating {
+            render(at: now, continuous: animating && wasAnimating)
+        } else {
+            statistics.idleTurnCount += 1
+        }
+        wasAnimating = animating
+        if showsStatisticsInTitle, now - lastTitleUpdate >= 0.5 {
+            lastTitleUpdate = now
+            window.title = "\(title) — \(statistics.summary)"
+        }
+    }
+
+    /// Handles resize and close itself; hands runs of other events to the router together.
+    private func handle(_ events: [InputEvent]) {
+        var pending: [InputEvent] = []
+        func flush() {
+            guard !pending.isEmpty else { return }
+            router?.deliver(pending)
+            if let eventObserver { for e in pending { eventObserver(e) } }
+            pending.removeAll()
+        }
+        for event in events {
+            switch event.kind {
+            case .resized(let size):
+                flush()
+                resizeRoot(to: size)
+                eventObserver?(event)
+            case .closeRequested:
+                flush()
+                if let closeHandler { closeHandler(self) } else { window.close() }
+                guard window.isOpen else { return }
+            default:
+                pending.append(event)
+            }
+        }
+        flush()
+    }
+
+    private func resizeRoot(to size: CGSize) {
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        rootLayer.frame = CGRect(origin: .zero, size: size)
+        rootLayer.contentsScale = window.scale
+        CATransaction.commit()
+        needsRender = true
+    }
+
+    /// The refresh slot of `now` on the grid starting at `frameOrigin`.
+    private func frameIndex(at now: CFTimeInterval) -> Int64 {
+        let i = ((now - frameOrigin) / refreshInterval + 1e-6).rounded(.down)
+        return i.isFinite ? Int64(max(-1e15, min(1e15, i))) : 0
+    }
+
+    private func tickDisplayLinks(at now: CFTimeInterval) {
+        let index = frameIndex(at: now)
+        if let last = lastFrameIndex, index <= last { return }
+        lastFrameIndex = index
+        let frameTime = frameOrigin + Double(index) * refreshInterval
+        displayLinks.removeAll { !$0.isValid }
+        for link in displayLinks {
+            link.fire(frameIndex: index, frameTime: frameTime, interval: refreshInterval, refreshRate: window.refreshRate)
+        }
+    }
+
+    private func render(at now: CFTimeInterval, continuous: Bool) {
+        if let overlay = debugOverlay {
+            if let last = statistics.lastFrameTime { overlay.record(interval: now - last, refreshInterval: refreshInterval) }
+            CATransaction.flush()
+        }
+        needsRender = false
+        let px = window.pixelSize
+        do {
+            let image = try renderer.renderFrame(root: rootLayer, at: now, pixelWidth: px.width,
+                                                 pixelHeight: px.height, scale: window.scale)
+            try window.present(image)
+        } catch {
+            statistics.renderErrorCount += 1
+            let text = "\(error)"
+            if statistics.lastRenderError != text {
+                FileHandle.standardError.write(Data("LaminaKit: frame not shown: \(text)\n".utf8))
+            }
+            statistics.lastRenderError = text
+            return
+        }
+        if let last = statistics.lastFrameTime {
+            let gap = now - last
+            statistics.lastFrameInterval = gap
+            if continuous, gap > 1.5 * refreshInterval {
+                statistics.droppedFrameCount += max(0, Int((gap / refreshInterval).rounded()) - 1)
+            }
+        }
+        statistics.lastFrameTime = now
+        statistics.renderedFrameCount += 1
+    }
+
+    /// Runs turns until the window closes or `shouldContinue` returns false, one per refresh
+    /// slot (a turn that overran its slot is followed at once by the next slot's turn).
+    package func run(while shouldContinue: () -> Bool = { true }) {
+        while window.isOpen, shouldContinue() {
+            let start = clock.now
+            runTurn()
+            let next = frameOrigin + Double(frameIndex(at: start) + 1) * refreshInterval
+            clock.wait(until: next)
+        }
+    }
+
+    /// Test and offline driver: runs `count` turns, advancing a manual clock by one refresh
+    /// interval before each. Does nothing with other clocks.
+    package func runFrames(_ count: Int) {
+        guard let manual = clock as? ManualFrameClock else { return }
+        for _ in 0..<max(0, count) {
+            manual.advance(by: refreshInterval)
+            runTurn()
+        }
+    }
+}
+
+extension CALayer {
+    /// Whether an animation committed to this subtree is still running (started or waiting to
+    /// start, not yet past its end). Animations kept after their end (`isRemovedOnCompletion =
+    /// false`) present a constant value and do not count.
+    package var hasRunningAnimations: Bool {
+        for entry in animationEntries {
+            guard let runtime = entry.animation.runtime else { continue }
+            if !runtime.isCommitted || !runtime.didStop { return true }
+        }
+        if let mask, mask.hasRunningAnimations { return true }
+        for child in sublayers ?? [] where child.hasRunningAnimations { return true }
+        return false
+    }
+}

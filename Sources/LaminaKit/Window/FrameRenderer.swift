@@ -1,0 +1,17 @@
+import Foundation
+import QuartzCore
+
+/// Turns a layer tree into pixels: the compositor's side of the window host.
+///
+/// The host calls it once per frame it decides to show, after committing the implicit
+/// transaction, with the frame's media time; the renderer evaluates animations at `time`
+/// (absolute media time in seconds, the timebase of `CACurrentMediaTime()`), composites the
+/// tree under `root` (root's bounds origin at the image's top-left, in points) and returns an
+/// image of exactly `pixelWidth` × `pixelHeight` pixels, `scale` pixels per point.
+///
+/// Errors are the renderer's to name (out of memory, absurd sizes); the host reports them and
+/// keeps running, showing the previous frame.
+package protocol FrameRenderer: AnyObject {
+    func renderFrame(root: CALayer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
+                     scale: CGFloat) throws -> CGImage
+}
