@@ -16,6 +16,8 @@ usage:
                                                 every frame as DIR/frame-00000.png …
   lamina video SCENE [--fps F] [--scale S] --out FILE.mp4
                                                 a video (needs ffmpeg)
+  lamina view SCENE [--headless --frames N --out FILE.png] [--no-script]
+                                                the scene in a window (SDL2), script then your input
   lamina archive FILE.json [--scale S] --out FILE.png
                                                 render a JSON layer archive
   lamina version
@@ -78,6 +80,17 @@ func run(_ arguments: [String]) throws {
             try VideoExport.export(d, fps: fps, scale: scale, output: out)
             print(out)
         }
+    case "view":
+        let o = try Options(rest, valued: ["frames", "out"], flags: ["headless", "no-script"])
+        guard o.positional.count == 1, let d = try scenes(o.positional, all: false).first else {
+            throw CLIError.usage("view takes exactly one scene name")
+        }
+        var settings = SceneViewer.Settings()
+        settings.headless = o.has("headless")
+        settings.frames = try o.int("frames", default: 240)
+        settings.output = o.value("out")
+        settings.playsScript = !o.has("no-script")
+        try SceneViewer.run(d, settings: settings)
     case "archive":
         let o = try Options(rest, valued: ["scale", "out"], flags: [])
         guard o.positional.count == 1 else { throw CLIError.usage("archive takes one JSON file") }
