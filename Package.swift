@@ -35,7 +35,7 @@ let package = Package(
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "LaminaRaster"]),
         .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
-        .target(name: "LaminaScenes", dependencies: ["QuartzCore"]),
+        .target(name: "LaminaScenes", dependencies: ["QuartzCore", "LaminaKit"]),
         .executableTarget(name: "lamina", dependencies: ["QuartzCore", "LaminaScenes", "LaminaKit"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
@@ -43,6 +43,6 @@ let package = Package(
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"], exclude: ["Render/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
-        .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes"]),
+        .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"]),
     ]
 )
