@@ -22,6 +22,9 @@ let package = Package(
         .library(name: "LaminaKit", targets: ["LaminaKit"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
     targets: [
         // No unsafeFlags anywhere: they would stop other packages from depending on Lamina.
         .target(name: "LaminaRaster"),
@@ -36,7 +39,10 @@ let package = Package(
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "LaminaRaster"]),
         .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
         .target(name: "LaminaScenes", dependencies: ["QuartzCore", "LaminaKit"]),
-        .executableTarget(name: "lamina", dependencies: ["QuartzCore", "LaminaScenes", "LaminaKit"]),
+        .executableTarget(name: "lamina", dependencies: [
+            "QuartzCore", "LaminaScenes", "LaminaKit",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),

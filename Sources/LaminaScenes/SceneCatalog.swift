@@ -35,8 +35,27 @@ package enum SceneCatalog {
             make: { GalleryScene() }),
     ]
 
-    /// The scene called `name`, or nil.
+    /// Scenes for `lamina bench` (1920 x 1080 points): not demos, so `all` leaves them out.
+    package static let benchmarks: [SceneDescriptor] = [
+        SceneDescriptor(
+            name: "bench-layers",
+            summary: "500 layers: 300 bordered rounded rects, 100 image layers, 50 shapes, 50 shadowPath shadows (issue 6 target ≤ 16 ms).",
+            size: BenchScenes.size, duration: 0, keyTimes: [0],
+            make: { StillScene(BenchScenes.layers()) }),
+        SceneDescriptor(
+            name: "bench-perspective",
+            summary: "S2 through the layer API: 200 perspective image layers 256x256 (issue 7 target ≤ 100 ms).",
+            size: BenchScenes.size, duration: 0, keyTimes: [0],
+            make: { StillScene(BenchScenes.perspectiveImages()) }),
+        SceneDescriptor(
+            name: "bench-page-fold",
+            summary: "The sketch-fold pages at 1920x1080, folded by two taps (issue 7 target ≤ 16 ms).",
+            size: BenchScenes.size, duration: 2.4, keyTimes: [2.4],
+            make: { SketchFoldScene(size: BenchScenes.size) }),
+    ]
+
+    /// The scene called `name` (demo or benchmark), or nil.
     package static func named(_ name: String) -> SceneDescriptor? {
-        all.first { $0.name == name }
+        (all + benchmarks).first { $0.name == name }
     }
 }

@@ -2,72 +2,114 @@ import Foundation
 import LaminaScenes
 import QuartzCore
 
-/// Renders scenes and archives to PNG files.
+/// Renders scenes and archives to images, frame sequences and contact sheets.
 enum SceneRendering {
-    /// Limits that keep a typo (`--scale 1000`) from allocating gigabytes.
-    static let maxPixels = 64_000_000
+    /// One frame of a scene whose runner has been advanced to the wanted time.
+    static func frame(_ runner: SceneRunner, _ g: FrameGeometry, background: CGColor? = CGColor(gray: 0, alpha: 1)) throws -> CGImage {
+        try LayerRenderer.renderImage(runner.scene.root, at: runner.mediaTime, viewport: g.viewport,
+                                      pixelWidth: g.pixelWidth, pixelHeight: g.pixelHeight, scale: g.scale,
+                                      background: background)
+    }
 
-    /// Renders `descriptor` at each of `times` (seconds of scene time, ascending order is not
-    /// required) to `directory/<scene>-<time>.png`; returns the paths written.
-    static func renderStills(_ descriptor: SceneDescriptor, times: [Double], scale: CGFloat,
-                             directory: String) throws -> [String] {
-        let runner = SceneRunner(scene: descriptor.make())
-        var written: [String] = []
-        for t in times.sorted() {
+    /// The scene at each of `times` (seconds of scene time, any order), in ascending order.
+    static func stills(_ d: SceneDescriptor, times: [Double], _ g: FrameGeometry) throws -> [(time: Double, image: CGImage)] {
+        let runner = SceneRunner(scene: d.make())
+        return try times.sorted().map { t in
             runner.advance(to: t)
-            let path = "\(directory)/\(descriptor.name)-\(timeLabel(t)).png"
-            try writeFrame(runner, size: descriptor.size, scale: scale, to: path)
-            written.append(path)
+            return (t, try frame(runner, g))
         }
-        return written
     }
 
-    /// Renders frames at `fps` from 0 to the scene's duration into `directory/frame-00000.png`….
-    static func renderFrames(_ descriptor: SceneDescriptor, fps: Double, scale: CGFloat,
-                             directory: String) throws -> Int {
-        guard fps > 0, fps <= 240 else { throw CLIError.usage("--fps must be in (0, 240], got \(fps)") }
-        let runner = SceneRunner(scene: descriptor.make())
-        let count = Int((descriptor.duration * fps).rounded(.up)) + 1
-        for i in 0..<count {
+    /// Frames `range` at `fps` into `directory/frame-00000.png`…; returns how many were written.
+    @discardableResult
+    static func frames(_ d: SceneDescriptor, range: FrameRange, fps: Double, _ g: FrameGeometry,
+                       into directory: String, label: String) throws -> Int {
+        guard fps.isFinite, fps > 0, fps <= 240 else { throw CLIError("--fps must be in (0, 240], got \(fps)") }
+        try makeDirectory(directory)
+        let runner = SceneRunner(scene: d.make())
+        let progress = Progress(total: range.last - range.first + 1, label: label)
+        for (k, i) in (range.first...range.last).enumerated() {
             runner.advance(to: Double(i) / fps)
-            try writeFrame(runner, size: descriptor.size, scale: scale,
-                           to: "\(directory)/frame-\(String(format: "%05d", i)).png")
+            try write(try frame(runner, g), to: "\(directory)/frame-\(String(format: "%05d", i)).png")
+            progress.update(k + 1)
         }
-        return count
+        return range.last - range.first + 1
     }
 
-    static func writeFrame(_ runner: SceneRunner, size: CGSize, scale: CGFloat, to path: String) throws {
-        let (w, h) = try pixelSize(size, scale: scale)
-        let image = try LayerRenderer.renderImage(runner.scene.root, at: runner.mediaTime,
-                                                  pixelWidth: w, pixelHeight: h, scale: scale,
-                                                  background: CGColor(gray: 0, alpha: 1))
-        try image.writePNG(to: path)
+    /// The frame range covering a scene's whole duration at `fps`.
+    static func wholeRange(_ d: SceneDescriptor, fps: Double) -> FrameRange {
+        FrameRange(argument: "0..\(Int((d.duration * fps).rounded(.up)))")!
     }
 
-    /// Renders the layer tree in a JSON archive (QuartzCore's LayerArchive format) to `path`.
-    static func renderArchive(at input: String, scale: CGFloat, to path: String) throws {
+    /// The layer tree of a JSON archive (QuartzCore's LayerArchive format) at scene time `t`
+    /// (archives hold no script; animations in them play from time 0).
+    static func archive(at path: String, time t: Double, scale: Double, size: PixelSize?) throws -> CGImage {
         let root: CALayer
         do {
-            root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: input))
+            root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path))
         } catch {
-            throw CLIError.failed("\(input): \(error)")
+            throw CLIError("\(path): \(error)")
         }
         let frame = root.frame
-        let size = CGSize(width: max(frame.maxX, 1), height: max(frame.maxY, 1))
-        let (w, h) = try pixelSize(size, scale: scale)
-        let image = try LayerRenderer.renderImage(root, at: 0, pixelWidth: w, pixelHeight: h, scale: scale)
-        try image.writePNG(to: path)
+        let sceneSize = CGSize(width: max(frame.maxX, 1), height: max(frame.maxY, 1))
+        let g = try FrameGeometry(sceneSize: sceneSize, scale: scale, size: size)
+        let runner = SceneRunner(scene: ArchivedScene(root: root))
+        runner.advance(to: t)
+        return try SceneRendering.frame(runner, g, background: nil)
     }
 
-    static func pixelSize(_ size: CGSize, scale: CGFloat) throws -> (Int, Int) {
-        guard scale.isFinite, scale > 0 else { throw CLIError.usage("--scale must be positive, got \(scale)") }
-        let w = Int((size.width * scale).rounded()), h = Int((size.height * scale).rounded())
-        guard w > 0, h > 0, w * h <= maxPixels else {
-            throw CLIError.usage("output of \(w) x \(h) pixels is out of range (at most \(maxPixels) pixels)")
+    /// Key frames side by side, `columns` to a row, 8-pixel gutters, drawn by the compositor
+    /// itself (each frame is an image layer).
+    static func contactSheet(_ images: [CGImage], columns: Int) throws -> CGImage {
+        guard let first = images.first else { throw CLIError("no frames for a contact sheet") }
+        let w = CGFloat(first.width), h = CGFloat(first.height), gap: CGFloat = 8
+        let cols = max(1, min(columns, images.count)), rows = (images.count + cols - 1) / cols
+        let sheet = CALayer()
+        sheet.frame = CGRect(x: 0, y: 0, width: CGFloat(cols) * (w + gap) + gap, height: CGFloat(rows) * (h + gap) + gap)
+        sheet.backgroundColor = CGColor(gray: 0.15, alpha: 1)
+        for (i, image) in images.enumerated() {
+            let cell = CALayer()
+            cell.frame = CGRect(x: gap + CGFloat(i % cols) * (w + gap), y: gap + CGFloat(i / cols) * (h + gap), width: w, height: h)
+            cell.contents = image
+            sheet.addSublayer(cell)
         }
-        return (w, h)
+        return try LayerRenderer.renderImage(sheet, at: 0, pixelWidth: Int(sheet.frame.width), pixelHeight: Int(sheet.frame.height), scale: 1)
     }
 
-    /// "1.25" → "1.250s": sortable, unambiguous file-name part.
+    static func write(_ image: CGImage, to path: String) throws {
+        do {
+            try image.writePNG(to: path)
+        } catch {
+            throw CLIError("cannot write \(path): \(error)")
+        }
+    }
+
+    static func makeDirectory(_ path: String) throws {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw CLIError("cannot create \(path): \(error.localizedDescription)")
+        }
+    }
+
+    /// "1.25" → "01.250s": sortable, unambiguous file-name part.
     static func timeLabel(_ t: Double) -> String { String(format: "%06.3fs", t) }
+}
+
+/// A layer tree read from an archive, as a scene without a script.
+final class ArchivedScene: SceneModel {
+    let root: CALayer
+    let script: [ScriptStep] = []
+    init(root: CALayer) { self.root = root }
+    func handle(_ input: SceneInput) {}
+}
+
+extension SceneCatalog {
+    /// The scene called `name`, or an error listing the names there are.
+    static func require(_ name: String) throws -> SceneDescriptor {
+        guard let d = named(name) else {
+            throw CLIError("no scene named \"\(name)\" (scenes: \(all.map(\.name).joined(separator: ", ")))")
+        }
+        return d
+    }
 }

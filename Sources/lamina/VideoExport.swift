@@ -1,35 +1,44 @@
 import Foundation
-import LaminaScenes
 
-/// Encodes a scene to video by piping PNG frames through ffmpeg, when ffmpeg is installed.
+/// Encodes numbered PNG frames to a video with ffmpeg, when ffmpeg is installed.
 enum VideoExport {
     static func ffmpegPath() -> String? {
         let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
-        for dir in paths {
-            let candidate = "\(dir)/ffmpeg"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        for dir in paths where FileManager.default.isExecutableFile(atPath: "\(dir)/ffmpeg") {
+            return "\(dir)/ffmpeg"
         }
         return nil
     }
 
-    /// Renders `descriptor` at `fps` into a temporary folder, then encodes `output` (H.264 MP4,
-    /// or whatever the extension asks ffmpeg for).
-    static func export(_ descriptor: SceneDescriptor, fps: Double, scale: CGFloat, output: String) throws {
-        guard let ffmpeg = ffmpegPath() else {
-            throw CLIError.failed("ffmpeg not found: apt-get install ffmpeg (or use `lamina frames` for PNG frames)")
+    static func requireFFmpeg() throws -> String {
+        guard let path = ffmpegPath() else {
+            throw CLIError("ffmpeg not found: apt-get install ffmpeg (or render PNG frames with -o DIR/)")
         }
-        let dir = NSTemporaryDirectory() + "lamina-frames-\(ProcessInfo.processInfo.processIdentifier)"
-        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        _ = try SceneRendering.renderFrames(descriptor, fps: fps, scale: scale, directory: dir)
+        return path
+    }
+
+    /// Encodes `directory/frame-%05d.png` (starting at `firstFrame`) into `output`: H.264 MP4,
+    /// a palette-optimised GIF, or whatever else ffmpeg makes of the extension.
+    static func encode(frames directory: String, firstFrame: Int, fps: Double, output: String) throws {
+        let ffmpeg = try requireFFmpeg()
+        var args = ["-y", "-loglevel", "error", "-framerate", String(fps), "-start_number", String(firstFrame),
+                    "-i", "\(directory)/frame-%05d.png"]
+        if output.lowercased().hasSuffix(".gif") {
+            args += ["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse", output]
+        } else {
+            args += ["-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", output]
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: ffmpeg)
-        process.arguments = ["-y", "-loglevel", "error", "-framerate", String(fps), "-i", "\(dir)/frame-%05d.png",
-                             "-pix_fmt", "yuv420p", "-vf", "pad=ceil(iw/2)*2:ceil(ih/2)*2", output]
-        try process.run()
+        process.arguments = args
+        do {
+            try process.run()
+        } catch {
+            throw CLIError("cannot run \(ffmpeg): \(error.localizedDescription)")
+        }
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw CLIError.failed("ffmpeg failed with status \(process.terminationStatus)")
+            throw CLIError("ffmpeg failed (status \(process.terminationStatus)) writing \(output)")
         }
     }
 }
