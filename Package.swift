@@ -35,7 +35,7 @@ let package = Package(
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
-        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"], exclude: ["Render/Goldens"]),
+        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"], exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
     ]
 )
