@@ -13,16 +13,24 @@ import CoreGraphics
 /// A vertex of a plane polygon: its position in the context's 3D space and the point of the
 /// layer's bounds space it came from (kept through splits, so a fragment can be drawn as
 /// "this layer, restricted to this bounds-space outline").
+///
+/// When the position is the perspective divide of a homogeneous point, `invW` is 1/w: bounds
+/// coordinates are then not affine along the divided space, and a split interpolates
+/// local/w and 1/w linearly (perspective-correct) instead of local itself.
 package struct PlaneVertex: Sendable, Equatable {
     package var position: SIMD3<Double>
     package var local: SIMD2<Double>
+    package var invW: Double
 
-    package init(position: SIMD3<Double>, local: SIMD2<Double>) {
-        self.position = position; self.local = local
+    package init(position: SIMD3<Double>, local: SIMD2<Double>, invW: Double = 1) {
+        self.position = position; self.local = local; self.invW = invW
     }
 
     func lerp(_ o: PlaneVertex, _ t: Double) -> PlaneVertex {
-        PlaneVertex(position: position + (o.position - position) * t, local: local + (o.local - local) * t)
+        let iw = invW + (o.invW - invW) * t
+        let weighted = local * invW + (o.local * o.invW - local * invW) * t
+        let l = iw != 0 && iw.isFinite ? weighted / iw : local + (o.local - local) * t
+        return PlaneVertex(position: position + (o.position - position) * t, local: l, invW: iw)
     }
 }
 
@@ -50,7 +58,7 @@ package struct PlanePolygon: Sendable, Equatable {
         guard maxW > 0, maxW.isFinite else { return nil }
         let clipped = HomogeneousClip.clip(corners, minimumW: maxW * 1e-6, w: { $0.p.w },
                                            lerp: { a, c, t in (a.p + (c.p - a.p) * t, a.l + (c.l - a.l) * t) })
-        let verts = clipped.map { PlaneVertex(position: SIMD3($0.p.x, $0.p.y, $0.p.z) / $0.p.w, local: $0.l) }
+        let verts = clipped.map { PlaneVertex(position: SIMD3($0.p.x, $0.p.y, $0.p.z) / $0.p.w, local: $0.l, invW: 1 / $0.p.w) }
         guard verts.count >= 3, verts.allSatisfy({ $0.position.x.isFinite && $0.position.y.isFinite && $0.position.z.isFinite }) else { return nil }
         self.init(id: id, vertices: verts)
         guard normal != nil else { return nil }

@@ -124,6 +124,32 @@ private func paintersAgreeWithDepth(_ input: [PlanePolygon], _ order: [PlanePoly
         #expect(PlaneSorter.backToFront([p, q], viewer: .eye(SIMD3(0, 50, 100))).map(\.id) == [0, 1])
     }
 
+    /// Under perspective, a split vertex's bounds-space point is interpolated perspective-
+    /// correctly: mapping it through the layer's matrix gives back the vertex's position.
+    @Test func splitsKeepPerspectiveCorrectLocalPoints() throws {
+        var persp = CATransform3DIdentity
+        persp.m34 = -1 / 200
+        let r = CGRect(x: 0, y: 0, width: 80, height: 50)
+        func m(_ angle: CGFloat) -> CATransform3D {
+            var t = CATransform3DConcat(CATransform3DMakeTranslation(-40, -25, 0), CATransform3DMakeRotation(angle, 0, 1, 0))
+            t = CATransform3DConcat(t, persp)
+            return CATransform3DConcat(t, CATransform3DMakeTranslation(60, 40, 0))
+        }
+        let mats = [m(.pi / 5), m(-.pi / 4)]
+        let a = try #require(PlanePolygon(id: 0, bounds: r, transform: mats[0]))
+        let b = try #require(PlanePolygon(id: 1, bounds: r, transform: mats[1]))
+        let order = PlaneSorter.backToFront([a, b])
+        #expect(order.count == 3)
+        for f in order {
+            for v in f.vertices {
+                let h = mats[f.id].transform(x: v.local.x, y: v.local.y)
+                #expect(abs(h.x / h.w - v.position.x) < 1e-6)
+                #expect(abs(h.y / h.w - v.position.y) < 1e-6)
+                #expect(abs(h.z / h.w - v.position.z) < 1e-6)
+            }
+        }
+    }
+
     @Test func fromLayerTransformsAndBadInput() throws {
         // A layer turned 90° about y inside the context: an edge-on plane in x = const.
         let r = CGRect(x: 0, y: 0, width: 40, height: 20)
