@@ -21,16 +21,20 @@ package struct PlaneVertex: Sendable, Equatable {
     package var position: SIMD3<Double>
     package var local: SIMD2<Double>
     package var invW: Double
+    /// True when the edge from this vertex to the next was made by a split (it lies on
+    /// another plane, inside the original polygon): the piece on its other side is drawn
+    /// separately, so its anti-aliased edge should be widened to avoid a hairline seam.
+    package var seamAfter: Bool
 
-    package init(position: SIMD3<Double>, local: SIMD2<Double>, invW: Double = 1) {
-        self.position = position; self.local = local; self.invW = invW
+    package init(position: SIMD3<Double>, local: SIMD2<Double>, invW: Double = 1, seamAfter: Bool = false) {
+        self.position = position; self.local = local; self.invW = invW; self.seamAfter = seamAfter
     }
 
     func lerp(_ o: PlaneVertex, _ t: Double) -> PlaneVertex {
         let iw = invW + (o.invW - invW) * t
         let weighted = local * invW + (o.local * o.invW - local * invW) * t
         let l = iw != 0 && iw.isFinite ? weighted / iw : local + (o.local - local) * t
-        return PlaneVertex(position: position + (o.position - position) * t, local: l, invW: iw)
+        return PlaneVertex(position: position + (o.position - position) * t, local: l, invW: iw, seamAfter: seamAfter)
     }
 }
 
@@ -154,15 +158,29 @@ package enum PlaneSorter {
         case (false, true): return .back(p)
         case (true, true): break
         }
+        // Each kept vertex records whether the edge after it in its piece is (part of) an
+        // original edge — it inherits that edge's seam flag — or the new edge along the
+        // splitting plane, a seam.
         var f: [PlaneVertex] = [], b: [PlaneVertex] = []
         for i in p.vertices.indices {
             let j = (i + 1) % p.vertices.count
             let a = p.vertices[i], c = p.vertices[j], da = dist[i], dc = dist[j]
-            if da >= -epsilon { f.append(a) }
-            if da <= epsilon { b.append(a) }
+            if da >= -epsilon {
+                var v = a
+                v.seamAfter = (da > epsilon || dc >= -epsilon) ? a.seamAfter : true
+                f.append(v)
+            }
+            if da <= epsilon {
+                var v = a
+                v.seamAfter = (da < -epsilon || dc <= epsilon) ? a.seamAfter : true
+                b.append(v)
+            }
             if (da > epsilon && dc < -epsilon) || (da < -epsilon && dc > epsilon) {
-                let v = a.lerp(c, da / (da - dc))
-                f.append(v); b.append(v)
+                var v = a.lerp(c, da / (da - dc))
+                v.seamAfter = dc > epsilon ? a.seamAfter : true
+                f.append(v)
+                v.seamAfter = dc < -epsilon ? a.seamAfter : true
+                b.append(v)
             }
         }
         let fp = PlanePolygon(id: p.id, vertices: f), bp = PlanePolygon(id: p.id, vertices: b)

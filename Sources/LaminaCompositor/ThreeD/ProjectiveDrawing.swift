@@ -103,14 +103,18 @@ package final class ProjectiveDrawing {
 
     /// Draws `image` (premultiplied, covering `imageRect` of the plane's bounds space; default
     /// the whole bounds) through the plane, source-over, scaled by `opacity`, within
-    /// `outline` (a bounds-space polygon such as a BSP fragment; default the bounds rect).
+    /// `coverage` (device pixels, e.g. `ContextFragment.coverage`) when given, else within
+    /// `outline` (a bounds-space polygon), else within the bounds rect.
     package func drawImage(_ image: SampledImage, imageRect: CGRect? = nil, plane: ProjectedPlane, outline: [CGPoint]? = nil,
+                           coverage: [RasterPoint]? = nil,
                            into target: ProjectiveTarget, opacity: Double = 1, filter: ImageFilter? = nil) {
         let alpha = Blitter.alpha8(opacity)
         guard alpha > 0, let shader = Self.imageShader(image, imageRect: imageRect, plane: plane, originX: target.originX,
                                                       originY: target.originY, filter: filter) else { return }
         let poly: Polygon
-        if let o = outline {
+        if let c = coverage {
+            poly = Polygon([c.map { RasterPoint($0.x - Double(target.originX), $0.y - Double(target.originY)) }])
+        } else if let o = outline {
             poly = Self.coverage(of: o, plane: plane, originX: target.originX, originY: target.originY)
         } else {
             poly = Polygon([plane.polygon.map { RasterPoint($0.x - Double(target.originX), $0.y - Double(target.originY)) }])

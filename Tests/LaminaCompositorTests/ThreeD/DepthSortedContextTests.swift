@@ -16,7 +16,7 @@ private func render(_ planes: [ContextPlane], colors: [Int: PremultipliedRGBA8],
     for f in DepthSortedContext.fragments(planes, contextToDevice: LayerGeometry.flatten) {
         let b = f.plane.bounds
         let image = SampledImage(TD.solid(Int(b.width), Int(b.height), colors[f.id]!))
-        drawing.drawImage(image, plane: f.plane, outline: f.outline, into: ProjectiveTarget(out))
+        drawing.drawImage(image, plane: f.plane, coverage: f.coverage, into: ProjectiveTarget(out))
     }
 }
 
@@ -111,6 +111,34 @@ private func cross(cx: Double, cy: Double) -> (ContextPlane, ContextPlane) {
         }
         #expect(opaque > 1500)
         #expect(differing == 0)
+    }
+
+    /// A plane split by another plane whose polygon lies elsewhere: nothing covers the cut,
+    /// so without widening the two pieces' anti-aliased edges would leave a translucent
+    /// hairline (alpha ≈ 0.3 + 0.7·0.7 at a cut 0.3 px into a pixel).
+    @Test func splitPiecesLeaveNoSeam() throws {
+        let p = ContextPlane(id: 0, bounds: CGRect(x: 0, y: 0, width: 100, height: 60), toContext: CATransform3DIdentity)
+        // Q: a small quad in the plane x + 0.5·z = 50.3, below P (no overlap on screen).
+        let q = ContextPlane(id: 1, bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                             toContext: concat(rotY(atan2(2.0, 1)), move(50.3, 70, 0)))
+        let frags = DepthSortedContext.fragments([q, p], contextToDevice: LayerGeometry.flatten)
+        #expect(frags.filter { $0.id == 0 }.count == 2)
+        let out = try Surface(width: 100, height: 90)
+        render([q, p], colors: [0: TD.red, 1: TD.blue], into: out)
+        #expect(out[50, 30] == TD.red)
+        #expect(out[49, 30] == TD.red && out[51, 30] == TD.red)
+        // The outer edges are not widened: the left edge still ends at x = 0, the top at 0.
+        let piece = try #require(frags.first { $0.id == 0 && $0.outline != nil })
+        #expect(piece.coverage.allSatisfy { $0.y >= 0 && $0.y <= 60 })
+    }
+
+    @Test func widenedMovesOnlySeamEdges() {
+        let square = [RasterPoint(0, 0), RasterPoint(10, 0), RasterPoint(10, 10), RasterPoint(0, 10)]
+        let w = DepthSortedContext.widened(square, seams: [false, true, false, false], by: 0.5)
+        #expect(w == [RasterPoint(0, 0), RasterPoint(10.5, 0), RasterPoint(10.5, 10), RasterPoint(0, 10)])
+        let reversed = Array(square.reversed())
+        let wr = DepthSortedContext.widened(reversed, seams: [true, false, false, false], by: 0.5)
+        #expect(wr == [RasterPoint(0, 10.5), RasterPoint(10, 10.5), RasterPoint(10, 0), RasterPoint(0, 0)])
     }
 
     @Test func backFacesAndBadPlanesAreLeftOut() {

@@ -69,6 +69,18 @@ private func paintersAgreeWithDepth(_ input: [PlanePolygon], _ order: [PlanePoly
             #expect(r.wrong == 0)
             // Fragments keep bounds-space coordinates: every local point equals its xy here.
             #expect(order.allSatisfy { f in f.vertices.allSatisfy { abs($0.local.x - $0.position.x) < 1e-9 } })
+            // Each piece of the split plane has exactly one seam edge, along x = 50.
+            let pieces = order.filter { $0.id == input[1].id }
+            #expect(pieces.count == 2)
+            for piece in pieces {
+                let seams = piece.vertices.indices.filter { piece.vertices[$0].seamAfter }
+                #expect(seams.count == 1)
+                if let i = seams.first {
+                    let a = piece.vertices[i].position, b = piece.vertices[(i + 1) % piece.vertices.count].position
+                    #expect(abs(a.x - 50) < 1e-9 && abs(b.x - 50) < 1e-9)
+                }
+            }
+            #expect(order.first { $0.id == input[0].id }?.vertices.contains { $0.seamAfter } == false)
         }
     }
 
