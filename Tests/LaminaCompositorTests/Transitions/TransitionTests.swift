@@ -148,3 +148,45 @@ private func same(_ a: Surface, _ b: Surface, tolerance: Int = 0) -> Bool {
         #expect(TransitionStyle(.cube).subtype == .fromLeft)
     }
 }
+
+@Suite struct PlanarTransitionDrawTests {
+    private func corner(_ d: TransitionDraw, _ x: Double, _ y: Double) -> (Double, Double)? {
+        guard let p = CATransform3DConcat(d.transform, LayerGeometry.flatten).project(CGPoint(x: x, y: y)) else { return nil }
+        return (Double(p.x), Double(p.y))
+    }
+
+    /// The draws are in the layer's bounds space (here a rect not at the origin): push
+    /// fromRight at 0.25 moves the old rendering a quarter width left and puts the new one
+    /// three quarters of a width to the right; both planar, source-over, double-sided.
+    @Test func pushDrawsAreTranslationsInBoundsSpace() throws {
+        let b = CGRect(x: 10, y: 20, width: 200, height: 100)
+        let draws = try #require(PlanarTransition.draws(TransitionStyle(.push, subtype: .fromRight), progress: 0.25, bounds: b))
+        #expect(draws.map(\.source) == [.old, .new])
+        let old = try #require(corner(draws[0], 10, 20)), new = try #require(corner(draws[1], 10, 20))
+        #expect(abs(old.0 - (10 - 50)) < 1e-9 && abs(old.1 - 20) < 1e-9)
+        #expect(abs(new.0 - (10 + 150)) < 1e-9 && abs(new.1 - 20) < 1e-9)
+        #expect(draws.allSatisfy { $0.doubleSided && !$0.additive && $0.opacity == 1 })
+    }
+
+    /// Fade is two additive draws whose opacities sum to 1; the raster types have no planar
+    /// form; cube and flip are single-sided with perspective (m34 ≠ 0 somewhere).
+    @Test func drawKinds() throws {
+        let b = CGRect(x: 0, y: 0, width: 100, height: 80)
+        let fade = try #require(PlanarTransition.draws(TransitionStyle(.fade), progress: 0.3, bounds: b))
+        #expect(fade.allSatisfy { $0.additive })
+        #expect(abs(fade[0].opacity + fade[1].opacity - 1) < 1e-12)
+        #expect(PlanarTransition.draws(TransitionStyle(.pageCurl), progress: 0.3, bounds: b) == nil)
+        #expect(PlanarTransition.draws(TransitionStyle(.barsSwipe(angle: 0, width: 10, barOffset: 0)), progress: 0.3, bounds: b) == nil)
+        for type in [TransitionType.cube, .oglFlip] {
+            let d = try #require(PlanarTransition.draws(TransitionStyle(type, subtype: .fromTop), progress: 0.4, bounds: b))
+            #expect(d.count == 2)
+            #expect(d.allSatisfy { !$0.doubleSided && ($0.transform.m14 != 0 || $0.transform.m24 != 0) })
+        }
+        // Half-way through a cube turn the shared edge is at the layer's centre line.
+        let cube = try #require(PlanarTransition.draws(TransitionStyle(.cube, subtype: .fromRight), progress: 0.5, bounds: b))
+        let oldEdge = try #require(CATransform3DConcat(cube[0].transform, LayerGeometry.flatten).project(CGPoint(x: 100, y: 40)))
+        let newEdge = try #require(CATransform3DConcat(cube[1].transform, LayerGeometry.flatten).project(CGPoint(x: 0, y: 40)))
+        #expect(abs(oldEdge.x - 50) < 1e-9 && abs(newEdge.x - 50) < 1e-9)
+        #expect(abs(oldEdge.y - newEdge.y) < 1e-9)
+    }
+}
