@@ -10,7 +10,10 @@
 // flap's edge casts a shadow), the lower half of the cylinder (the page's front, darkening
 // toward vertical), the upper half and the flap (the page's underside: a pale, shaded
 // see-through of the content). c runs from 0 to L + 2r so the curl ends off the page.
-// Anti-aliasing: 4 samples per pixel along s (the only direction anything bends).
+// Anti-aliasing: 4 samples per pixel along s (the only direction anything bends). The
+// geometry depends on s only, so it is computed once per column; columns that see only the
+// content or only the flat sheet (most of them) are shaded by the samples' mean shade, which
+// is exact because shading and source-over are linear in the shade.
 import Foundation
 import LaminaRaster
 
@@ -20,19 +23,98 @@ package enum PageCurlTransition {
     /// How much of the underside is white (the rest shows the content through the page).
     package static let undersideWhite: Float = 0.72
 
+    /// What one sample along the curl axis sees, bottom to top (computed once per column).
+    struct Sample {
+        /// Shade of the revealed content (the curl's shadow), 1 where unshaded.
+        var tableShade: Float = 1
+        /// Whether the flat sheet covers the sample, and its shade (the flap's shadow).
+        var flat = false
+        var flatShade: Float = 1
+        /// Paper positions (distance from the edge) on the lower and upper cylinder halves and
+        /// the flap, NaN where there is none, with the shades of the two halves.
+        var lower = Double.nan, lowerShade: Float = 1
+        var upper = Double.nan, upperShade: Float = 1
+        var flap = Double.nan
+    }
+
+    /// How a whole pixel column resolves, so most pixels skip the per-sample work.
+    enum Column {
+        /// Only the revealed content, shaded by the mean of the samples' shades.
+        case table(Float)
+        /// Only the flat sheet (over the content), shaded by the mean shade.
+        case flat(Float)
+        /// Anything else: per-sample compositing.
+        case mixed
+    }
+
+    /// Samples along the curl axis for the pixel whose centre is `sCentre` from the edge.
+    static let sampleOffsets = [-0.375, -0.125, 0.125, 0.375]
+
+    /// The per-sample geometry of a curl at tangent line c with radius r over a page of
+    /// extent L (pixels), for the sample at distance s from the edge.
+    static func sample(s: Double, c: Double, r: Double, L: Double, shadowStrength: Float) -> Sample {
+        var out = Sample()
+        let flapEnd = 2 * c - Double.pi * r
+        if s < c - r {
+            let e = (c - r) - s
+            out.tableShade = 1 - 0.45 * shadowStrength * Float(exp(-e / (0.6 * r)))
+        }
+        if s >= c && s <= L {
+            out.flat = true
+            if flapEnd > c && s > flapEnd {
+                out.flatShade = 1 - 0.35 * shadowStrength * Float(exp(-(s - flapEnd) / (0.5 * r)))
+            }
+        }
+        if s >= c - r && s < c {
+            let th1 = asin(min(1, (c - s) / r))
+            let sp1 = c - r * th1
+            if sp1 >= 0 && sp1 <= L { out.lower = sp1; out.lowerShade = 1 - 0.35 * Float(sin(th1)) }
+            let th2 = Double.pi - th1
+            let sp2 = c - r * th2
+            if sp2 >= 0 && sp2 <= L { out.upper = sp2; out.upperShade = 0.72 + 0.28 * Float(-cos(th2)) }
+        }
+        if s >= c {
+            let sp = flapEnd - s
+            if sp >= 0 && sp <= L { out.flap = sp }
+        }
+        return out
+    }
+
     /// Renders the sheet `paper` curled up by `progress` (0 flat … 1 gone) from `edge` over
     /// `table` into `out`. All three surfaces must have the same size (the caller checks).
     static func render(paper: Surface, table: Surface, progress p: Double, from edge: TransitionSubtype, into out: Surface) {
         let W = out.width, H = out.height
         let horizontal = edge.isHorizontal
-        let L = Double(horizontal ? W : H)
+        let n = horizontal ? W : H
+        let L = Double(n)
         let r = max(1, radiusFraction * L)
         let c = p * (L + 2 * r)
-        let flapEnd = 2 * c - Double.pi * r
         // Shadows fade in over the first radius of travel and out over the last, so progress
         // 0 is exactly the page and 1 exactly the revealed content.
         let shadowStrength = Float(max(0, min(1, c / r, (L + 2 * r - c) / r)))
-        let offsets = [-0.375, -0.125, 0.125, 0.375]
+        let k = sampleOffsets.count
+
+        // Geometry depends only on the position along the axis: one profile per column.
+        var samples: [Sample] = []
+        samples.reserveCapacity(n * k)
+        var columns: [Column] = []
+        columns.reserveCapacity(n)
+        for i in 0..<n {
+            let sCentre = edge == .fromLeft || edge == .fromTop ? Double(i) + 0.5 : Double(n - i) - 0.5
+            let col = sampleOffsets.map { sample(s: sCentre + $0, c: c, r: r, L: L, shadowStrength: shadowStrength) }
+            samples.append(contentsOf: col)
+            let layered = col.contains { !$0.lower.isNaN || !$0.upper.isNaN || !$0.flap.isNaN }
+            let mean = { (f: (Sample) -> Float) in col.map(f).reduce(0, +) / Float(k) }
+            if layered {
+                columns.append(.mixed)
+            } else if col.allSatisfy({ !$0.flat }) {
+                columns.append(.table(mean { $0.tableShade }))
+            } else if col.allSatisfy({ $0.flat }) {
+                columns.append(.flat(mean { $0.flatShade }))
+            } else {
+                columns.append(.mixed)
+            }
+        }
 
         /// The paper's colour at distance sp from the edge on line q (pixel-space centre).
         func paperAt(_ sp: Double, _ q: Double) -> PixelColor {
@@ -52,56 +134,32 @@ package enum PageCurlTransition {
         for y in 0..<H {
             for x in 0..<W {
                 let base = TransitionPixels.read(table, x, y)
-                let sCentre: Double, q: Double
-                switch edge {
-                case .fromLeft: sCentre = Double(x) + 0.5; q = Double(y) + 0.5
-                case .fromRight: sCentre = Double(W - x) - 0.5; q = Double(y) + 0.5
-                case .fromTop: sCentre = Double(y) + 0.5; q = Double(x) + 0.5
-                case .fromBottom: sCentre = Double(H - y) - 0.5; q = Double(x) + 0.5
+                let i = horizontal ? x : y
+                // The flat part is not distorted: it is read at the pixel itself (exact at
+                // progress 0); the samples only decide where it is covered.
+                switch columns[i] {
+                case let .table(k):
+                    TransitionPixels.write(out, x, y, shade(base, k))
+                    continue
+                case let .flat(k):
+                    TransitionPixels.write(out, x, y, TransitionPixels.over(shade(TransitionPixels.read(paper, x, y), k), base))
+                    continue
+                case .mixed:
+                    break
                 }
-                // The flat part is not distorted: sampled once, at the pixel centre (exact at
-                // progress 0); the samples along s only decide where it is covered.
-                let flat = sCentre <= L + 0.5 ? paperAt(sCentre, q) : .zero
+                let q = horizontal ? Double(y) + 0.5 : Double(x) + 0.5
+                let flat = TransitionPixels.read(paper, x, y)
                 var sum = PixelColor.zero
-                for o in offsets {
-                    let s = sCentre + o
-                    var col = base
-                    // The curl's shadow on the revealed content, beyond the silhouette.
-                    if s < c - r {
-                        let e = (c - r) - s
-                        col = shade(col, 1 - 0.45 * shadowStrength * Float(exp(-e / (0.6 * r))))
-                    }
-                    // Flat part of the sheet.
-                    if s >= c && s <= L {
-                        var f = flat
-                        if flapEnd > c && s > flapEnd {
-                            f = shade(f, 1 - 0.35 * shadowStrength * Float(exp(-(s - flapEnd) / (0.5 * r))))
-                        }
-                        col = TransitionPixels.over(f, col)
-                    }
-                    // The cylinder: lower (front of the page), then upper (underside).
-                    if s >= c - r && s < c {
-                        let th1 = asin(min(1, (c - s) / r))
-                        let sp1 = c - r * th1
-                        if sp1 >= 0 && sp1 <= L {
-                            col = TransitionPixels.over(shade(paperAt(sp1, q), 1 - 0.35 * Float(sin(th1))), col)
-                        }
-                        let th2 = Double.pi - th1
-                        let sp2 = c - r * th2
-                        if sp2 >= 0 && sp2 <= L {
-                            col = TransitionPixels.over(underside(paperAt(sp2, q), 0.72 + 0.28 * Float(-cos(th2))), col)
-                        }
-                    }
-                    // The flap lying on top, upside down.
-                    if s >= c {
-                        let sp = flapEnd - s
-                        if sp >= 0 && sp <= L {
-                            col = TransitionPixels.over(underside(paperAt(sp, q), 1), col)
-                        }
-                    }
+                for j in 0..<k {
+                    let sm = samples[i * k + j]
+                    var col = shade(base, sm.tableShade)
+                    if sm.flat { col = TransitionPixels.over(shade(flat, sm.flatShade), col) }
+                    if !sm.lower.isNaN { col = TransitionPixels.over(shade(paperAt(sm.lower, q), sm.lowerShade), col) }
+                    if !sm.upper.isNaN { col = TransitionPixels.over(underside(paperAt(sm.upper, q), sm.upperShade), col) }
+                    if !sm.flap.isNaN { col = TransitionPixels.over(underside(paperAt(sm.flap, q), 1), col) }
                     sum += col
                 }
-                TransitionPixels.write(out, x, y, sum * 0.25)
+                TransitionPixels.write(out, x, y, sum * (1 / Float(k)))
             }
         }
     }
