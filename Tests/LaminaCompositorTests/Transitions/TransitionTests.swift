@@ -190,3 +190,42 @@ private func same(_ a: Surface, _ b: Surface, tolerance: Int = 0) -> Bool {
         #expect(abs(oldEdge.y - newEdge.y) < 1e-9)
     }
 }
+
+/// Push, moveIn and reveal at 0.25, 0.5 and 0.75 for every subtype, compared pixel for pixel
+/// with a picture built by hand: shifts are whole pixels (multiples of 10 on 40 px), so the
+/// frame is exactly the shifted renderings stacked in the documented order.
+@Suite struct MotionTransitionExactTests {
+    static let cases: [(TransitionType, TransitionSubtype, Double)] = {
+        var out: [(TransitionType, TransitionSubtype, Double)] = []
+        for t in [TransitionType.push, .moveIn, .reveal] {
+            for s in TransitionSubtype.allCases { for p in [0.25, 0.5, 0.75] { out.append((t, s, p)) } }
+        }
+        return out
+    }()
+
+    @Test(arguments: cases)
+    func matchesShiftedRenderings(_ type: TransitionType, _ sub: TransitionSubtype, _ p: Double) throws {
+        let (old, new) = oldNew()
+        let out = try frame(type, sub, p, old: old, new: new)
+        let (mx, my) = sub.motion
+        let n = 40.0
+        // (source, dx, dy) bottom to top.
+        let layers: [(Surface, Int, Int)]
+        switch type {
+        case .push: layers = [(old, Int(mx * n * p), Int(my * n * p)), (new, Int(mx * n * (p - 1)), Int(my * n * (p - 1)))]
+        case .moveIn: layers = [(old, 0, 0), (new, Int(mx * n * (p - 1)), Int(my * n * (p - 1)))]
+        default: layers = [(new, 0, 0), (old, Int(mx * n * p), Int(my * n * p))]
+        }
+        var mismatches = 0
+        for y in 0..<40 {
+            for x in 0..<40 {
+                var expected = PremultipliedRGBA8.transparent
+                for (s, dx, dy) in layers where (0..<40).contains(x - dx) && (0..<40).contains(y - dy) {
+                    expected = s[x - dx, y - dy]
+                }
+                if out[x, y] != expected { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0, "\(type) \(sub) at \(p)")
+    }
+}
