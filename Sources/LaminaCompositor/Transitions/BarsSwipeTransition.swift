@@ -25,25 +25,31 @@ package enum BarsSwipeTransition {
         let travel = p * (extent + barOffset)
         let cx = W / 2, cy = H / 2
         let offsets = [0.25, 0.75]
+        /// The pixel's colour as seen through bar `k`: the old rendering shifted with that bar
+        /// and sampled at the pixel centre (exact at progress 0), over the new one.
+        func through(_ k: Int, _ x: Int, _ y: Int, _ under: PixelColor) -> PixelColor {
+            let lag = k & 1 == 0 ? 0 : barOffset
+            let shift = max(0, travel - lag)
+            return TransitionPixels.over(TransitionPixels.bilinear(old, Double(x) + 0.5 - shift * dx, Double(y) + 0.5 - shift * dy), under)
+        }
+        func bar(_ px: Double, _ py: Double) -> Int {
+            // Across coordinate (perpendicular to d) picks the bar.
+            let across = -(px - cx) * dy + (py - cy) * dx
+            return Int((across / barWidth).rounded(.down).clamped(-1e9, 1e9))
+        }
         for y in 0..<out.height {
             for x in 0..<out.width {
                 let under = TransitionPixels.read(new, x, y)
-                var sum = PixelColor.zero
-                for oy in offsets {
-                    for ox in offsets {
-                        let px = Double(x) + ox, py = Double(y) + oy
-                        // Across coordinate (perpendicular to d) picks the bar.
-                        let across = -(px - cx) * dy + (py - cy) * dx
-                        let k = Int((across / barWidth).rounded(.down).clamped(-1e9, 1e9))
-                        let lag = k & 1 == 0 ? 0 : barOffset
-                        let shift = max(0, travel - lag)
-                        // Colour from the pixel centre shifted with this sample's bar (exact
-                        // at progress 0); the samples decide which bar covers how much.
-                        let src = TransitionPixels.bilinear(old, Double(x) + 0.5 - shift * dx, Double(y) + 0.5 - shift * dy)
-                        sum += TransitionPixels.over(src, under)
-                    }
+                let k00 = bar(Double(x) + offsets[0], Double(y) + offsets[0]), k10 = bar(Double(x) + offsets[1], Double(y) + offsets[0])
+                let k01 = bar(Double(x) + offsets[0], Double(y) + offsets[1]), k11 = bar(Double(x) + offsets[1], Double(y) + offsets[1])
+                // Usually all four samples fall in one bar: one read. Otherwise each sample
+                // takes its bar's colour (the samples decide which bar covers how much).
+                if k00 == k10 && k00 == k01 && k00 == k11 {
+                    TransitionPixels.write(out, x, y, through(k00, x, y, under))
+                } else {
+                    let sum = through(k00, x, y, under) + through(k10, x, y, under) + through(k01, x, y, under) + through(k11, x, y, under)
+                    TransitionPixels.write(out, x, y, sum * 0.25)
                 }
-                TransitionPixels.write(out, x, y, sum * 0.25)
             }
         }
     }

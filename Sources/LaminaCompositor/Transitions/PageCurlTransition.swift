@@ -92,6 +92,7 @@ package enum PageCurlTransition {
         // Shadows fade in over the first radius of travel and out over the last, so progress
         // 0 is exactly the page and 1 exactly the revealed content.
         let shadowStrength = Float(max(0, min(1, c / r, (L + 2 * r - c) / r)))
+        let flapEnd = 2 * c - Double.pi * r
         let k = sampleOffsets.count
 
         // Geometry depends only on the position along the axis: one profile per column.
@@ -149,6 +150,9 @@ package enum PageCurlTransition {
                 }
                 let q = horizontal ? Double(y) + 0.5 : Double(x) + 0.5
                 let flat = TransitionPixels.read(paper, x, y)
+                // The flap is flat too (mirrored about its fold): one read at the pixel centre.
+                let flapSp = flapEnd - (edge == .fromLeft || edge == .fromTop ? Double(i) + 0.5 : Double(n - i) - 0.5)
+                var flapColor: PixelColor?
                 var sum = PixelColor.zero
                 for j in 0..<k {
                     let sm = samples[i * k + j]
@@ -156,7 +160,10 @@ package enum PageCurlTransition {
                     if sm.flat { col = TransitionPixels.over(shade(flat, sm.flatShade), col) }
                     if !sm.lower.isNaN { col = TransitionPixels.over(shade(paperAt(sm.lower, q), sm.lowerShade), col) }
                     if !sm.upper.isNaN { col = TransitionPixels.over(underside(paperAt(sm.upper, q), sm.upperShade), col) }
-                    if !sm.flap.isNaN { col = TransitionPixels.over(underside(paperAt(sm.flap, q), 1), col) }
+                    if !sm.flap.isNaN {
+                        if flapColor == nil { flapColor = underside(paperAt(flapSp, q), 1) }
+                        col = TransitionPixels.over(flapColor!, col)
+                    }
                     sum += col
                 }
                 TransitionPixels.write(out, x, y, sum * (1 / Float(k)))
