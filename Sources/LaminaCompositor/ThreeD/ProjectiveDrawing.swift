@@ -46,25 +46,29 @@ package final class ProjectiveDrawing {
 
     /// The shader painting `image` placed on `imageRect` (bounds points; default the plane's
     /// bounds) of the plane, for device pixels shifted by `originX/Y` (the target's device
-    /// origin). `filter` nil chooses: trilinear when the image has mips and the plane shows
-    /// it smaller than 1 device pixel per image pixel anywhere, else bilinear. Nil when
-    /// `imageRect` is empty or not finite.
-    package static func imageShader(_ image: SampledImage, imageRect: CGRect? = nil, plane: ProjectedPlane,
+    /// origin). `sourceRect` (image pixels; default the whole image) is the part of the image
+    /// that lands on `imageRect` — a contentsRect or nine-slice piece. `filter` nil chooses:
+    /// trilinear when the image has mips and the plane shows it smaller than 1 device pixel
+    /// per image pixel anywhere, else bilinear. Nil when either rect is empty or not finite.
+    package static func imageShader(_ image: SampledImage, imageRect: CGRect? = nil, sourceRect: CGRect? = nil, plane: ProjectedPlane,
                                     originX: Int = 0, originY: Int = 0, filter: ImageFilter? = nil) -> ImageShader? {
         let r = (imageRect ?? plane.bounds).standardized
-        guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite else { return nil }
-        let sx = Double(image.width) / Double(r.width), sy = Double(image.height) / Double(r.height)
+        let src = (sourceRect ?? CGRect(x: 0, y: 0, width: image.width, height: image.height)).standardized
+        guard r.width > 0, r.height > 0, r.minX.isFinite, r.minY.isFinite, r.width.isFinite, r.height.isFinite,
+              src.width > 0, src.height > 0, src.minX.isFinite, src.minY.isFinite, src.width.isFinite, src.height.isFinite else { return nil }
+        let sx = Double(src.width) / Double(r.width), sy = Double(src.height) / Double(r.height)
         let i = plane.inverse
         let ox = Double(originX), oy = Double(originY)
         // Local pixel → device pixel (shift), → bounds points (inverse), → image pixels
-        // (u = (x − minX)·sx on the homogeneous numerators).
+        // (u = src.minX + (x − minX)·sx, applied to the homogeneous numerators).
         let m02 = i.m00 * ox + i.m01 * oy + i.m02, m12 = i.m10 * ox + i.m11 * oy + i.m12, m22 = i.m20 * ox + i.m21 * oy + i.m22
-        let mx = Double(r.minX), my = Double(r.minY)
+        let bx = Double(src.minX) - sx * Double(r.minX), by = Double(src.minY) - sy * Double(r.minY)
         let map = PaintProjective(
-            m00: sx * (i.m00 - mx * i.m20), m01: sx * (i.m01 - mx * i.m21), m02: sx * (m02 - mx * m22),
-            m10: sy * (i.m10 - my * i.m20), m11: sy * (i.m11 - my * i.m21), m12: sy * (m12 - my * m22),
+            m00: sx * i.m00 + bx * i.m20, m01: sx * i.m01 + bx * i.m21, m02: sx * m02 + bx * m22,
+            m10: sy * i.m10 + by * i.m20, m11: sy * i.m11 + by * i.m21, m12: sy * m12 + by * m22,
             m20: i.m20, m21: i.m21, m22: m22)
-        let chosen = filter ?? (isMinified(imageWidth: image.width, imageRect: r, plane: plane) && image.levels.count > 1 ? .trilinear : .bilinear)
+        let minified = isMinified(imageWidth: Int(src.width.rounded(.up)), imageRect: r, plane: plane)
+        let chosen = filter ?? (minified && image.levels.count > 1 ? .trilinear : .bilinear)
         return ImageShader(image: image, inverse: map, filter: chosen, edge: .clamp)
     }
 
@@ -101,20 +105,22 @@ package final class ProjectiveDrawing {
 
     // MARK: Drawing into a surface
 
-    /// Draws `image` (premultiplied, covering `imageRect` of the plane's bounds space; default
-    /// the whole bounds) through the plane, source-over, scaled by `opacity`, within
+    /// Draws `image` (premultiplied; its `sourceRect`, default all of it, covering `imageRect`
+    /// of the plane's bounds space, default the whole bounds) through the plane, source-over, scaled by `opacity`, within
     /// `coverage` (device pixels, e.g. `ContextFragment.coverage`) when given, else within
-    /// `outline` (a bounds-space polygon), else within the bounds rect.
-    package func drawImage(_ image: SampledImage, imageRect: CGRect? = nil, plane: ProjectedPlane, outline: [CGPoint]? = nil,
-                           coverage: [RasterPoint]? = nil,
+    /// `outline` (a bounds-space polygon), else within `imageRect`, else the bounds rect.
+    package func drawImage(_ image: SampledImage, imageRect: CGRect? = nil, sourceRect: CGRect? = nil, plane: ProjectedPlane,
+                           outline: [CGPoint]? = nil, coverage: [RasterPoint]? = nil,
                            into target: ProjectiveTarget, opacity: Double = 1, filter: ImageFilter? = nil) {
         let alpha = Blitter.alpha8(opacity)
-        guard alpha > 0, let shader = Self.imageShader(image, imageRect: imageRect, plane: plane, originX: target.originX,
-                                                      originY: target.originY, filter: filter) else { return }
+        guard alpha > 0, let shader = Self.imageShader(image, imageRect: imageRect, sourceRect: sourceRect, plane: plane,
+                                                      originX: target.originX, originY: target.originY, filter: filter) else { return }
         let poly: Polygon
         if let c = coverage {
             poly = Polygon([c.map { RasterPoint($0.x - Double(target.originX), $0.y - Double(target.originY)) }])
-        } else if let o = outline {
+        } else if let o = outline ?? imageRect.map({ r in
+            [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
+        }) {
             poly = Self.coverage(of: o, plane: plane, originX: target.originX, originY: target.originY)
         } else {
             poly = Polygon([plane.polygon.map { RasterPoint($0.x - Double(target.originX), $0.y - Double(target.originY)) }])

@@ -11,9 +11,10 @@
 // toward vertical), the upper half and the flap (the page's underside: a pale, shaded
 // see-through of the content). c runs from 0 to L + 2r so the curl ends off the page.
 // Anti-aliasing: 4 samples per pixel along s (the only direction anything bends). The
-// geometry depends on s only, so it is computed once per column; columns that see only the
-// content or only the flat sheet (most of them) are shaded by the samples' mean shade, which
-// is exact because shading and source-over are linear in the shade.
+// geometry depends on s only, so it is computed once per column; columns whose samples all
+// see the same flat layers (all but the cylinder and the layer boundaries) are composited
+// once with the samples' mean shades, which is exact because shading and source-over are
+// linear in the shade.
 import Foundation
 import LaminaRaster
 
@@ -39,11 +40,11 @@ package enum PageCurlTransition {
 
     /// How a whole pixel column resolves, so most pixels skip the per-sample work.
     enum Column {
-        /// Only the revealed content, shaded by the mean of the samples' shades.
-        case table(Float)
-        /// Only the flat sheet (over the content), shaded by the mean shade.
-        case flat(Float)
-        /// Anything else: per-sample compositing.
+        /// Every sample sees the same flat layers (content, maybe the flat sheet, maybe the
+        /// flap): composited once with the samples' mean shades (exact: shading and
+        /// source-over are linear in the shade, and flat layers are read at the pixel).
+        case uniform(table: Float, flat: Float?, flap: Bool)
+        /// The cylinder, or layers changing within the pixel: per-sample compositing.
         case mixed
     }
 
@@ -104,16 +105,13 @@ package enum PageCurlTransition {
             let sCentre = edge == .fromLeft || edge == .fromTop ? Double(i) + 0.5 : Double(n - i) - 0.5
             let col = sampleOffsets.map { sample(s: sCentre + $0, c: c, r: r, L: L, shadowStrength: shadowStrength) }
             samples.append(contentsOf: col)
-            let layered = col.contains { !$0.lower.isNaN || !$0.upper.isNaN || !$0.flap.isNaN }
-            let mean = { (f: (Sample) -> Float) in col.map(f).reduce(0, +) / Float(k) }
-            if layered {
+            let curved = col.contains { !$0.lower.isNaN || !$0.upper.isNaN }
+            let same = col.allSatisfy { $0.flat == col[0].flat && $0.flap.isNaN == col[0].flap.isNaN }
+            if curved || !same {
                 columns.append(.mixed)
-            } else if col.allSatisfy({ !$0.flat }) {
-                columns.append(.table(mean { $0.tableShade }))
-            } else if col.allSatisfy({ $0.flat }) {
-                columns.append(.flat(mean { $0.flatShade }))
             } else {
-                columns.append(.mixed)
+                let mean = { (f: (Sample) -> Float) in col.map(f).reduce(0, +) / Float(k) }
+                columns.append(.uniform(table: mean { $0.tableShade }, flat: col[0].flat ? mean { $0.flatShade } : nil, flap: !col[0].flap.isNaN))
             }
         }
 
@@ -138,20 +136,17 @@ package enum PageCurlTransition {
                 let i = horizontal ? x : y
                 // The flat part is not distorted: it is read at the pixel itself (exact at
                 // progress 0); the samples only decide where it is covered.
-                switch columns[i] {
-                case let .table(k):
-                    TransitionPixels.write(out, x, y, shade(base, k))
-                    continue
-                case let .flat(k):
-                    TransitionPixels.write(out, x, y, TransitionPixels.over(shade(TransitionPixels.read(paper, x, y), k), base))
-                    continue
-                case .mixed:
-                    break
-                }
                 let q = horizontal ? Double(y) + 0.5 : Double(x) + 0.5
-                let flat = TransitionPixels.read(paper, x, y)
                 // The flap is flat too (mirrored about its fold): one read at the pixel centre.
                 let flapSp = flapEnd - (edge == .fromLeft || edge == .fromTop ? Double(i) + 0.5 : Double(n - i) - 0.5)
+                if case let .uniform(t, f, flap) = columns[i] {
+                    var col = shade(base, t)
+                    if let f { col = TransitionPixels.over(shade(TransitionPixels.read(paper, x, y), f), col) }
+                    if flap { col = TransitionPixels.over(underside(paperAt(flapSp, q), 1), col) }
+                    TransitionPixels.write(out, x, y, col)
+                    continue
+                }
+                let flat = TransitionPixels.read(paper, x, y)
                 var flapColor: PixelColor?
                 var sum = PixelColor.zero
                 for j in 0..<k {

@@ -41,6 +41,19 @@ import Testing
         #expect(out[Int(mid.x) + 2, y] == TD.green)
     }
 
+    /// A source rect (image pixels) onto an image rect (bounds points): the green quadrant of
+    /// a 20x20 image stretched over the right half of a 40x20 layer, magnified 2x.
+    @Test func sourceRectAndImageRect() throws {
+        let plane = try #require(ProjectedPlane(bounds: CGRect(x: 0, y: 0, width: 40, height: 20), transform: CATransform3DIdentity))
+        let out = try Surface(width: 40, height: 20)
+        drawing.drawImage(SampledImage(TD.quadrants(20, 20)), imageRect: CGRect(x: 20, y: 0, width: 20, height: 20),
+                          sourceRect: CGRect(x: 10, y: 0, width: 10, height: 10), plane: plane, into: ProjectiveTarget(out))
+        #expect(out[19, 10] == .transparent)
+        #expect(out[21, 1] == TD.green)
+        #expect(out[38, 18] == TD.green)
+        #expect(ProjectiveDrawing.imageShader(SampledImage(TD.quadrants(4, 4)), sourceRect: CGRect(x: 0, y: 0, width: 0, height: 4), plane: plane) == nil)
+    }
+
     @Test func edgesAreAntiAliasedAndOpacityScales() throws {
         let plane = try #require(ProjectedPlane(bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
                                                 transform: CATransform3DMakeTranslation(2.5, 2, 0)))
