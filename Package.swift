@@ -46,7 +46,8 @@ let package = Package(
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),
-        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"], exclude: ["Render/Goldens"]),
+        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"],
+                    exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"]),
