@@ -69,6 +69,10 @@ package struct RenderNode: Hashable, Sendable {
     package var minificationFilter: RenderFilter
     package var magnificationFilter: RenderFilter
 
+    /// A transition running on this layer at the frame's time (nil: none): the compositor
+    /// draws the node's subtree through the transition from `before` to the live subtree.
+    package var transition: RenderTransition? = nil
+
     package init(
         id: RenderNodeID, children: [RenderNodeID] = [], mask: RenderNodeID? = nil, kind: RenderNodeKind = .plain,
         bounds: CGRect = .zero, position: CGPoint = .zero, zPosition: CGFloat = 0,

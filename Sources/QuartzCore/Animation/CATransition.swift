@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// A transition between two renderings of a layer (Apple's CATransition, §10), as a model
 /// object: the clock times it (start/stop callbacks, removal) like any animation; drawing the
@@ -11,8 +12,12 @@ open class CATransition: CAAnimation {
     /// The portion of the effect played, 0…1 (§10.5).
     open var startProgress: Float = 0
     open var endProgress: Float = 1
-    /// A filter object for custom transitions (macOS; kept, not rendered by Lamina).
+    /// A filter object for custom transitions. Lamina renders `BarsSwipeTransitionFilter`;
+    /// other filters are kept and ignored (the transition then draws as its `type`).
     open var filter: Any?
+    /// The layer's rendering before the change, captured when the stored copy was added
+    /// (see CATransition+Snapshot.swift); nil on the caller's instance.
+    package var beforeSnapshot: RenderSnapshot?
 
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)

@@ -31,6 +31,9 @@ extension CALayer {
             return
         }
         if let key { removeAnimations { $0 == key } }
+        if let transition = copy as? CATransition, !isPresentationCopy {
+            transition.beforeSnapshot = RenderSnapshot(tree: RenderTree(beforeTransactionOf: self))
+        }
         animationEntries.append((key, copy))
         if !isPresentationCopy {
             TransactionStack.current.animationAdded(copy, to: self)

@@ -43,7 +43,7 @@ package enum LayerRenderer {
     package static func renderTree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
         let seen: CALayer? = root.isPresentationCopy ? root
             : (time.isFinite ? MediaClock.$override.withValue(time) { root.makePresentation() } : nil)
-        return RenderTree(layer: seen ?? root)
+        return RenderTree(layer: seen ?? root, at: time.isFinite ? time : nil)
     }
 }
 

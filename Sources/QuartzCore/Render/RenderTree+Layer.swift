@@ -29,14 +29,22 @@ extension RenderTree {
     /// now: pass a presentation copy to draw presented values at its media time. Hidden
     /// subtrees are included (the compositor skips them), so showing them again is an update
     /// of one flag, not a rebuild.
-    package init(layer root: CALayer) {
+    ///
+    /// With `time` (absolute media time of the frame), transitions running on the layers are
+    /// included (`RenderNode.transition`).
+    package init(layer root: CALayer, at time: CFTimeInterval? = nil) {
         self.init(rootID: root.renderNodeID)
         var stack: [CALayer] = [root]
         var seen = Set<ObjectIdentifier>()
         while let layer = stack.popLast() {
             // The model refuses cycles; this guard keeps a corrupted tree from looping here.
             guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
-            _ = update(RenderNode(layer: layer))
+            var node = RenderNode(layer: layer)
+            if let time, let model = layer.isPresentationCopy ? layer.modelLayerStorage : layer,
+               !model.animationEntries.isEmpty {
+                node.transition = RenderTransition(model: model, at: time)
+            }
+            _ = update(node)
             stack.append(contentsOf: layer.sublayerStorage)
             if let mask = layer.maskStorage { stack.append(mask) }
         }

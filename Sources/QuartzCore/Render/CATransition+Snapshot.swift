@@ -1,0 +1,71 @@
+import Foundation
+import LaminaCompositor
+
+// Transitions animate from the layer's rendering before the transaction to its rendering
+// after it (reference §10). Apple's render server still holds the old rendering; Lamina takes
+// a snapshot render tree of the layer's subtree when the transition is added, with the
+// values this transaction has changed put back to what they were when it began — so both
+// `add(transition); layer.isHidden = true` (seed 003, listing 5-1) and a transition run as
+// an action after the change (seed 002's push action) start from the old look.
+// Not restored: sublayers added or removed in the same transaction (the snapshot uses the
+// current sublayer list) — documented limit.
+
+extension RenderTree {
+    /// `layer`'s subtree as it was when the open transaction began: every value recorded as
+    /// changed in it is put back on a detached copy before the copy is snapshotted.
+    package init(beforeTransactionOf layer: CALayer) {
+        var old: [ObjectIdentifier: [(String, Any?)]] = [:]
+        var seenKeys = Set<String>()
+        for change in TransactionStack.current.changes {
+            let id = ObjectIdentifier(change.layer)
+            // The first recorded old value of a key is its value before the transaction.
+            guard seenKeys.insert("\(id.hashValue):\(change.key)").inserted else { continue }
+            old[id, default: []].append((change.key, change.oldValue))
+        }
+        self.init(rootID: layer.renderNodeID)
+        var stack = [layer]
+        var visited = Set<ObjectIdentifier>()
+        while let l = stack.popLast() {
+            guard visited.insert(ObjectIdentifier(l)).inserted else { continue }
+            var node: RenderNode
+            if let restore = old[ObjectIdentifier(l)] {
+                let copy = type(of: l).init(layer: l)
+                for (key, value) in restore { copy.setValue(value, forKey: key) }
+                node = RenderNode(layer: copy)
+                node.id = l.renderNodeID
+                node.children = l.sublayerStorage.map(\.renderNodeID)
+                node.mask = l.maskStorage?.renderNodeID
+            } else {
+                node = RenderNode(layer: l)
+            }
+            _ = update(node)
+            stack.append(contentsOf: l.sublayerStorage)
+            if let m = l.maskStorage { stack.append(m) }
+        }
+    }
+}
+
+extension RenderTransition {
+    /// The transition running on `model` at absolute media time `time`, if any: the stored
+    /// CATransition (key "transition"), its progress at the layer's parent time, its snapshot.
+    init?(model: CALayer, at time: CFTimeInterval) {
+        guard let transition = model.animationEntries.last(where: { $0.key == kCATransition })?.animation as? CATransition,
+              let before = transition.beforeSnapshot else { return nil }
+        let parentTime = model.superlayerStorage?.convertTime(time, from: nil) ?? time
+        guard let progress = AnimationEngine.transitionProgress(transition, at: parentTime) else { return nil }
+        self.init(style: TransitionStyle(transition), progress: progress, before: before)
+    }
+}
+
+extension TransitionStyle {
+    /// The compositor's style for a CATransition: its type string (Apple's and the private
+    /// ones), the bars-swipe filter when one is set; unknown types fade, as Core Animation does.
+    init(_ t: CATransition) {
+        let subtype = t.subtype.flatMap { TransitionSubtype(name: $0.rawValue) }
+        if let bars = t.filter as? BarsSwipeTransitionFilter {
+            self.init(.barsSwipe(angle: Double(bars.angle), width: Double(bars.width), barOffset: Double(bars.barOffset)), subtype: subtype)
+        } else {
+            self.init(TransitionType(name: t.type.rawValue) ?? .fade, subtype: subtype)
+        }
+    }
+}
