@@ -50,6 +50,6 @@ let package = Package(
                     exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
-        .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"]),
+        .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
     ]
 )

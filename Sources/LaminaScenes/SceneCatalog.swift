@@ -7,7 +7,7 @@ package enum SceneCatalog {
             name: "sketch-fold",
             summary: "Seeds 000/001: draw on a canvas, tap to fold it like a book, pinch to fold, release to flatten.",
             size: CGSize(width: 480, height: 320), duration: 6.0,
-            keyTimes: [1.9, 2.4, 3.0, 4.6, 5.0, 6.0],
+            keyTimes: [1.9, 2.1, 2.4, 4.6, 5.2, 6.0],
             make: { SketchFoldScene() }),
         SceneDescriptor(
             name: "implicit",

@@ -40,9 +40,9 @@ import Testing
         let left = try #require(runner.presentationRoot()?.sublayers?.last?.sublayers?.first)
         #expect(CATransform3DEqualToTransform(left.transform, scene.leftPageTransform))
         runner.advance(to: 4.7 + 0.25)
-        #expect(scene.isFolded, "the return animation (0.5 / 0.55 s) is still running")
+        #expect(scene.isFolded, "the return animation (0.5 / 0.48 s) is still running")
         #expect(CATransform3DIsIdentity(scene.leftPageTransform))
-        runner.advance(to: 4.7 + 0.5 / 0.55 + 0.05)
+        runner.advance(to: 4.7 + 0.5 / 0.48 + 0.05)
         #expect(!scene.isFolded)
         #expect(scene.interactionEnabled)
     }

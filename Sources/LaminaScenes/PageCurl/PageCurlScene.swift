@@ -83,6 +83,10 @@ package final class PageCurlScene: SceneModel {
             face.contents = snapshot
             face.contentsRect = pageStrips[strip].contentsRect
             face.opacity = 0
+            // The tube is a plain layer: its faces are drawn in sublayer order, not by depth.
+            // Culling the faces turned away leaves only the front of the (convex) prism, whose
+            // faces never overlap — so the order cannot show.
+            face.isDoubleSided = false
             face.name = "tubeFace\(j)"
             tube.addSublayer(face)
         }
@@ -135,9 +139,14 @@ package final class PageCurlScene: SceneModel {
         // round a half turn.
         let steps = 4 * n * Int(ceil(total / crossingDuration))
         let roll = CAKeyframeAnimation(keyPath: "sublayerTransform")
+        // The angle is zero-based so that face j faces the viewer exactly when its strip is
+        // handed over (travel apothem + (j + ½)·w, face rotation j·2π/n): the strip moves from
+        // the page onto the face without a jump. Negative: the top of a tube rolling left
+        // moves left (ω × r for ω about y, r along +z).
+        let handOverOffset = apothem + w / 2
         roll.values = (0...steps).map { k -> CATransform3D in
             let travelled = CGFloat(k) / CGFloat(steps) * (startX - endX)
-            let angle = -travelled / w * (2 * .pi / CGFloat(n))
+            let angle = -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
             return CATransform3DRotate(Self.perspective(), angle, 0, 1, 0)
         }
         roll.duration = total

@@ -2,8 +2,8 @@ import CoreGraphics
 import Foundation
 
 /// The scripted session of the sketch-fold demo: three strokes drawn at 60 touch samples per
-/// second, two taps that fold, a two-finger tap that unfolds, then a pinch to 55 % and its
-/// release. Times are seconds from the start; positions scale with the canvas size.
+/// second, two taps that fold, a two-finger tap that unfolds, then a pinch past the 0.48
+/// clamp and its release (the return takes 0.5 / 0.48 s). Times are seconds from the start; positions scale with the canvas size.
 enum SketchFoldScript {
     static let sampleInterval = 1.0 / 60
 
@@ -41,9 +41,10 @@ enum SketchFoldScript {
         let pinchSamples = 60
         for i in 1...pinchSamples {
             let u = Double(i) / Double(pinchSamples)
-            steps.append(ScriptStep(3.6 + u, .pinch(.changed, scale: 1 - 0.45 * u)))
+            // Past the clamp: the fold stops at scale 0.48, as seed 000 limits it.
+            steps.append(ScriptStep(3.6 + u, .pinch(.changed, scale: 1 - 0.6 * u)))
         }
-        steps.append(ScriptStep(4.7, .pinch(.ended, scale: 0.55)))
+        steps.append(ScriptStep(4.7, .pinch(.ended, scale: 0.4)))
         return steps
     }
 }
