@@ -142,3 +142,27 @@ import Testing
         TD.golden(out, "perspective.png")
     }
 }
+
+@Suite struct ProjectiveDrawingStressTests {
+    /// A layer whose near edge almost touches the eye (w down to the clipping epsilon): huge
+    /// projected coordinates are clipped and drawn without trapping; pixels get painted.
+    @Test func nearlyAtTheEye() throws {
+        let drawing = ProjectiveDrawing()
+        var drawn = 0
+        for z in [99.0, 99.9, 99.999, 100.0, 100.5] {
+            var t = CATransform3DMakeRotation(.pi / 2.2, 1, 0, 0)
+            t = CATransform3DConcat(t, CATransform3DMakeTranslation(0, 0, CGFloat(z) - 50))
+            t = CATransform3DConcat(t, TD.perspective(100))
+            guard let plane = ProjectedPlane(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), transform: TD.placed(t, w: 100, h: 100, px: 32, py: 32)) else { continue }
+            let out = try Surface(width: 64, height: 64)
+            drawing.drawImage(SampledImage(TD.checker(100, 100, cell: 10), mipmapped: true), plane: plane, into: ProjectiveTarget(out))
+            drawing.fillPath(ProjectiveDrawing.roundedRectPath(plane.bounds, radius: 30), plane: plane, color: TD.red, into: ProjectiveTarget(out), opacity: 0.5)
+            #expect(plane.polygon.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+            var painted = 0
+            for y in 0..<64 { for x in 0..<64 where out[x, y].a > 0 { painted += 1 } }
+            #expect(painted > 0, "z = \(z)")
+            drawn += 1
+        }
+        #expect(drawn == 5)
+    }
+}

@@ -112,3 +112,25 @@ private func isBlue(_ p: PremultipliedRGBA8) -> Bool { p.a == 255 && p.b > 200 &
 }
 
 private func same(_ a: Surface, _ b: Surface) -> Bool { a.bytes() == b.bytes() }
+
+@Suite struct TransitionRobustnessTests {
+    /// Degenerate sizes and progress values render without trapping, for every type and
+    /// subtype, and the endpoints still hold.
+    @Test func tinySurfacesAndOddProgress() throws {
+        let types: [TransitionType] = [.fade, .push, .moveIn, .reveal, .pageCurl, .pageUnCurl, .cube, .oglFlip,
+                                       .barsSwipe(angle: 1, width: 0.1, barOffset: 1e9)]
+        for (w, h) in [(1, 1), (1, 5), (7, 1)] {
+            let old = TD.solid(w, h, TD.red), new = TD.solid(w, h, TD.blue)
+            let out = try Surface(width: w, height: h)
+            for t in types {
+                for sub in TransitionSubtype.allCases {
+                    for p in [-1, 0, 1e-12, 0.5, 1 - 1e-12, 1, 2, .infinity, -.infinity] {
+                        try TransitionRenderer.render(TransitionStyle(t, subtype: sub), old: old, new: new, progress: p, into: out)
+                    }
+                    try TransitionRenderer.render(TransitionStyle(t, subtype: sub), old: old, new: new, progress: 1, into: out)
+                    #expect(out[0, 0] == TD.blue, "\(t) \(sub) \(w)x\(h)")
+                }
+            }
+        }
+    }
+}
