@@ -54,6 +54,17 @@ import Testing
         #expect(ProjectiveDrawing.imageShader(SampledImage(TD.quadrants(4, 4)), sourceRect: CGRect(x: 0, y: 0, width: 0, height: 4), plane: plane) == nil)
     }
 
+    /// An offscreen rendering at 2 pixels per point of bounds (−10, −10, 20, 20): its top-left
+    /// quadrant lands on device [0, 10)² under a translation by (10, 10).
+    @Test func offscreenSurfaceAtTwoPixelsPerPoint() throws {
+        let plane = try #require(ProjectedPlane(bounds: CGRect(x: -10, y: -10, width: 20, height: 20),
+                                                transform: CATransform3DMakeTranslation(10, 10, 0)))
+        let out = try Surface(width: 24, height: 24)
+        drawing.drawSurface(TD.quadrants(40, 40), pixelsPerPoint: 2, plane: plane, into: ProjectiveTarget(out))
+        #expect(out[1, 1] == TD.red && out[18, 1] == TD.green && out[1, 18] == TD.blue && out[18, 18] == TD.white)
+        #expect(out[20, 20] == .transparent)
+    }
+
     @Test func edgesAreAntiAliasedAndOpacityScales() throws {
         let plane = try #require(ProjectedPlane(bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
                                                 transform: CATransform3DMakeTranslation(2.5, 2, 0)))
