@@ -55,11 +55,11 @@ package enum TransitionRenderer {
             guard let draws = PlanarTransition.draws(style, progress: p, bounds: bounds) else { return }
             target.clear()
             let d = drawing ?? ProjectiveDrawing()
-            let images = (old: SampledImage(old), new: SampledImage(new))
             for draw in draws {
                 let m = CATransform3DConcat(draw.transform, LayerGeometry.flatten)
                 guard let plane = ProjectedPlane(bounds: bounds, transform: m), plane.isVisible(doubleSided: draw.doubleSided) else { continue }
-                d.drawImage(draw.source == .old ? images.old : images.new, plane: plane, into: ProjectiveTarget(target), opacity: draw.opacity)
+                // The 3D types shrink the faces (mip-mapped then); the slides only translate.
+                d.drawSurface(draw.source == .old ? old : new, pixelsPerPoint: 1, plane: plane, into: ProjectiveTarget(target), opacity: draw.opacity)
             }
         }
     }
