@@ -29,8 +29,12 @@ package enum TransitionRenderer {
     /// `pixelsPerPoint` converts the bars swipe's width and offset (points) to pixels; the
     /// geometry of the other types is relative to the layer's size. Throws when the three
     /// surfaces differ in size, the scale is not positive, or `target` is `old` or `new`.
+    /// `sampled`: the two renderings prepared once for the whole transition (e.g.
+    /// `SampledImage(old, mipmapped: true)` so cube and flip faces are mip-mapped where they
+    /// shrink); used by the planar types, which otherwise sample `old`/`new` bilinearly.
     package static func render(_ style: TransitionStyle, old: Surface, new: Surface, progress p0: Double,
-                               pixelsPerPoint: Double = 1, into target: Surface, drawing: ProjectiveDrawing? = nil) throws {
+                               pixelsPerPoint: Double = 1, into target: Surface, drawing: ProjectiveDrawing? = nil,
+                               sampled: (old: SampledImage, new: SampledImage)? = nil) throws {
         func size(_ s: Surface) -> String { "\(s.width)x\(s.height)" }
         guard old.width == new.width, old.height == new.height, old.width == target.width, old.height == target.height else {
             throw Error.sizeMismatch(old: size(old), new: size(new), target: size(target))
@@ -55,11 +59,13 @@ package enum TransitionRenderer {
             guard let draws = PlanarTransition.draws(style, progress: p, bounds: bounds) else { return }
             target.clear()
             let d = drawing ?? ProjectiveDrawing()
+            // Prepared images are reused across frames when the caller keeps them (a mip chain
+            // of a full-screen rendering costs more than drawing it); else plain bilinear.
+            let images = (old: sampled?.old ?? SampledImage(old), new: sampled?.new ?? SampledImage(new))
             for draw in draws {
                 let m = CATransform3DConcat(draw.transform, LayerGeometry.flatten)
                 guard let plane = ProjectedPlane(bounds: bounds, transform: m), plane.isVisible(doubleSided: draw.doubleSided) else { continue }
-                // The 3D types shrink the faces (mip-mapped then); the slides only translate.
-                d.drawSurface(draw.source == .old ? old : new, pixelsPerPoint: 1, plane: plane, into: ProjectiveTarget(target), opacity: draw.opacity)
+                d.drawImage(draw.source == .old ? images.old : images.new, plane: plane, into: ProjectiveTarget(target), opacity: draw.opacity)
             }
         }
     }

@@ -33,6 +33,24 @@ private func isBlue(_ p: PremultipliedRGBA8) -> Bool { p.a == 255 && p.b > 200 &
         #expect(isRed(bottom[20, 8]) && isBlue(bottom[20, 32]))
     }
 
+    /// Renderings prepared with mips are used by the 3D types: a 1-pixel checkerboard on
+    /// the turning cube's faces comes out mostly mid-grey instead of aliased black and white.
+    @Test func preparedMipmappedRenderings() throws {
+        let old = TD.checker(64, 64, cell: 1), new = TD.checker(64, 64, cell: 1)
+        func extremes(_ sampled: (old: SampledImage, new: SampledImage)?) throws -> Int {
+            let out = try Surface(width: 64, height: 64)
+            try TransitionRenderer.render(TransitionStyle(.cube, subtype: .fromRight), old: old, new: new, progress: 0.5,
+                                          into: out, sampled: sampled)
+            var n = 0
+            for y in 16..<48 { for x in 4..<60 where out[x, y].a == 255 && (out[x, y].r < 40 || out[x, y].r > 215) { n += 1 } }
+            return n
+        }
+        let plain = try extremes(nil)
+        let mipped = try extremes((SampledImage(old, mipmapped: true), SampledImage(new, mipmapped: true)))
+        #expect(plain > 100)
+        #expect(mipped * 4 < plain)
+    }
+
     /// A flip from the left: at 25% the old card's left edge has come toward the viewer (it
     /// is larger than the right half, whose edge has moved in); at 75% the new card shows,
     /// unmirrored, its right edge nearer.
