@@ -83,7 +83,10 @@ package enum PageCurlTransition {
 
     /// Renders the sheet `paper` curled up by `progress` (0 flat … 1 gone) from `edge` over
     /// `table` into `out`. All three surfaces must have the same size (the caller checks).
-    static func render(paper: Surface, table: Surface, progress p: Double, from edge: TransitionSubtype, into out: Surface) {
+    /// With `pool`, row bands render in parallel (the same bytes: each pixel depends only on
+    /// its own inputs).
+    static func render(paper: Surface, table: Surface, progress p: Double, from edge: TransitionSubtype, into out: Surface,
+                       pool: WorkerPool? = nil) {
         let W = out.width, H = out.height
         let horizontal = edge.isHorizontal
         let n = horizontal ? W : H
@@ -131,7 +134,7 @@ package enum PageCurlTransition {
             let pale = PixelColor(a, a, a, a) * undersideWhite + c * (1 - undersideWhite)
             return shade(pale, k)
         }
-        for y in 0..<H {
+        TransitionPixels.forEachRow(H, pool) { y in
             for x in 0..<W {
                 let i = horizontal ? x : y
                 // The flat part is not distorted: it is read at the pixel itself (exact at

@@ -152,3 +152,20 @@ private func same(_ a: Surface, _ b: Surface) -> Bool { a.bytes() == b.bytes() }
         }
     }
 }
+
+@Suite struct TransitionParallelTests {
+    /// Row bands on a worker pool give the same bytes as one thread.
+    @Test func poolGivesTheSameBytes() throws {
+        let old = TD.picture(96, 72, base: TD.green), new = TD.picture(96, 72, base: TD.blue)
+        let pool = WorkerPool(threadCount: 3)
+        for type in [TransitionType.fade, .pageCurl, .pageUnCurl, .barsSwipe(angle: 2.5, width: 9, barOffset: 7)] {
+            for sub in [TransitionSubtype.fromRight, .fromTop] {
+                let a = try Surface(width: 96, height: 72), b = try Surface(width: 96, height: 72)
+                try TransitionRenderer.render(TransitionStyle(type, subtype: sub), old: old, new: new, progress: 0.37, into: a)
+                try TransitionRenderer.render(TransitionStyle(type, subtype: sub), old: old, new: new, progress: 0.37, into: b, pool: pool)
+                let same = a.bytes() == b.bytes()
+                #expect(same, "\(type) \(sub)")
+            }
+        }
+    }
+}
