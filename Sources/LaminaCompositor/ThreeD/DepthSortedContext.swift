@@ -106,6 +106,30 @@ package enum DepthSortedContext {
         }
     }
 
+    /// Hit testing through a context (reference §2.8.2: the transform layer itself is never
+    /// hit): the frontmost fragment covering device point (x, y) and the bounds-space point
+    /// of its layer there, or nil. `fragments` is the back-to-front list from `fragments`.
+    package static func hitTest(_ fragments: [ContextFragment], x: Double, y: Double) -> (id: Int, point: CGPoint)? {
+        for f in fragments.reversed() {
+            guard let p = f.plane.boundsPoint(atDevice: x, y) else { continue }
+            if f.outline == nil || contains(f.coverage, x, y) { return (f.id, p) }
+        }
+        return nil
+    }
+
+    /// Point in convex polygon (either winding), boundary included.
+    static func contains(_ poly: [RasterPoint], _ x: Double, _ y: Double) -> Bool {
+        guard poly.count >= 3 else { return false }
+        var sign = 0.0
+        for i in poly.indices {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            let c = (b.x - a.x) * (y - a.y) - (b.y - a.y) * (x - a.x)
+            if c == 0 { continue }
+            if sign == 0 { sign = c > 0 ? 1 : -1 } else if (c > 0 ? 1.0 : -1.0) != sign { return false }
+        }
+        return true
+    }
+
     /// Device pixels by which split edges are widened: one pixel, so every pixel the later
     /// piece covers only partially along the seam is fully covered underneath (exact for
     /// axis-aligned seams; diagonal ones can still leak a few alpha levels). The widened band

@@ -118,6 +118,16 @@ package struct ProjectedPlane: Sendable {
         return CGPoint(x: p.x, y: p.y)
     }
 
+    /// Hit testing: the bounds-space point shown at device point (x, y) (pixels), or nil when
+    /// the layer does not cover it (outside its bounds, or behind the eye).
+    package func boundsPoint(atDevice x: Double, _ y: Double) -> CGPoint? {
+        guard x.isFinite, y.isFinite, let p = inverse.apply(x, y) else { return nil }
+        let w = homography.m20 * p.x + homography.m21 * p.y + homography.m22
+        guard w >= minimumW, p.x >= Double(bounds.minX), p.x <= Double(bounds.maxX),
+              p.y >= Double(bounds.minY), p.y <= Double(bounds.maxY) else { return nil }
+        return CGPoint(x: p.x, y: p.y)
+    }
+
     /// Any closed outline in bounds space (e.g. a flattened rounded rect, or a BSP fragment),
     /// clipped to w ≥ `minimumW` and projected to device pixels. Works for non-convex
     /// outlines too (clipping against one plane only adds edges along the clip line, which

@@ -128,6 +128,20 @@ package final class ProjectiveDrawing {
         fill(poly, rule: .nonZero, paint: .shader(shader), alpha: alpha, into: target)
     }
 
+    /// Draws a layer's offscreen rendering: `surface` holds bounds space from `origin`
+    /// (points) at `pixelsPerPoint`, so it covers origin ..< origin + size / pixelsPerPoint.
+    /// Builds the mip chain only when the plane minifies the surface somewhere. For repeated
+    /// frames, build the `SampledImage` once and call `drawImage` instead.
+    package func drawSurface(_ surface: Surface, pixelsPerPoint: Double, origin: CGPoint? = nil, plane: ProjectedPlane,
+                             coverage: [RasterPoint]? = nil, into target: ProjectiveTarget, opacity: Double = 1) {
+        guard pixelsPerPoint.isFinite, pixelsPerPoint > 0 else { return }
+        let o = origin ?? plane.bounds.origin
+        let rect = CGRect(x: o.x, y: o.y, width: CGFloat(Double(surface.width) / pixelsPerPoint),
+                          height: CGFloat(Double(surface.height) / pixelsPerPoint))
+        let mips = Self.isMinified(imageWidth: surface.width, imageRect: rect, plane: plane)
+        drawImage(SampledImage(surface, mipmapped: mips), imageRect: rect, plane: plane, coverage: coverage, into: target, opacity: opacity)
+    }
+
     /// Fills a bounds-space path (e.g. `LayerShape.path()`, a rounded-rect background) with a
     /// solid colour under the plane's perspective.
     package func fillPath(_ path: CGPath, plane: ProjectedPlane, color: PremultipliedRGBA8, rule: FillRule = .nonZero,

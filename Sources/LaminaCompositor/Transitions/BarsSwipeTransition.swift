@@ -15,7 +15,7 @@ package enum BarsSwipeTransition {
     /// Renders one frame. `widthPx` and `barOffsetPx` are in pixels; a width ≤ 0 or not finite
     /// counts as the whole layer (one bar). All three surfaces have the same size.
     static func render(old: Surface, new: Surface, progress p: Double, angle a0: Double, widthPx w0: Double, barOffsetPx o0: Double,
-                       into out: Surface) {
+                       into out: Surface, pool: WorkerPool? = nil) {
         let W = Double(out.width), H = Double(out.height)
         let angle = a0.isFinite ? a0 : 0
         let dx = cos(angle), dy = sin(angle)
@@ -37,7 +37,7 @@ package enum BarsSwipeTransition {
             let across = -(px - cx) * dy + (py - cy) * dx
             return Int((across / barWidth).rounded(.down).clamped(-1e9, 1e9))
         }
-        for y in 0..<out.height {
+        TransitionPixels.forEachRow(out.height, pool) { y in
             for x in 0..<out.width {
                 let under = TransitionPixels.read(new, x, y)
                 let k00 = bar(Double(x) + offsets[0], Double(y) + offsets[0]), k10 = bar(Double(x) + offsets[1], Double(y) + offsets[0])

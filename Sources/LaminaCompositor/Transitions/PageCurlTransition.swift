@@ -83,7 +83,10 @@ package enum PageCurlTransition {
 
     /// Renders the sheet `paper` curled up by `progress` (0 flat … 1 gone) from `edge` over
     /// `table` into `out`. All three surfaces must have the same size (the caller checks).
-    static func render(paper: Surface, table: Surface, progress p: Double, from edge: TransitionSubtype, into out: Surface) {
+    /// With `pool`, row bands render in parallel (the same bytes: each pixel depends only on
+    /// its own inputs).
+    static func render(paper: Surface, table: Surface, progress p: Double, from edge: TransitionSubtype, into out: Surface,
+                       pool: WorkerPool? = nil) {
         let W = out.width, H = out.height
         let horizontal = edge.isHorizontal
         let n = horizontal ? W : H
@@ -95,6 +98,7 @@ package enum PageCurlTransition {
         let shadowStrength = Float(max(0, min(1, c / r, (L + 2 * r - c) / r)))
         let flapEnd = 2 * c - Double.pi * r
         let k = sampleOffsets.count
+        let unshaded: Float = 1 - 0.5 / 255
 
         // Geometry depends only on the position along the axis: one profile per column.
         var samples: [Sample] = []
@@ -130,9 +134,8 @@ package enum PageCurlTransition {
             let pale = PixelColor(a, a, a, a) * undersideWhite + c * (1 - undersideWhite)
             return shade(pale, k)
         }
-        for y in 0..<H {
+        TransitionPixels.forEachRow(H, pool) { y in
             for x in 0..<W {
-                let base = TransitionPixels.read(table, x, y)
                 let i = horizontal ? x : y
                 // The flat part is not distorted: it is read at the pixel itself (exact at
                 // progress 0); the samples only decide where it is covered.
@@ -140,12 +143,20 @@ package enum PageCurlTransition {
                 // The flap is flat too (mirrored about its fold): one read at the pixel centre.
                 let flapSp = flapEnd - (edge == .fromLeft || edge == .fromTop ? Double(i) + 0.5 : Double(n - i) - 0.5)
                 if case let .uniform(t, f, flap) = columns[i] {
-                    var col = shade(base, t)
+                    // Unshaded content or an opaque unshaded sheet: a plain copy (the same
+                    // bytes the float path gives: a shade within 0.5/255 of 1 rounds away).
+                    if !flap && t > unshaded {
+                        if f == nil { out.row32(y)[x] = table.row32(y)[x]; continue }
+                        let v = paper.row32(y)[x]
+                        if let f, f > unshaded, v >> 24 == 255 { out.row32(y)[x] = v; continue }
+                    }
+                    var col = shade(TransitionPixels.read(table, x, y), t)
                     if let f { col = TransitionPixels.over(shade(TransitionPixels.read(paper, x, y), f), col) }
                     if flap { col = TransitionPixels.over(underside(paperAt(flapSp, q), 1), col) }
                     TransitionPixels.write(out, x, y, col)
                     continue
                 }
+                let base = TransitionPixels.read(table, x, y)
                 let flat = TransitionPixels.read(paper, x, y)
                 var flapColor: PixelColor?
                 var sum = PixelColor.zero

@@ -45,6 +45,18 @@ enum TransitionPixels {
         unpack(s.row32(y)[x])
     }
 
+    /// Calls `body(y)` for every row 0..<height, in bands of 16 rows over `pool`'s workers
+    /// when given (bodies must write only their own row), else in order on this thread.
+    static func forEachRow(_ height: Int, _ pool: WorkerPool?, _ body: (Int) -> Void) {
+        guard let pool, pool.workerCount > 1, height > 16 else {
+            for y in 0..<height { body(y) }
+            return
+        }
+        pool.forEachBand(height: height, bandHeight: 16) { rows, _ in
+            for y in rows { body(y) }
+        }
+    }
+
     @inline(__always) static func write(_ s: Surface, _ x: Int, _ y: Int, _ c: PixelColor) {
         s.row32(y)[x] = pack(c)
     }

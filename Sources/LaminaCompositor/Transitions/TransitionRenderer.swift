@@ -29,8 +29,14 @@ package enum TransitionRenderer {
     /// `pixelsPerPoint` converts the bars swipe's width and offset (points) to pixels; the
     /// geometry of the other types is relative to the layer's size. Throws when the three
     /// surfaces differ in size, the scale is not positive, or `target` is `old` or `new`.
+    /// `sampled`: the two renderings prepared once for the whole transition (e.g.
+    /// `SampledImage(old, mipmapped: true)` so cube and flip faces are mip-mapped where they
+    /// shrink); used by the planar types, which otherwise sample `old`/`new` bilinearly.
+    /// `pool`: row bands of the raster types (fade, curls, bars) render in parallel, with
+    /// the same bytes as without.
     package static func render(_ style: TransitionStyle, old: Surface, new: Surface, progress p0: Double,
-                               pixelsPerPoint: Double = 1, into target: Surface, drawing: ProjectiveDrawing? = nil) throws {
+                               pixelsPerPoint: Double = 1, into target: Surface, drawing: ProjectiveDrawing? = nil,
+                               sampled: (old: SampledImage, new: SampledImage)? = nil, pool: WorkerPool? = nil) throws {
         func size(_ s: Surface) -> String { "\(s.width)x\(s.height)" }
         guard old.width == new.width, old.height == new.height, old.width == target.width, old.height == target.height else {
             throw Error.sizeMismatch(old: size(old), new: size(new), target: size(target))
@@ -40,14 +46,14 @@ package enum TransitionRenderer {
         let p = p0.isNaN ? 0 : min(1, max(0, p0))
         switch style.type {
         case .fade:
-            crossFade(old, new, p, into: target)
+            crossFade(old, new, p, into: target, pool: pool)
         case .pageCurl:
-            PageCurlTransition.render(paper: old, table: new, progress: p, from: style.subtype, into: target)
+            PageCurlTransition.render(paper: old, table: new, progress: p, from: style.subtype, into: target, pool: pool)
         case .pageUnCurl:
-            PageCurlTransition.render(paper: new, table: old, progress: 1 - p, from: style.subtype, into: target)
+            PageCurlTransition.render(paper: new, table: old, progress: 1 - p, from: style.subtype, into: target, pool: pool)
         case let .barsSwipe(angle, width, offset):
             BarsSwipeTransition.render(old: old, new: new, progress: p, angle: angle, widthPx: width * pixelsPerPoint,
-                                       barOffsetPx: offset * pixelsPerPoint, into: target)
+                                       barOffsetPx: offset * pixelsPerPoint, into: target, pool: pool)
         case .push, .moveIn, .reveal, .cube, .oglFlip:
             // Planes in pixel space: the bounds are the surface's pixels, so the draws'
             // transforms are already device transforms (their perspective is relative).
@@ -55,7 +61,9 @@ package enum TransitionRenderer {
             guard let draws = PlanarTransition.draws(style, progress: p, bounds: bounds) else { return }
             target.clear()
             let d = drawing ?? ProjectiveDrawing()
-            let images = (old: SampledImage(old), new: SampledImage(new))
+            // Prepared images are reused across frames when the caller keeps them (a mip chain
+            // of a full-screen rendering costs more than drawing it); else plain bilinear.
+            let images = (old: sampled?.old ?? SampledImage(old), new: sampled?.new ?? SampledImage(new))
             for draw in draws {
                 let m = CATransform3DConcat(draw.transform, LayerGeometry.flatten)
                 guard let plane = ProjectedPlane(bounds: bounds, transform: m), plane.isVisible(doubleSided: draw.doubleSided) else { continue }
@@ -65,9 +73,9 @@ package enum TransitionRenderer {
     }
 
     /// old·(1 − p) + new·p per premultiplied channel, p quantised to 1/255.
-    static func crossFade(_ old: Surface, _ new: Surface, _ p: Double, into out: Surface) {
+    static func crossFade(_ old: Surface, _ new: Surface, _ p: Double, into out: Surface, pool: WorkerPool? = nil) {
         let k = UInt32((p * 255).rounded()), ik = 255 - k
-        for y in 0..<out.height {
+        TransitionPixels.forEachRow(out.height, pool) { y in
             let a = old.row32(y), b = new.row32(y), o = out.row32(y)
             for x in 0..<out.width {
                 let u = a[x], v = b[x]

@@ -132,6 +132,39 @@ private func cross(cx: Double, cy: Double) -> (ContextPlane, ContextPlane) {
         #expect(piece.coverage.allSatisfy { $0.y >= 0 && $0.y <= 60 })
     }
 
+    /// Hit testing returns the frontmost layer under a point and the bounds point there.
+    @Test func hitTestingFindsTheFrontmostLayer() throws {
+        let cubeFrags = DepthSortedContext.fragments(cube(cx: 40, cy: 40, doubleSided: true), contextToDevice: LayerGeometry.flatten)
+        let centre = try #require(DepthSortedContext.hitTest(cubeFrags, x: 48, y: 48))
+        #expect(centre.id == 0)
+        #expect(DepthSortedContext.hitTest(cubeFrags, x: 79, y: 2) == nil)
+        // Wherever the rendered cube shows a face's exact colour, that face is hit.
+        let out = try Surface(width: 80, height: 80)
+        render(cube(cx: 40, cy: 40, doubleSided: true), colors: faceColors, into: out)
+        var checked = 0, wrong = 0, seen = Set<Int>()
+        for y in stride(from: 1, to: 80, by: 3) {
+            for x in stride(from: 1, to: 80, by: 3) {
+                guard let face = faceColors.first(where: { $0.value == out[x, y] })?.key else { continue }
+                checked += 1
+                seen.insert(face)
+                if DepthSortedContext.hitTest(cubeFrags, x: Double(x) + 0.5, y: Double(y) + 0.5)?.id != face { wrong += 1 }
+            }
+        }
+        #expect(checked > 200)
+        #expect(seen.count == 3)
+        #expect(wrong == 0)
+        let (a, b) = cross(cx: 50, cy: 30)
+        let crossFrags = DepthSortedContext.fragments([a, b], contextToDevice: LayerGeometry.flatten)
+        #expect(DepthSortedContext.hitTest(crossFrags, x: 35, y: 30)?.id == 10)
+        #expect(DepthSortedContext.hitTest(crossFrags, x: 65, y: 30)?.id == 11)
+        // The bounds point of the plain plane under its centre is its bounds centre.
+        let flat = try #require(ProjectedPlane(bounds: CGRect(x: 0, y: 0, width: 20, height: 10), transform: move(5, 5, 0)))
+        let p = try #require(flat.boundsPoint(atDevice: 15, 10))
+        #expect(abs(p.x - 10) < 1e-9 && abs(p.y - 5) < 1e-9)
+        #expect(flat.boundsPoint(atDevice: 4, 10) == nil)
+        #expect(flat.boundsPoint(atDevice: .nan, 10) == nil)
+    }
+
     @Test func widenedMovesOnlySeamEdges() {
         let square = [RasterPoint(0, 0), RasterPoint(10, 0), RasterPoint(10, 10), RasterPoint(0, 10)]
         let w = DepthSortedContext.widened(square, seams: [false, true, false, false], by: 0.5)

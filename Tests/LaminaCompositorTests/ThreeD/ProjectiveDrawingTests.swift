@@ -54,6 +54,17 @@ import Testing
         #expect(ProjectiveDrawing.imageShader(SampledImage(TD.quadrants(4, 4)), sourceRect: CGRect(x: 0, y: 0, width: 0, height: 4), plane: plane) == nil)
     }
 
+    /// An offscreen rendering at 2 pixels per point of bounds (−10, −10, 20, 20): its top-left
+    /// quadrant lands on device [0, 10)² under a translation by (10, 10).
+    @Test func offscreenSurfaceAtTwoPixelsPerPoint() throws {
+        let plane = try #require(ProjectedPlane(bounds: CGRect(x: -10, y: -10, width: 20, height: 20),
+                                                transform: CATransform3DMakeTranslation(10, 10, 0)))
+        let out = try Surface(width: 24, height: 24)
+        drawing.drawSurface(TD.quadrants(40, 40), pixelsPerPoint: 2, plane: plane, into: ProjectiveTarget(out))
+        #expect(out[1, 1] == TD.red && out[18, 1] == TD.green && out[1, 18] == TD.blue && out[18, 18] == TD.white)
+        #expect(out[20, 20] == .transparent)
+    }
+
     @Test func edgesAreAntiAliasedAndOpacityScales() throws {
         let plane = try #require(ProjectedPlane(bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
                                                 transform: CATransform3DMakeTranslation(2.5, 2, 0)))
@@ -140,5 +151,29 @@ import Testing
             drawing.strokeBorder(rect: rect, cornerRadius: 16, width: 4, plane: p, color: TD.blue, into: ProjectiveTarget(out))
         }
         TD.golden(out, "perspective.png")
+    }
+}
+
+@Suite struct ProjectiveDrawingStressTests {
+    /// A layer whose near edge almost touches the eye (w down to the clipping epsilon): huge
+    /// projected coordinates are clipped and drawn without trapping; pixels get painted.
+    @Test func nearlyAtTheEye() throws {
+        let drawing = ProjectiveDrawing()
+        var drawn = 0
+        for z in [99.0, 99.9, 99.999, 100.0, 100.5] {
+            var t = CATransform3DMakeRotation(.pi / 2.2, 1, 0, 0)
+            t = CATransform3DConcat(t, CATransform3DMakeTranslation(0, 0, CGFloat(z) - 50))
+            t = CATransform3DConcat(t, TD.perspective(100))
+            guard let plane = ProjectedPlane(bounds: CGRect(x: 0, y: 0, width: 100, height: 100), transform: TD.placed(t, w: 100, h: 100, px: 32, py: 32)) else { continue }
+            let out = try Surface(width: 64, height: 64)
+            drawing.drawImage(SampledImage(TD.checker(100, 100, cell: 10), mipmapped: true), plane: plane, into: ProjectiveTarget(out))
+            drawing.fillPath(ProjectiveDrawing.roundedRectPath(plane.bounds, radius: 30), plane: plane, color: TD.red, into: ProjectiveTarget(out), opacity: 0.5)
+            #expect(plane.polygon.allSatisfy { $0.x.isFinite && $0.y.isFinite })
+            var painted = 0
+            for y in 0..<64 { for x in 0..<64 where out[x, y].a > 0 { painted += 1 } }
+            #expect(painted > 0, "z = \(z)")
+            drawn += 1
+        }
+        #expect(drawn == 5)
     }
 }

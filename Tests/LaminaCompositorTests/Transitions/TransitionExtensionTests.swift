@@ -33,6 +33,24 @@ private func isBlue(_ p: PremultipliedRGBA8) -> Bool { p.a == 255 && p.b > 200 &
         #expect(isRed(bottom[20, 8]) && isBlue(bottom[20, 32]))
     }
 
+    /// Renderings prepared with mips are used by the 3D types: a 1-pixel checkerboard on
+    /// the turning cube's faces comes out mostly mid-grey instead of aliased black and white.
+    @Test func preparedMipmappedRenderings() throws {
+        let old = TD.checker(64, 64, cell: 1), new = TD.checker(64, 64, cell: 1)
+        func extremes(_ sampled: (old: SampledImage, new: SampledImage)?) throws -> Int {
+            let out = try Surface(width: 64, height: 64)
+            try TransitionRenderer.render(TransitionStyle(.cube, subtype: .fromRight), old: old, new: new, progress: 0.5,
+                                          into: out, sampled: sampled)
+            var n = 0
+            for y in 16..<48 { for x in 4..<60 where out[x, y].a == 255 && (out[x, y].r < 40 || out[x, y].r > 215) { n += 1 } }
+            return n
+        }
+        let plain = try extremes(nil)
+        let mipped = try extremes((SampledImage(old, mipmapped: true), SampledImage(new, mipmapped: true)))
+        #expect(plain > 100)
+        #expect(mipped * 4 < plain)
+    }
+
     /// A flip from the left: at 25% the old card's left edge has come toward the viewer (it
     /// is larger than the right half, whose edge has moved in); at 75% the new card shows,
     /// unmirrored, its right edge nearer.
@@ -112,3 +130,42 @@ private func isBlue(_ p: PremultipliedRGBA8) -> Bool { p.a == 255 && p.b > 200 &
 }
 
 private func same(_ a: Surface, _ b: Surface) -> Bool { a.bytes() == b.bytes() }
+
+@Suite struct TransitionRobustnessTests {
+    /// Degenerate sizes and progress values render without trapping, for every type and
+    /// subtype, and the endpoints still hold.
+    @Test func tinySurfacesAndOddProgress() throws {
+        let types: [TransitionType] = [.fade, .push, .moveIn, .reveal, .pageCurl, .pageUnCurl, .cube, .oglFlip,
+                                       .barsSwipe(angle: 1, width: 0.1, barOffset: 1e9)]
+        for (w, h) in [(1, 1), (1, 5), (7, 1)] {
+            let old = TD.solid(w, h, TD.red), new = TD.solid(w, h, TD.blue)
+            let out = try Surface(width: w, height: h)
+            for t in types {
+                for sub in TransitionSubtype.allCases {
+                    for p in [-1, 0, 1e-12, 0.5, 1 - 1e-12, 1, 2, .infinity, -.infinity] {
+                        try TransitionRenderer.render(TransitionStyle(t, subtype: sub), old: old, new: new, progress: p, into: out)
+                    }
+                    try TransitionRenderer.render(TransitionStyle(t, subtype: sub), old: old, new: new, progress: 1, into: out)
+                    #expect(out[0, 0] == TD.blue, "\(t) \(sub) \(w)x\(h)")
+                }
+            }
+        }
+    }
+}
+
+@Suite struct TransitionParallelTests {
+    /// Row bands on a worker pool give the same bytes as one thread.
+    @Test func poolGivesTheSameBytes() throws {
+        let old = TD.picture(96, 72, base: TD.green), new = TD.picture(96, 72, base: TD.blue)
+        let pool = WorkerPool(threadCount: 3)
+        for type in [TransitionType.fade, .pageCurl, .pageUnCurl, .barsSwipe(angle: 2.5, width: 9, barOffset: 7)] {
+            for sub in [TransitionSubtype.fromRight, .fromTop] {
+                let a = try Surface(width: 96, height: 72), b = try Surface(width: 96, height: 72)
+                try TransitionRenderer.render(TransitionStyle(type, subtype: sub), old: old, new: new, progress: 0.37, into: a)
+                try TransitionRenderer.render(TransitionStyle(type, subtype: sub), old: old, new: new, progress: 0.37, into: b, pool: pool)
+                let same = a.bytes() == b.bytes()
+                #expect(same, "\(type) \(sub)")
+            }
+        }
+    }
+}
