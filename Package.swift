@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics"]),
         .executableTarget(name: "lamina", dependencies: ["QuartzCore"]),
+        // The raster benchmark of the shared scenes S1–S5 (release build; see bench/compare.sh).
+        .executableTarget(name: "LaminaBench", dependencies: ["LaminaRaster", "CoreGraphics"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
