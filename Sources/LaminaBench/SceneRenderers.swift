@@ -95,12 +95,16 @@ final class SceneS1: BenchScene {
 // MARK: S2
 
 /// S2: perspective image quads. Per quad and frame: the inverse homography, an
-/// `ImageShader` (bilinear, clamp), and the projected quad filled with exact-area coverage.
+/// `ImageShader` (bilinear, clamp, perspective divide every 8 columns: `.interpolated`), and
+/// the projected quad filled with exact-area coverage.
 final class SceneS2: BenchScene {
     let name = "S2"
     let background = white
     private let image: SampledImage
     private let quads: [(forward: PaintProjective, corners: [RasterPoint])]
+    /// `.interpolated` (a divide every 8 columns) unless LAMINA_S2_EXACT is set.
+    private let perspective: PerspectiveSampling =
+        ProcessInfo.processInfo.environment["LAMINA_S2_EXACT"] != nil ? .exact : .interpolated
 
     init() throws {
         let n = BenchScenes.s2ImageSize
@@ -128,7 +132,8 @@ final class SceneS2: BenchScene {
                 let ys = q.corners.map(\.y)
                 if ys.max()! < Double(rows.lowerBound) || ys.min()! > Double(rows.upperBound) { continue }
                 guard let inverse = q.forward.inverted() else { continue }
-                let shader = ImageShader(image: image, inverse: inverse, filter: .bilinear, edge: .clamp)
+                let shader = ImageShader(image: image, inverse: inverse, filter: .bilinear, edge: .clamp,
+                                         perspective: perspective)
                 var blitter = Blitter(surface: surface, paint: .shader(shader), scratch: t.scratch)
                 t.rasterizer.fillQuad(q.corners[0], q.corners[1], q.corners[2], q.corners[3], clip: clip, into: &blitter)
             }
