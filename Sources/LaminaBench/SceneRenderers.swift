@@ -196,7 +196,7 @@ final class SceneS4: BenchScene {
     /// Filled per frame (worker-disjoint slots): the outline polygon and its row bounds.
     private let polygons: UnsafeMutableBufferPointer<Polygon>
     private let rowBounds: UnsafeMutableBufferPointer<(Double, Double)>
-    static let tolerance = 0.1
+    static let tolerance = Double(ProcessInfo.processInfo.environment["LAMINA_S4_TOL"] ?? "") ?? 0.1
 
     init() {
         let curves = BenchScenes.s4()

@@ -12,18 +12,20 @@ package enum PerspectiveSampling: Sendable, Hashable {
 /// byte for byte (tests compare it with a plain per-pixel evaluation of this definition).
 ///
 /// For destination pixel column X on row y, let X0 = X − (X mod 8) (floor, in absolute
-/// surface columns, so any split of a row gives the same bytes) and X1 = X0 + 8. At the pixel
-/// centres X0 + ½ and X1 + ½ the source point is computed exactly as the `.exact` path does
-/// (Double divide, then `TexelKernels.fixed`: 16.16 texel-centre fixed point), giving
-/// (U0, V0) and (U1, V1). Then
-///     U(X) = U0 + ((U1 − U0) · (X − X0)) >> 3,   V(X) likewise (arithmetic shift = floor),
+/// surface columns, so any split of a row gives the same bytes), Xm = X0 + 4, X1 = X0 + 8.
+/// At the pixel centres of X0, Xm and X1 the source point is computed exactly as the `.exact`
+/// path does (Double divide, then `TexelKernels.fixed`: 16.16 texel-centre fixed point),
+/// giving U0, Um, U1 (and V likewise). In between, U follows the parabola through the three:
+///     d1 = Um − U0,  d2 = U1 − U0,  k = X − X0,
+///     U(X) = U0 + (k · (8·(4·d1 − d2) + 2·k·(d2 − 2·d1))) >> 6      (arithmetic shift = floor)
 /// and the pixel is `TexelKernels.bilinear(level 0, U, V, edge)` (or `.nearest`). If w ≤
-/// `PaintProjective.minimumW` at X0 + ½ or X1 + ½, the pixels X0..<X1 use the exact path.
+/// `PaintProjective.minimumW` at any of the three columns, X0..<X1 use the exact path.
 ///
-/// Error: linear interpolation of u = (a·x + b)/(c·x + e) over 8 px is off by at most
-/// 8²/8 · max|u''| = 8 · max|u''| with u'' = 2c²(u − a/c)/w²; for the benchmark's S2 quads
-/// (|θ| ≤ 60°, perspective distance 1000) that is under 1/300 texel, below the 1/256 texel
-/// resolution of the bilinear weights.
+/// Why a parabola: along a row u(x) = (a·x + b)/(c·x + e) is a hyperbola. A straight chord
+/// over 8 px misses it by up to 8·max|u″| (u″ = −2c·u′/w) — 0.05 texel on a 256 px image
+/// turned 60° at perspective distance 1000, visible on hard texel edges. The parabola's error
+/// is third order (u‴ = 6c²·u′/w²): under 0.002 texel there, below the 1/256-texel resolution
+/// of the bilinear weights, for two divides per 8 px instead of 8.
 enum InterpolatedPerspective {
     static let shift = 3
     static let step = 1 << shift
@@ -53,31 +55,36 @@ extension ImageShader {
         let s = InterpolatedPerspective.shift, n = InterpolatedPerspective.step
         let end = x + count
         var X = x
-        // The right end of one segment is the left end of the next: one divide per segment.
+        // The right end of one segment is the left end of the next: two divides per segment.
         var cachedX = Int.min, cached: (Int, Int)? = nil
         while X < end {
             let X0 = X & ~(n - 1), X1 = X0 + n
             let segEnd = min(end, X1)
             let p0 = X0 == cachedX ? cached : Self.exactPoint(m, X0, rowU: rowU, rowV: rowV, rowW: rowW)
+            let pm = Self.exactPoint(m, X0 + n / 2, rowU: rowU, rowV: rowV, rowW: rowW)
             let p1 = Self.exactPoint(m, X1, rowU: rowU, rowV: rowV, rowW: rowW)
             cachedX = X1; cached = p1
-            guard let (u0, v0) = p0, let (u1, v1) = p1 else {
+            guard let (u0, v0) = p0, let (um, vm) = pm, let (u1, v1) = p1 else {
                 shadeProjective(y: y, x: X, count: segEnd - X, into: out + (X - x))
                 X = segEnd
                 continue
             }
-            let du = u1 &- u0, dv = v1 &- v0
+            // U(k) = u0 + (k·(ua + k·ub)) >> 2s: the parabola through (0, u0), (n/2, um), (n, u1).
+            let ua = n &* (4 &* (um &- u0) &- (u1 &- u0)), ub = 2 &* ((u1 &- u0) &- 2 &* (um &- u0))
+            let va = n &* (4 &* (vm &- v0) &- (v1 &- v0)), vb = 2 &* ((v1 &- v0) &- 2 &* (vm &- v0))
+            let s2 = 2 &* s
             if nearest {
                 while X < segEnd {
                     let k = X &- X0
-                    out[X &- x] = TexelKernels.nearest(t, u0 &+ ((du &* k) >> s), v0 &+ ((dv &* k) >> s), edge)
+                    out[X &- x] = TexelKernels.nearest(t, u0 &+ ((k &* (ua &+ k &* ub)) >> s2),
+                                                       v0 &+ ((k &* (va &+ k &* vb)) >> s2), edge)
                     X &+= 1
                 }
                 continue
             }
             while X < segEnd {
                 let k = X &- X0
-                let U = u0 &+ ((du &* k) >> s), V = v0 &+ ((dv &* k) >> s)
+                let U = u0 &+ ((k &* (ua &+ k &* ub)) >> s2), V = v0 &+ ((k &* (va &+ k &* vb)) >> s2)
                 let i = U >> 16, j = V >> 16
                 if UInt(bitPattern: i) < maxI && UInt(bitPattern: j) < maxJ {
                     // All four taps inside: the interior branch of `TexelKernels.bilinear`.
