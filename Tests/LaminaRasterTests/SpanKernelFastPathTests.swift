@@ -1,9 +1,9 @@
 import Testing
 @testable import LaminaRaster
 
-/// `PixelKernels.spanOver`'s shortcuts against `ReferenceKernels.spanOver`, byte for byte:
-/// four-pixel blocks of full coverage (the constant-colour form) and the padded 1–3 pixel
-/// tail, at every span length and alignment that stroke cross-sections produce.
+/// `PixelKernels.spanOver` against `ReferenceKernels.spanOver`, byte for byte, on the span
+/// shapes strokes produce: every length 1...40 (so every 4-pixel block alignment and 1–3
+/// pixel tail), full-coverage runs, cross-sections, alternating and random coverage.
 @Suite struct SpanKernelFastPathTests {
     @Test func fullCoverageBlocksAndTailsMatchTheReference() {
         var rng = SplitMix64(41)

@@ -64,17 +64,10 @@ package enum PixelKernels {
 
     /// Source-over of a constant colour through per-pixel coverage:
     /// dst[i] = over(color·cov[i]/255, dst[i]).
-    ///
-    /// Four pixels per step; a step whose four coverages are all 255 takes the constant-colour
-    /// form of `fillOver` (the same bytes: color·255/255 = color exactly), and the last 1–3
-    /// pixels go through the same vector arithmetic on a padded copy (narrow spans — stroke
-    /// cross-sections of 6–10 px — would otherwise spend most of their time in a scalar tail).
     package static func spanOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32,
                                  coverage: UnsafePointer<UInt8>) {
         let cv = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
         let c255 = SIMD8<UInt16>(repeating: 255)
-        let iaSolid = SIMD8<UInt16>(repeating: UInt16(255 &- (color >> 24)))
-        let sv = unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self)
         let raw = UnsafeMutableRawPointer(dst)
         @inline(__always) func two(_ d8: SIMD8<UInt8>, _ c0: UInt8, _ c1: UInt8) -> SIMD8<UInt8> {
             // Each pixel's coverage in its four lanes.
@@ -84,36 +77,21 @@ package enum PixelKernels {
             let d = SIMD8<UInt16>(truncatingIfNeeded: d8)
             return SIMD8<UInt8>(truncatingIfNeeded: sp &+ div255(d &* (c255 &- broadcastAlpha(sp))))
         }
-        @inline(__always) func twoSolid(_ d8: SIMD8<UInt8>) -> SIMD8<UInt8> {
-            SIMD8<UInt8>(truncatingIfNeeded: div255(SIMD8<UInt16>(truncatingIfNeeded: d8) &* iaSolid)) &+ sv
-        }
-        @inline(__always) func four(_ d: SIMD16<UInt8>, _ c: UInt32) -> SIMD16<UInt8> {
-            if c == 0xFFFF_FFFF { return SIMD16(lowHalf: twoSolid(d.lowHalf), highHalf: twoSolid(d.highHalf)) }
-            return SIMD16(lowHalf: two(d.lowHalf, UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: c >> 8)),
-                          highHalf: two(d.highHalf, UInt8(truncatingIfNeeded: c >> 16), UInt8(truncatingIfNeeded: c >> 24)))
-        }
         var i = 0
         while i + 4 <= count {
             let c = UnsafeRawPointer(coverage + i).loadUnaligned(as: UInt32.self)
             if c != 0 {
                 let d = raw.loadUnaligned(fromByteOffset: i &* 4, as: SIMD16<UInt8>.self)
-                raw.storeBytes(of: four(d, c), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
+                let lo = two(d.lowHalf, UInt8(truncatingIfNeeded: c), UInt8(truncatingIfNeeded: c >> 8))
+                let hi = two(d.highHalf, UInt8(truncatingIfNeeded: c >> 16), UInt8(truncatingIfNeeded: c >> 24))
+                raw.storeBytes(of: SIMD16(lowHalf: lo, highHalf: hi), toByteOffset: i &* 4, as: SIMD16<UInt8>.self)
             }
             i &+= 4
         }
-        let rest = count &- i
-        if rest > 0 {
-            // Padded with coverage 0 (whatever the padding pixels hold, only `rest` are stored).
-            var c: UInt32 = 0
-            var d = SIMD4<UInt32>()
-            for k in 0..<rest {
-                c |= UInt32(coverage[i &+ k]) << UInt32(truncatingIfNeeded: 8 &* k)
-                d[k] = dst[i &+ k]
-            }
-            if c != 0 {
-                let r = unsafeBitCast(four(unsafeBitCast(d, to: SIMD16<UInt8>.self), c), to: SIMD4<UInt32>.self)
-                for k in 0..<rest { dst[i &+ k] = r[k] }
-            }
+        while i < count {
+            let c = UInt32(coverage[i])
+            if c != 0 { dst[i] = over(c == 255 ? color : scale(color, c), dst[i]) }
+            i &+= 1
         }
     }
 
