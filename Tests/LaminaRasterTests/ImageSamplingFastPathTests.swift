@@ -28,36 +28,6 @@ import Testing
         }
     }
 
-    @Test func twoPixelSIMDBilinearEqualsTheScalarKernel() {
-        var rng = SplitMix64(32)
-        // A 3-row strip of random texels; pixel A and B read 2x2 blocks at random columns.
-        let stride = 64
-        let texels = (0..<(3 * stride)).map { _ in rng.premultiplied() }
-        var mismatches = 0
-        texels.withUnsafeBufferPointer { t in
-            let base = t.baseAddress!
-            for n in 0..<100_000 {
-                let a = base + Int(rng.next() % UInt64(stride - 1)) + (n % 2) * stride
-                let b = base + Int(rng.next() % UInt64(stride - 1))
-                let fxa = n % 5 == 0 ? UInt64(n % 3 == 0 ? 255 : 0) : rng.next() & 0xFF
-                let fya = n % 7 == 0 ? UInt64(n % 2 == 0 ? 255 : 0) : rng.next() & 0xFF
-                let fxb = rng.next() & 0xFF, fyb = n % 3 == 0 ? 0 : rng.next() & 0xFF
-                let pair = TexelKernels.blend4Pair(a, fxa, fya, b, fxb, fyb, stride: stride)
-                let ra = TexelKernels.blend4(a[0], a[1], a[stride], a[stride + 1], fxa, fya)
-                let rb = TexelKernels.blend4(b[0], b[1], b[stride], b[stride + 1], fxb, fyb)
-                if pair[0] != ra || pair[1] != rb { mismatches += 1 }
-            }
-        }
-        #expect(mismatches == 0)
-        // Opaque white everywhere stays opaque white at any weights (no lane overflow).
-        let white = [UInt32](repeating: 0xFFFF_FFFF, count: 8)
-        white.withUnsafeBufferPointer { w in
-            let r = TexelKernels.blend4Pair(w.baseAddress!, 255, 0, w.baseAddress!, 1, 255, stride: 4)
-            #expect(r[0] == 0xFFFF_FFFF)
-            #expect(r[1] == 0xFFFF_FFFF)
-        }
-    }
-
     /// A small non-opaque test image with texture everywhere.
     static func image() -> SampledImage {
         let s = try! Surface(width: 23, height: 17) // small fixed size

@@ -82,30 +82,19 @@ extension ImageShader {
                 }
                 continue
             }
-            // Pixel pairs whose eight taps are all inside go through the two-pixel SIMD kernel;
-            // the rest pixel by pixel (same bytes either way).
-            @inline(__always) func inside(_ U: Int, _ V: Int) -> Bool {
-                UInt(bitPattern: U >> 16) < maxI && UInt(bitPattern: V >> 16) < maxJ
-            }
             while X < segEnd {
                 let k = X &- X0
                 let U = u0 &+ ((k &* (ua &+ k &* ub)) >> s2), V = v0 &+ ((k &* (va &+ k &* vb)) >> s2)
-                if X &+ 1 < segEnd && inside(U, V) {
-                    let k1 = k &+ 1
-                    let U1 = u0 &+ ((k1 &* (ua &+ k1 &* ub)) >> s2), V1 = v0 &+ ((k1 &* (va &+ k1 &* vb)) >> s2)
-                    if inside(U1, V1) {
-                        let pa = UnsafePointer(words + ((V >> 16) &* stride &+ (U >> 16)))
-                        let pb = UnsafePointer(words + ((V1 >> 16) &* stride &+ (U1 >> 16)))
-                        let r = TexelKernels.blend4Pair(pa, UInt64(truncatingIfNeeded: (U >> 8) & 0xFF),
-                                                        UInt64(truncatingIfNeeded: (V >> 8) & 0xFF),
-                                                        pb, UInt64(truncatingIfNeeded: (U1 >> 8) & 0xFF),
-                                                        UInt64(truncatingIfNeeded: (V1 >> 8) & 0xFF), stride: stride)
-                        UnsafeMutableRawPointer(out + (X &- x)).storeBytes(of: r, as: SIMD2<UInt32>.self)
-                        X &+= 2
-                        continue
-                    }
+                let i = U >> 16, j = V >> 16
+                if UInt(bitPattern: i) < maxI && UInt(bitPattern: j) < maxJ {
+                    // All four taps inside: the interior branch of `TexelKernels.bilinear`.
+                    let p = words + (j &* stride &+ i)
+                    out[X &- x] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride &+ 1],
+                                                      UInt64(truncatingIfNeeded: (U >> 8) & 0xFF),
+                                                      UInt64(truncatingIfNeeded: (V >> 8) & 0xFF))
+                } else {
+                    out[X &- x] = TexelKernels.bilinear(t, U, V, edge)
                 }
-                out[X &- x] = TexelKernels.bilinear(t, U, V, edge)
                 X &+= 1
             }
         }
