@@ -235,7 +235,9 @@ final class SceneS4: BenchScene {
                 var current: [RasterPoint] = []
                 var minY = Double.infinity, maxY = -Double.infinity
                 outline.flatten(tolerance: Self.tolerance, begin: { p in
-                    current = [RasterPoint(p.x, p.y)]
+                    current = []
+                    current.reserveCapacity(256)
+                    current.append(RasterPoint(p.x, p.y))
                     minY = min(minY, p.y); maxY = max(maxY, p.y)
                 }, point: { p, _ in
                     current.append(RasterPoint(p.x, p.y))
