@@ -82,9 +82,15 @@ extension ImageShader {
                 }
                 continue
             }
+            // The numerators k·(ua + k·ub) by exact forward differences (integers, so the same
+            // values as the formula): N(k+1) = N(k) + D(k), D(k) = ua + (2k + 1)·ub, D += 2·ub.
+            let k0 = X &- X0
+            var nu = k0 &* (ua &+ k0 &* ub), du = ua &+ (2 &* k0 &+ 1) &* ub
+            var nv = k0 &* (va &+ k0 &* vb), dv = va &+ (2 &* k0 &+ 1) &* vb
+            let ddu = 2 &* ub, ddv = 2 &* vb
             while X < segEnd {
-                let k = X &- X0
-                let U = u0 &+ ((k &* (ua &+ k &* ub)) >> s2), V = v0 &+ ((k &* (va &+ k &* vb)) >> s2)
+                let U = u0 &+ (nu >> s2), V = v0 &+ (nv >> s2)
+                nu &+= du; du &+= ddu; nv &+= dv; dv &+= ddv
                 let i = U >> 16, j = V >> 16
                 if UInt(bitPattern: i) < maxI && UInt(bitPattern: j) < maxJ {
                     // All four taps inside: the interior branch of `TexelKernels.bilinear`.
