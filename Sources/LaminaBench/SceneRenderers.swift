@@ -96,14 +96,14 @@ final class SceneS1: BenchScene {
 // MARK: S2
 
 /// S2: perspective image quads. Per quad and frame: the inverse homography, an
-/// `ImageShader` (bilinear, clamp, perspective divide every 8 columns: `.interpolated`), and
+/// `ImageShader` (bilinear, clamp, `.interpolated` perspective: 2 divides per 16 columns), and
 /// the projected quad filled with exact-area coverage.
 final class SceneS2: BenchScene {
     let name = "S2"
     let background = white
     private let image: SampledImage
     private let quads: [(forward: PaintProjective, corners: [RasterPoint])]
-    /// `.interpolated` (a divide every 8 columns) unless LAMINA_S2_EXACT is set.
+    /// `.interpolated` (2 divides per 16 columns) unless LAMINA_S2_EXACT is set.
     private let perspective: PerspectiveSampling =
         ProcessInfo.processInfo.environment["LAMINA_S2_EXACT"] != nil ? .exact : .interpolated
 

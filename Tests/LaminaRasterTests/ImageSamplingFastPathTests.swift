@@ -48,14 +48,15 @@ import Testing
             return (TexelKernels.fixed((m.m00 * fx + (m.m01 * fy + m.m02)) * rw),
                     TexelKernels.fixed((m.m10 * fx + (m.m11 * fy + m.m12)) * rw))
         }
-        let x0 = X - ((X % 8) + 8) % 8
-        guard let (u0, v0) = point(x0), let (um, vm) = point(x0 + 4), let (u1, v1) = point(x0 + 8) else {
+        let n = InterpolatedPerspective.step, shift = 2 * InterpolatedPerspective.shift
+        let x0 = X - ((X % n) + n) % n
+        guard let (u0, v0) = point(x0), let (um, vm) = point(x0 + n / 2), let (u1, v1) = point(x0 + n) else {
             let exact = ImageShader(image: image, inverse: m, filter: filter, edge: edge)
             return T.span(exact, x: X, y: y, count: 1)[0]
         }
         let k = X - x0
-        let u = u0 + (k * (8 * (4 * (um - u0) - (u1 - u0)) + 2 * k * ((u1 - u0) - 2 * (um - u0)))) >> 6
-        let v = v0 + (k * (8 * (4 * (vm - v0) - (v1 - v0)) + 2 * k * ((v1 - v0) - 2 * (vm - v0)))) >> 6
+        let u = u0 + (k * (n * (4 * (um - u0) - (u1 - u0)) + 2 * k * ((u1 - u0) - 2 * (um - u0)))) >> shift
+        let v = v0 + (k * (n * (4 * (vm - v0) - (v1 - v0)) + 2 * k * ((v1 - v0) - 2 * (vm - v0)))) >> shift
         let t = image.texels[0]
         return filter == .nearest ? TexelKernels.nearest(t, u, v, edge) : TexelKernels.bilinear(t, u, v, edge)
     }
