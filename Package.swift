@@ -43,6 +43,8 @@ let package = Package(
             "QuartzCore", "LaminaScenes", "LaminaKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // The raster benchmark of the shared scenes S1–S5 (release build; see bench/compare.sh).
+        .executableTarget(name: "LaminaBench", dependencies: ["LaminaRaster", "CoreGraphics"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),

@@ -228,13 +228,17 @@ package final class PolygonRasterizer {
                 // operation were a measurable share of the S1 profile.
                 let maxX = width &<< 8
                 var r = r0
+                let ya0 = max(e.y0, r0 &<< 8)
+                // A row's bottom crossing is the next row's top crossing (same expression, same
+                // value: below the first row ya is (r << 8) > y0), so each is computed once.
+                var xa = ya0 == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya0 &- e.y0) * e.slope)
                 while r <= r1 {
                     let ya = max(e.y0, r &<< 8), yb = min(e.y1, (r &+ 1) &<< 8)
-                    let xa = ya == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya &- e.y0) * e.slope)
                     let xb = yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)
                     let ri = r &- top
                     Self.accumulate(acc + ri &* stride, bits + ri &* words, xa: xa, ya: ya, xb: xb, yb: yb,
                                     dir: e.dir, maxX: maxX)
+                    xa = xb
                     r &+= 1
                 }
             }

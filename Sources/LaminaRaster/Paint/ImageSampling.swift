@@ -69,9 +69,35 @@ enum TexelKernels {
         return blend4(p00, p10, p01, p11, fx, fy)
     }
 
-    /// Bilinear weights (256 − fx)(256 − fy) ... summing to 65536, rounded to nearest.
+    /// Bilinear weights (256 − fx)(256 − fy) ... summing to 65536, rounded to nearest:
+    /// per channel (Σ w·p + 32768) >> 16 (`blend4Reference` spells it out).
+    ///
+    /// Computed in two exact stages with four channels in one UInt64 (16 bits each):
+    /// h = p00·(256 − fx) + p10·fx ≤ 255·256 per channel never carries into the next, then
+    /// h_top·(256 − fy) + h_bottom·fy (< 2^24) with channels spread to 32 bits — 8 multiplies
+    /// instead of 12, and the same bytes (no intermediate rounding).
     @inline(__always) static func blend4(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
-                                         _ fx: UInt64, _ fy: UInt64) -> UInt32 {
+                                _ fx: UInt64, _ fy: UInt64) -> UInt32 {
+        @inline(__always) func spread(_ p: UInt32) -> UInt64 { // r@0 b@16 g@32 a@48
+            let q = UInt64(p)
+            return (q & 0x00FF_00FF) | ((q & 0xFF00_FF00) << 24)
+        }
+        let gx = 256 &- fx, gy = 256 &- fy
+        let top = spread(p00) &* gx &+ spread(p10) &* fx
+        let bottom = spread(p01) &* gx &+ spread(p11) &* fx
+        let lanes: UInt64 = 0x0000_FFFF_0000_FFFF
+        let round: UInt64 = 0x0000_8000_0000_8000
+        let rg = (top & lanes) &* gy &+ (bottom & lanes) &* fy &+ round           // r@0 g@32
+        let ba = ((top >> 16) & lanes) &* gy &+ ((bottom >> 16) & lanes) &* fy &+ round // b@0 a@32
+        let r = UInt32(truncatingIfNeeded: rg >> 16) & 0xFF, g = UInt32(truncatingIfNeeded: rg >> 48) & 0xFF
+        let b = UInt32(truncatingIfNeeded: ba >> 16) & 0xFF, a = UInt32(truncatingIfNeeded: ba >> 48) & 0xFF
+        return r | g << 8 | b << 16 | a << 24
+    }
+
+    /// The previous single-stage form of `blend4` (weights w00 = (256 − fx)(256 − fy)...),
+    /// kept as its reference for tests.
+    static func blend4Reference(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
+                                _ fx: UInt64, _ fy: UInt64) -> UInt32 {
         let gx = 256 - fx, gy = 256 - fy
         let w00 = gx * gy, w10 = fx * gy, w01 = gx * fy, w11 = fx * fy
         var rg: UInt64 = 0x0000_8000_0000_8000, ba: UInt64 = 0x0000_8000_0000_8000

@@ -26,7 +26,10 @@ package struct ImageShader: SpanShader {
     package let image: SampledImage
     package let filter: ImageFilter
     package let edge: ImageEdgeMode
-    private let map: PaintProjective
+    let map: PaintProjective
+    /// How projective maps find source points (`.exact` unless built with the
+    /// `perspective:` initializer).
+    package let perspective: PerspectiveSampling
     /// Set when the map is affine with coefficients small enough for the 40.24 path.
     private let fixedAffine: PaintAffine?
     private let valid: Bool
@@ -37,7 +40,15 @@ package struct ImageShader: SpanShader {
     /// `inverse` maps destination pixel space to source pixel space.
     package init(image: SampledImage, inverse: PaintProjective, filter: ImageFilter = .bilinear,
                  edge: ImageEdgeMode = .clamp) {
+        self.init(image: image, inverse: inverse, filter: filter, edge: edge, perspective: .exact)
+    }
+
+    /// The same shader with a choice of how projective maps are evaluated (see
+    /// `PerspectiveSampling`; affine maps are unaffected).
+    package init(image: SampledImage, inverse: PaintProjective, filter: ImageFilter = .bilinear,
+                 edge: ImageEdgeMode = .clamp, perspective: PerspectiveSampling) {
         self.image = image
+        self.perspective = perspective
         self.edge = edge
         self.filter = filter == .trilinear && image.levels.count < 2 ? .bilinear : filter
         map = inverse
@@ -70,7 +81,11 @@ package struct ImageShader: SpanShader {
         if let m = fixedAffine {
             shadeAffine(m, y: y, x: x, count: count, into: out)
         } else {
-            shadeProjective(y: y, x: x, count: count, into: out)
+            if perspective == .interpolated && filter != .trilinear {
+                shadeInterpolated(y: y, x: x, count: count, into: out)
+            } else {
+                shadeProjective(y: y, x: x, count: count, into: out)
+            }
         }
     }
 
@@ -168,7 +183,7 @@ package struct ImageShader: SpanShader {
 
     // MARK: Projective (and huge affine), per-pixel divide
 
-    private func shadeProjective(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+    func shadeProjective(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = map, fy = Double(y) + 0.5
         let rowU = m.m01 * fy + m.m02, rowV = m.m11 * fy + m.m12, rowW = m.m21 * fy + m.m22
         let edge = self.edge
