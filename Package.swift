@@ -44,5 +44,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"]),
+        // Lamina vs headless Chromium on equivalent HTML/CSS (skipped when chromium is absent).
+        .testTarget(name: "CrossCheckTests", dependencies: ["QuartzCore", "CoreGraphics"], exclude: ["Output"]),
     ]
 )

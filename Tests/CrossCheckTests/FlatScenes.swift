@@ -1,0 +1,126 @@
+import Foundation
+import QuartzCore
+
+/// Scenes within the layer's plane: corners and borders, clipping, group opacity, shadows,
+/// gradients, affine transforms. Each builds its layer tree and HTML twin through `TwinNode`,
+/// so the mapping of every property is the one documented on its setter.
+///
+/// Tolerances: see the comment on each scene; they were chosen from what the two renderers
+/// produce (edge anti-aliasing differs by a few levels along every edge, more along curves).
+enum FlatScenes {
+    /// Two rounded boxes with borders: one with radius > border (a curved inner edge), one with
+    /// border > radius (a square inner corner).
+    @Sendable static func roundedBorder() -> CrossScene {
+        CrossScene("roundedBorder", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode(frame: CGRect(x: 16, y: 14, width: 124, height: 92)))
+                .background(.teal).corners(26).border(7, .navy)
+            root.add(TwinNode(frame: CGRect(x: 70, y: 104, width: 80, height: 46)))
+                .background(.yellow).corners(8).border(12, .orange)
+            root.add(TwinNode(frame: CGRect(x: 8, y: 112, width: 48, height: 40)))
+                .background(.purple).corners(20)
+        }
+    }
+
+    /// masksToBounds with rounded corners clipping two children that overhang the corners,
+    /// under a border.
+    @Sendable static func roundedClip() -> CrossScene {
+        CrossScene("roundedClip", tolerance: .init(minPSNR: 33, maxPercentOff: 0.6)) { root in
+            let box = root.add(TwinNode(frame: CGRect(x: 20, y: 20, width: 120, height: 120)))
+                .background(.yellow).corners(40).border(4, .navy).masksToBounds()
+            box.add(TwinNode(frame: CGRect(x: -20, y: -20, width: 70, height: 70))).background(.green)
+            box.add(TwinNode(frame: CGRect(x: 60, y: 55, width: 90, height: 90))).background(.red)
+            box.add(TwinNode(frame: CGRect(x: 90, y: -10, width: 50, height: 40))).background(.blue)
+        }
+    }
+
+    /// opacity 0.5 on a parent whose children overlap: composited as a group (the overlap
+    /// shows only the top child, at half strength), over a striped backdrop so the blend shows.
+    @Sendable static func groupOpacity() -> CrossScene {
+        CrossScene("groupOpacity", tolerance: .init(minPSNR: 38, maxPercentOff: 0.3)) { root in
+            root.add(TwinNode(frame: CGRect(x: 0, y: 60, width: 160, height: 40))).background(.navy)
+            let group = root.add(TwinNode(frame: CGRect(x: 20, y: 20, width: 120, height: 120)))
+                .background(TwinColor(0.85, 0.85, 0.85)).opacity(0.5)
+            group.add(TwinNode(frame: CGRect(x: 10, y: 10, width: 70, height: 70))).background(.red)
+            group.add(TwinNode(frame: CGRect(x: 40, y: 40, width: 70, height: 70))).background(.blue).corners(12)
+        }
+    }
+
+    /// A rectangle shadowPath: shadowRadius 6 (CSS blur 12 px), offset (6, 8), opacity 0.6.
+    @Sendable static func shadowRectPath() -> CrossScene {
+        CrossScene("shadowRectPath", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode(frame: CGRect(x: 30, y: 26, width: 90, height: 80)))
+                .background(.blue).shadow(offset: CGSize(width: 6, height: 8), radius: 6, opacity: 0.6)
+        }
+    }
+
+    /// A rounded-rect shadowPath matching cornerRadius 22: shadowRadius 10 (CSS blur 20 px),
+    /// offset (0, 10), opacity 0.8.
+    @Sendable static func shadowRoundedPath() -> CrossScene {
+        CrossScene("shadowRoundedPath", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode(frame: CGRect(x: 35, y: 25, width: 90, height: 90)))
+                .background(.orange).corners(22)
+                .shadow(offset: CGSize(width: 0, height: 10), radius: 10, opacity: 0.8)
+        }
+    }
+
+    /// No shadowPath: the shadow of the layer's composited alpha (an opaque rounded box, so
+    /// the same shape box-shadow uses), coloured navy, shadowRadius 4, offset (7, 5).
+    @Sendable static func shadowFromAlpha() -> CrossScene {
+        CrossScene("shadowFromAlpha", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode(frame: CGRect(x: 28, y: 30, width: 96, height: 84)))
+                .background(.green).corners(14)
+                .shadow(offset: CGSize(width: 7, height: 5), radius: 4, color: .navy, opacity: 0.7, usePath: false)
+        }
+    }
+
+    /// Axial gradients: a vertical three-stop one with locations, and an oblique one whose
+    /// start and end points are not symmetric about the centre on a non-square layer (padding
+    /// beyond both ends).
+    @Sendable static func axialGradients() -> CrossScene {
+        CrossScene("axialGradients", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode.axialGradient(
+                frame: CGRect(x: 12, y: 10, width: 136, height: 64),
+                colors: [.yellow, .red, .navy], locations: [0, 0.3, 1],
+                start: CGPoint(x: 0.5, y: 0), end: CGPoint(x: 0.5, y: 1)))
+            root.add(TwinNode.axialGradient(
+                frame: CGRect(x: 12, y: 84, width: 136, height: 66),
+                colors: [.teal, .white, .purple],
+                start: CGPoint(x: 0.15, y: 0.2), end: CGPoint(x: 0.75, y: 0.9)))
+        }
+    }
+
+    /// A radial gradient: an off-centre ellipse (semi-axes 0.5 w and 0.45 h), three stops,
+    /// padded with the last colour outside.
+    @Sendable static func radialGradient() -> CrossScene {
+        CrossScene("radialGradient", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode.radialGradient(
+                frame: CGRect(x: 10, y: 20, width: 140, height: 120),
+                colors: [.white, .orange, .navy], locations: [0, 0.45, 1],
+                start: CGPoint(x: 0.4, y: 0.5), end: CGPoint(x: 0.9, y: 0.95)))
+        }
+    }
+
+    /// A rotation by 30° about an off-centre anchor (0.25, 0.75) ↔ transform-origin 25 % 75 %,
+    /// with a child stripe so the direction shows.
+    @Sendable static func affineRotation() -> CrossScene {
+        CrossScene("affineRotation", tolerance: .init(minPSNR: 33, maxPercentOff: 0.8)) { root in
+            let card = root.add(TwinNode(frame: CGRect(x: 40, y: 40, width: 90, height: 60), anchor: CGPoint(x: 0.25, y: 0.75)))
+                .background(.green).border(3, .navy).transform(.rotateZ(30))
+            card.add(TwinNode(frame: CGRect(x: 3, y: 3, width: 20, height: 54))).background(.red)
+            // The unrotated outline for reference.
+            root.add(TwinNode(frame: CGRect(x: 40, y: 40, width: 90, height: 60))).border(1, .black)
+        }
+    }
+
+    /// Skews and a non-uniform scale composed with a rotation about the centre:
+    /// rotate(−15°) skewX(25°) scale(1.1, 0.8), and a skewY on a second layer.
+    @Sendable static func affineSkew() -> CrossScene {
+        CrossScene("affineSkew", tolerance: .init(minPSNR: 33, maxPercentOff: 0.8)) { root in
+            let a = root.add(TwinNode(frame: CGRect(x: 30, y: 20, width: 100, height: 60)))
+                .background(.blue).corners(10).transform(.rotateZ(-15), .skewX(25), .scale(1.1, 0.8))
+            a.add(TwinNode(frame: CGRect(x: 10, y: 10, width: 30, height: 40))).background(.yellow)
+            root.add(TwinNode(frame: CGRect(x: 40, y: 100, width: 80, height: 40)))
+                .background(.purple).border(4, .orange).transform(.skewY(-20))
+        }
+    }
+}
