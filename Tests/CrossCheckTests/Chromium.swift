@@ -109,7 +109,7 @@ enum Chromium {
         let log = directory.appendingPathComponent("chromium.log")
         try html.write(to: page, atomically: true, encoding: .utf8)
         try? FileManager.default.removeItem(at: shot)
-        FileManager.default.createFile(atPath: log.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
 
         let p = Process()
         p.executableURL = URL(fileURLWithPath: binary)

@@ -20,7 +20,7 @@ struct CrossCheckTests {
     func agreesWithChromium(_ name: String) throws {
         let scene = try #require(SceneCatalog.scene(named: name))
         if let issue = scene.knownIssue {
-            try withKnownIssue(Comment(rawValue: issue), isIntermittent: true) {
+            withKnownIssue(Comment(rawValue: issue), isIntermittent: true) {
                 try compare(scene)
             }
         } else {

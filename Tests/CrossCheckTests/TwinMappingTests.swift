@@ -66,7 +66,7 @@ import Testing
         a.fill(PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))
         let b = a.copy()
         #expect(Agreement(a, b).psnr.isInfinite)
-        b[x: 3, y: 4] = PremultipliedRGBA8(r: 0, g: 255, b: 255, a: 255)
+        b[3, 4] = PremultipliedRGBA8(r: 0, g: 255, b: 255, a: 255)
         let one = Agreement(a, b)
         // One channel of 300 off by 255: MSE = 255²/300, PSNR = 10·log10(300) ≈ 24.77 dB.
         #expect(abs(one.psnr - 10 * log10(300)) < 1e-9)

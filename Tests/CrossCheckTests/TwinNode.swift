@@ -29,6 +29,10 @@ final class TwinNode {
     /// places absolute children inside the parent's padding box while Core Animation places
     /// sublayers in the parent's bounds space, border included), width/height, and
     /// `transform-origin` = the anchor point in px.
+    ///
+    /// allowsEdgeAntialiasing is set: Chromium anti-aliases every edge, Core Animation (and
+    /// Lamina) only those of layers that allow it — iOS's default is false, which leaves the
+    /// edges of rotated and skewed layers aliased.
     init(_ layer: CALayer = CALayer(), frame: CGRect, anchor: CGPoint = CGPoint(x: 0.5, y: 0.5)) {
         self.layer = layer
         size = frame.size
@@ -37,6 +41,7 @@ final class TwinNode {
         layer.anchorPoint = anchor
         layer.bounds = CGRect(origin: .zero, size: frame.size)
         layer.position = position
+        layer.allowsEdgeAntialiasing = true
     }
 
     @discardableResult
