@@ -39,6 +39,7 @@ enum SceneCatalog {
         ("roundedBorder", FlatScenes.roundedBorder),
         ("roundedClip", FlatScenes.roundedClip),
         ("groupOpacity", FlatScenes.groupOpacity),
+        ("zPositionOrder", FlatScenes.zPositionOrder),
         ("shadowRectPath", FlatScenes.shadowRectPath),
         ("shadowRoundedPath", FlatScenes.shadowRoundedPath),
         ("shadowFromAlpha", FlatScenes.shadowFromAlpha),

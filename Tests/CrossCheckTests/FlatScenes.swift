@@ -5,13 +5,19 @@ import QuartzCore
 /// gradients, affine transforms. Each builds its layer tree and HTML twin through `TwinNode`,
 /// so the mapping of every property is the one documented on its setter.
 ///
-/// Tolerances: see the comment on each scene; they were chosen from what the two renderers
-/// produce (edge anti-aliasing differs by a few levels along every edge, more along curves).
+/// Tolerances (both must hold; see `Agreement`) were set from what the two renderers produce
+/// on Debian 12's chromium 156, about 3 dB under the measured PSNR and about 1.5 × the measured
+/// share of pixels off. What remains is legitimate: anti-aliasing along every edge differs by
+/// a few levels, and along the outer edge of a rounded border Lamina lets the background (or
+/// clipped sublayers) tint the anti-aliased fringe, as Core Animation does on iOS, where
+/// Chromium avoids the bleed. PSNR is the sharp measure: making Chromium's box-shadow blur
+/// 25 % larger drops the shadow scenes from 47–54 dB to 38–46 dB while barely moving the
+/// pixels-off share, which is why the shadow thresholds sit at 44–48 dB.
 enum FlatScenes {
     /// Two rounded boxes with borders: one with radius > border (a curved inner edge), one with
     /// border > radius (a square inner corner).
     @Sendable static func roundedBorder() -> CrossScene {
-        CrossScene("roundedBorder", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+        CrossScene("roundedBorder", tolerance: .init(minPSNR: 36, maxPercentOff: 1.2)) { root in
             root.add(TwinNode(frame: CGRect(x: 16, y: 14, width: 124, height: 92)))
                 .background(.teal).corners(26).border(7, .navy)
             root.add(TwinNode(frame: CGRect(x: 70, y: 104, width: 80, height: 46)))
@@ -24,7 +30,7 @@ enum FlatScenes {
     /// masksToBounds with rounded corners clipping two children that overhang the corners,
     /// under a border.
     @Sendable static func roundedClip() -> CrossScene {
-        CrossScene("roundedClip", tolerance: .init(minPSNR: 33, maxPercentOff: 0.6)) { root in
+        CrossScene("roundedClip", tolerance: .init(minPSNR: 32, maxPercentOff: 2.2)) { root in
             let box = root.add(TwinNode(frame: CGRect(x: 20, y: 20, width: 120, height: 120)))
                 .background(.yellow).corners(40).border(4, .navy).masksToBounds()
             box.add(TwinNode(frame: CGRect(x: -20, y: -20, width: 70, height: 70))).background(.green)
@@ -36,7 +42,7 @@ enum FlatScenes {
     /// opacity 0.5 on a parent whose children overlap: composited as a group (the overlap
     /// shows only the top child, at half strength), over a striped backdrop so the blend shows.
     @Sendable static func groupOpacity() -> CrossScene {
-        CrossScene("groupOpacity", tolerance: .init(minPSNR: 38, maxPercentOff: 0.3)) { root in
+        CrossScene("groupOpacity", tolerance: .init(minPSNR: 45, maxPercentOff: 0.2)) { root in
             root.add(TwinNode(frame: CGRect(x: 0, y: 60, width: 160, height: 40))).background(.navy)
             let group = root.add(TwinNode(frame: CGRect(x: 20, y: 20, width: 120, height: 120)))
                 .background(TwinColor(0.85, 0.85, 0.85)).opacity(0.5)
@@ -45,9 +51,21 @@ enum FlatScenes {
         }
     }
 
+    /// Three overlapping siblings added in the order red (zPosition 2), green (−1), blue (0):
+    /// drawn green, blue, red — above the parent's background even at a negative zPosition.
+    @Sendable static func zPositionOrder() -> CrossScene {
+        CrossScene("zPositionOrder", tolerance: .init(minPSNR: 40, maxPercentOff: 0.5)) { root in
+            let parent = root.add(TwinNode(frame: CGRect(x: 10, y: 10, width: 140, height: 140)))
+                .background(TwinColor(0.9, 0.9, 0.8))
+            parent.add(TwinNode(frame: CGRect(x: 10, y: 10, width: 70, height: 70))).background(.red).zPosition(2)
+            parent.add(TwinNode(frame: CGRect(x: 35, y: 35, width: 70, height: 70))).background(.green).zPosition(-1)
+            parent.add(TwinNode(frame: CGRect(x: 60, y: 60, width: 70, height: 70))).background(.blue).corners(10)
+        }
+    }
+
     /// A rectangle shadowPath: shadowRadius 6 (CSS blur 12 px), offset (6, 8), opacity 0.6.
     @Sendable static func shadowRectPath() -> CrossScene {
-        CrossScene("shadowRectPath", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+        CrossScene("shadowRectPath", tolerance: .init(minPSNR: 48, maxPercentOff: 0.1)) { root in
             root.add(TwinNode(frame: CGRect(x: 30, y: 26, width: 90, height: 80)))
                 .background(.blue).shadow(offset: CGSize(width: 6, height: 8), radius: 6, opacity: 0.6)
         }
@@ -56,7 +74,7 @@ enum FlatScenes {
     /// A rounded-rect shadowPath matching cornerRadius 22: shadowRadius 10 (CSS blur 20 px),
     /// offset (0, 10), opacity 0.8.
     @Sendable static func shadowRoundedPath() -> CrossScene {
-        CrossScene("shadowRoundedPath", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+        CrossScene("shadowRoundedPath", tolerance: .init(minPSNR: 44, maxPercentOff: 0.5)) { root in
             root.add(TwinNode(frame: CGRect(x: 35, y: 25, width: 90, height: 90)))
                 .background(.orange).corners(22)
                 .shadow(offset: CGSize(width: 0, height: 10), radius: 10, opacity: 0.8)
@@ -66,7 +84,7 @@ enum FlatScenes {
     /// No shadowPath: the shadow of the layer's composited alpha (an opaque rounded box, so
     /// the same shape box-shadow uses), coloured navy, shadowRadius 4, offset (7, 5).
     @Sendable static func shadowFromAlpha() -> CrossScene {
-        CrossScene("shadowFromAlpha", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+        CrossScene("shadowFromAlpha", tolerance: .init(minPSNR: 48, maxPercentOff: 0.2)) { root in
             root.add(TwinNode(frame: CGRect(x: 28, y: 30, width: 96, height: 84)))
                 .background(.green).corners(14)
                 .shadow(offset: CGSize(width: 7, height: 5), radius: 4, color: .navy, opacity: 0.7, usePath: false)
@@ -77,7 +95,7 @@ enum FlatScenes {
     /// start and end points are not symmetric about the centre on a non-square layer (padding
     /// beyond both ends).
     @Sendable static func axialGradients() -> CrossScene {
-        CrossScene("axialGradients", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+        CrossScene("axialGradients", tolerance: .init(minPSNR: 45, maxPercentOff: 0.1)) { root in
             root.add(TwinNode.axialGradient(
                 frame: CGRect(x: 12, y: 10, width: 136, height: 64),
                 colors: [.yellow, .red, .navy], locations: [0, 0.3, 1],
@@ -92,7 +110,7 @@ enum FlatScenes {
     /// A radial gradient: an off-centre ellipse (semi-axes 0.5 w and 0.45 h), three stops,
     /// padded with the last colour outside.
     @Sendable static func radialGradient() -> CrossScene {
-        CrossScene("radialGradient", tolerance: .init(minPSNR: 35, maxPercentOff: 0.5)) { root in
+        CrossScene("radialGradient", tolerance: .init(minPSNR: 45, maxPercentOff: 0.1)) { root in
             root.add(TwinNode.radialGradient(
                 frame: CGRect(x: 10, y: 20, width: 140, height: 120),
                 colors: [.white, .orange, .navy], locations: [0, 0.45, 1],
@@ -103,7 +121,7 @@ enum FlatScenes {
     /// A rotation by 30° about an off-centre anchor (0.25, 0.75) ↔ transform-origin 25 % 75 %,
     /// with a child stripe so the direction shows.
     @Sendable static func affineRotation() -> CrossScene {
-        CrossScene("affineRotation", tolerance: .init(minPSNR: 33, maxPercentOff: 0.8)) { root in
+        CrossScene("affineRotation", tolerance: .init(minPSNR: 40, maxPercentOff: 1.1)) { root in
             let card = root.add(TwinNode(frame: CGRect(x: 40, y: 40, width: 90, height: 60), anchor: CGPoint(x: 0.25, y: 0.75)))
                 .background(.green).border(3, .navy).transform(.rotateZ(30))
             card.add(TwinNode(frame: CGRect(x: 3, y: 3, width: 20, height: 54))).background(.red)
@@ -115,7 +133,7 @@ enum FlatScenes {
     /// Skews and a non-uniform scale composed with a rotation about the centre:
     /// rotate(−15°) skewX(25°) scale(1.1, 0.8), and a skewY on a second layer.
     @Sendable static func affineSkew() -> CrossScene {
-        CrossScene("affineSkew", tolerance: .init(minPSNR: 33, maxPercentOff: 0.8)) { root in
+        CrossScene("affineSkew", tolerance: .init(minPSNR: 40, maxPercentOff: 1.1)) { root in
             let a = root.add(TwinNode(frame: CGRect(x: 30, y: 20, width: 100, height: 60)))
                 .background(.blue).corners(10).transform(.rotateZ(-15), .skewX(25), .scale(1.1, 0.8))
             a.add(TwinNode(frame: CGRect(x: 10, y: 10, width: 30, height: 40))).background(.yellow)

@@ -13,6 +13,12 @@ import QuartzCore
 /// - zPosition ↔ a leading `translateZ(z)`;
 /// - isDoubleSided = false ↔ `backface-visibility: hidden`;
 /// - CATransformLayer ↔ `transform-style: preserve-3d` (no background of its own).
+///
+/// Tolerances: Lamina draws a perspective layer flat into an offscreen surface and resamples
+/// it through the homography, which leaves its edges about a pixel softer than Chromium's
+/// (which rasterizes the projected quad directly); that costs 3–4 % of pixels off by > 16 and
+/// holds PSNR near 34 dB on these scenes. A real error is far larger: turning Chromium's
+/// rotateY by 3° and its perspective distance by 20 % drops them to 18–28 dB and 2–8 % off.
 enum PerspectiveScenes {
     /// What Lamina lacks for the transform-layer scenes on this branch.
     static let transformLayerIssue = """
@@ -25,7 +31,7 @@ enum PerspectiveScenes {
     /// `t.m34 = −1/500; t = CATransform3DRotate(t, 60°, 0, 1, 0)`), with a red stripe on its
     /// left edge and a gradient so the direction and the foreshortening show.
     @Sendable static func perspectiveRotateY60() -> CrossScene {
-        CrossScene("perspectiveRotateY60", tolerance: .init(minPSNR: 30, maxPercentOff: 1)) { root in
+        CrossScene("perspectiveRotateY60", tolerance: .init(minPSNR: 31, maxPercentOff: 4.5)) { root in
             let plane = root.add(TwinNode(frame: CGRect(x: 30, y: 30, width: 100, height: 100)))
                 .background(.blue).border(3, .navy).transform(.perspective(500), .rotateY(60))
             plane.add(TwinNode(frame: CGRect(x: 3, y: 3, width: 24, height: 94))).background(.red)
@@ -38,7 +44,7 @@ enum PerspectiveScenes {
     /// one child turned about y, one about x and brought forward by zPosition 60 (so it looks
     /// larger), off-centre so the vanishing point matters.
     @Sendable static func sublayerPerspective() -> CrossScene {
-        CrossScene("sublayerPerspective", tolerance: .init(minPSNR: 30, maxPercentOff: 1)) { root in
+        CrossScene("sublayerPerspective", tolerance: .init(minPSNR: 31, maxPercentOff: 5)) { root in
             let stage = root.add(TwinNode(frame: CGRect(x: 0, y: 0, width: 160, height: 160))).sublayerPerspective(400)
             let a = stage.add(TwinNode(frame: CGRect(x: 12, y: 30, width: 60, height: 90)))
                 .background(.orange).border(3, .navy).transform(.rotateY(-45))
@@ -53,7 +59,7 @@ enum PerspectiveScenes {
     /// (the red stripe moves to the right), a single-sided one vanishes, and a single-sided one
     /// turned only 30° still shows (the control).
     @Sendable static func backfaceHidden() -> CrossScene {
-        CrossScene("backfaceHidden", tolerance: .init(minPSNR: 30, maxPercentOff: 1)) { root in
+        CrossScene("backfaceHidden", tolerance: .init(minPSNR: 38, maxPercentOff: 1.2)) { root in
             let stage = root.add(TwinNode(frame: CGRect(x: 0, y: 0, width: 160, height: 160))).sublayerPerspective(400)
             let mirrored = stage.add(TwinNode(frame: CGRect(x: 8, y: 30, width: 44, height: 100)))
                 .background(.blue).transform(.rotateY(180))
@@ -69,7 +75,7 @@ enum PerspectiveScenes {
     /// perspective, inner −45° inside it. The inner one is flattened into the outer's plane
     /// first, so the two do not cancel (reference §2.8.1) — in CSS too, without preserve-3d.
     @Sendable static func nestedFlattening() -> CrossScene {
-        CrossScene("nestedFlattening", tolerance: .init(minPSNR: 30, maxPercentOff: 1)) { root in
+        CrossScene("nestedFlattening", tolerance: .init(minPSNR: 34, maxPercentOff: 3.5)) { root in
             let stage = root.add(TwinNode(frame: CGRect(x: 0, y: 0, width: 160, height: 160))).sublayerPerspective(300)
             let outer = stage.add(TwinNode(frame: CGRect(x: 25, y: 25, width: 110, height: 110)))
                 .background(.yellow).border(3, .orange).transform(.rotateY(45))
@@ -81,7 +87,7 @@ enum PerspectiveScenes {
     /// Two planes crossing at right angles inside a CATransformLayer (preserve-3d) under the
     /// parent's perspective: each must show in front where it is nearer the viewer.
     @Sendable static func intersectingPlanes() -> CrossScene {
-        CrossScene("intersectingPlanes", tolerance: .init(minPSNR: 30, maxPercentOff: 1),
+        CrossScene("intersectingPlanes", tolerance: .init(minPSNR: 31, maxPercentOff: 5),
                    knownIssue: transformLayerIssue) { root in
             let stage = root.add(TwinNode(frame: CGRect(x: 0, y: 0, width: 160, height: 160))).sublayerPerspective(400)
             let space = stage.add(TwinNode(CATransformLayer(), frame: CGRect(x: 0, y: 0, width: 160, height: 160)))
@@ -97,7 +103,7 @@ enum PerspectiveScenes {
     /// under the parent's perspective 400. Each face is `rotate…(…) translateZ(40)` about its
     /// centre; the faces are opaque, so only the three nearest may show.
     @Sendable static func cube() -> CrossScene {
-        CrossScene("cube", tolerance: .init(minPSNR: 30, maxPercentOff: 1), knownIssue: transformLayerIssue) { root in
+        CrossScene("cube", tolerance: .init(minPSNR: 31, maxPercentOff: 5), knownIssue: transformLayerIssue) { root in
             let stage = root.add(TwinNode(frame: CGRect(x: 0, y: 0, width: 160, height: 160))).sublayerPerspective(400)
             let cube = stage.add(TwinNode(CATransformLayer(), frame: CGRect(x: 40, y: 40, width: 80, height: 80)))
                 .preserve3D().transform(.rotateX(-25), .rotateY(35))

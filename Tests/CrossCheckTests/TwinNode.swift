@@ -117,13 +117,20 @@ final class TwinNode {
         return self
     }
 
-    /// zPosition ↔ a `translateZ(z)` prepended to the element's transform: Core Animation's
+    /// zPosition ↔ a `translateZ(z)` prepended to the element's transform (Core Animation's
     /// placement is Tr(−anchor) · transform · Tr(position, zPosition), and CSS applies the
-    /// leftmost function last, about transform-origin (the anchor).
+    /// leftmost function last, about transform-origin = the anchor), plus `z-index` for the
+    /// drawing order among flat siblings: Core Animation draws sublayers sorted by zPosition
+    /// (stable), CSS paints by z-index, then tree order. A parent of a negative zPosition gets
+    /// z-index 0 too (see `html`), which makes it a stacking context, so the child still draws
+    /// above the parent's own background as a sublayer does. Whole points only. (z-index is
+    /// not put on every element: Chromium then rasterizes transformed elements through
+    /// separate layers, which changes their anti-aliasing.)
     @discardableResult
     func zPosition(_ z: Double) -> TwinNode {
         layer.zPosition = CGFloat(z)
         zPosition = z
+        css("z-index", "\(Int(z.rounded()))")
         return self
     }
 
@@ -205,6 +212,9 @@ final class TwinNode {
             all.append(("transform", z + (transformSteps.isIdentity ? "" : transformSteps.css)))
         }
         all += style
+        if children.contains(where: { $0.zPosition < 0 }), !style.contains(where: { $0.0 == "z-index" }) {
+            all.append(("z-index", "0"))
+        }
         let pad = String(repeating: " ", count: indent)
         let attr = all.map { "\($0.0): \($0.1)" }.joined(separator: "; ")
         if children.isEmpty { return "\(pad)<div style=\"\(attr)\"></div>\n" }
