@@ -11,7 +11,9 @@ enum ChromiumBatch {
     static let pitch = 220
     static let columns = 4
 
-    /// Where the page, the screenshot and chromium's log are written.
+    /// Where the page, the screenshot, chromium's log and profile are written during the run;
+    /// removed afterwards. With `LAMINA_CROSSCHECK_OUT=<dir>` the page and the screenshot are
+    /// copied there first (as `page.html` and `chromium.png`).
     static let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("lamina-crosscheck-\(ProcessInfo.processInfo.processIdentifier)")
 
@@ -50,8 +52,22 @@ enum ChromiumBatch {
         let scenes = SceneCatalog.builders.map { $0.build() }
         let rows = (scenes.count + columns - 1) / columns
         let width = columns * pitch, height = rows * pitch
+        defer {
+            // Chromium's helper processes may still be closing files in the profile for a moment.
+            for _ in 0..<10 where FileManager.default.fileExists(atPath: directory.path) {
+                if (try? FileManager.default.removeItem(at: directory)) == nil { usleep(100_000) }
+            }
+        }
         do {
             let shot = try Chromium.screenshot(html: page(scenes), width: width, height: height, directory: directory)
+            if let keep = ProcessInfo.processInfo.environment["LAMINA_CROSSCHECK_OUT"], !keep.isEmpty {
+                let out = URL(fileURLWithPath: keep)
+                try? FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+                for name in ["page.html", "chromium.png"] {
+                    try? FileManager.default.removeItem(at: out.appendingPathComponent(name))
+                    try? FileManager.default.copyItem(at: directory.appendingPathComponent(name), to: out.appendingPathComponent(name))
+                }
+            }
             var out: [String: Surface] = [:]
             for (i, s) in scenes.enumerated() {
                 let o = origin(i)

@@ -75,6 +75,16 @@ import Testing
         #expect(one.passes(.init(minPSNR: 20, maxPercentOff: 1)))
     }
 
+    /// The Chromium suite is skipped without chromium; this says why, in the test log.
+    @Test func chromiumAvailabilityIsExplained() {
+        if Chromium.isAvailable {
+            #expect(Chromium.unavailableReason.isEmpty)
+        } else {
+            print("CrossCheckTests skipped: \(Chromium.unavailableReason)")
+            #expect(!Chromium.unavailableReason.isEmpty)
+        }
+    }
+
     @Test func failurePictureHasThreePanels() throws {
         let a = try Surface(width: 8, height: 6)
         let picture = try #require(Agreement.picture(ours: a, chromium: a))
