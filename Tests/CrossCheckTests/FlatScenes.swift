@@ -118,6 +118,23 @@ enum FlatScenes {
         }
     }
 
+    /// A 24 × 12 image in six 72 × 44 layers, one per contentsGravity that CSS can express
+    /// (see `TwinNode.contents`): resize (×3 by ×11/3), resizeAspect (×3, centred),
+    /// resizeAspectFill (×11/3, clipped), center, left, right. Every edge lands on whole
+    /// pixels, and no scale is a multiple of ½ pixel off whole: with a scale like 2.75 some
+    /// device pixel centres fall exactly on a texel boundary, where nearest sampling may round
+    /// either way (Lamina takes the next texel, Chromium the previous one: lines every 4 texels).
+    @Sendable static func contentsGravity() -> CrossScene {
+        CrossScene("contentsGravity", tolerance: .init(minPSNR: 45, maxPercentOff: 0.2)) { root in
+            guard let image = TwinNode.testImage(width: 24, height: 12) else { return }
+            let gravities: [CALayerContentsGravity] = [.resize, .resizeAspect, .resizeAspectFill, .center, .left, .right]
+            for (i, g) in gravities.enumerated() {
+                let frame = CGRect(x: 4 + 80 * (i % 2), y: 4 + 52 * (i / 2), width: 72, height: 44)
+                root.add(TwinNode(frame: frame)).background(TwinColor(0.8, 0.8, 0.8)).contents(image, gravity: g)
+            }
+        }
+    }
+
     /// A rotation by 30° about an off-centre anchor (0.25, 0.75) ↔ transform-origin 25 % 75 %,
     /// with a child stripe so the direction shows.
     @Sendable static func affineRotation() -> CrossScene {

@@ -71,6 +71,18 @@ enum PerspectiveScenes {
         }
     }
 
+    /// A plane crossing the eye plane: 140 pt wide, turned 70° about y under perspective 60, so
+    /// its near edge (z ≈ 66) is behind the eye (z = 60) and must be clipped at w > 0 before the
+    /// divide; what remains stretches off the left of the cell.
+    @Sendable static func eyePlaneCrossing() -> CrossScene {
+        CrossScene("eyePlaneCrossing", tolerance: .init(minPSNR: 31, maxPercentOff: 5)) { root in
+            let stage = root.add(TwinNode(frame: CGRect(x: 0, y: 0, width: 160, height: 160))).sublayerPerspective(60)
+            let plane = stage.add(TwinNode(frame: CGRect(x: 10, y: 50, width: 140, height: 60)))
+                .background(.teal).border(3, .navy).transform(.rotateY(70))
+            plane.add(TwinNode(frame: CGRect(x: 100, y: 3, width: 20, height: 54))).background(.red)
+        }
+    }
+
     /// Nested rotations without a transform layer: outer +45° about y under the parent's
     /// perspective, inner −45° inside it. The inner one is flattened into the outer's plane
     /// first, so the two do not cancel (reference §2.8.1) — in CSS too, without preserve-3d.

@@ -193,8 +193,12 @@ final class TwinNode {
         return self
     }
 
-    /// CSS `background-image`, set by the gradient builders (TwinGradient.swift).
+    /// CSS `background-image`, set by the gradient and contents builders.
     func setBackgroundImage(_ value: String) { css("background-image", value) }
+
+    /// Any other CSS property, for the builders in other files; the caller documents the
+    /// mapping.
+    func setStyle(_ property: String, _ value: String) { css(property, value) }
 
     // MARK: HTML
 
