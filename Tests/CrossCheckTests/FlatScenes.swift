@@ -147,6 +147,28 @@ enum FlatScenes {
         }
     }
 
+    /// A rounded card turned 20° with a path shadow: both systems draw the shadow in the
+    /// layer's own space, so its offset (0, 8) turns with the card. (No masksToBounds here: it
+    /// would clip the layer's own shadow in Core Animation but not in CSS.)
+    @Sendable static func rotatedShadow() -> CrossScene {
+        CrossScene("rotatedShadow", tolerance: .init(minPSNR: 42, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode(frame: CGRect(x: 35, y: 30, width: 90, height: 80)))
+                .background(.yellow).corners(16).transform(.rotateZ(20))
+                .shadow(offset: CGSize(width: 0, height: 8), radius: 6, opacity: 0.7)
+        }
+    }
+
+    /// Rounded-corner clipping under a rotation: a masksToBounds card turned −25° clipping two
+    /// overhanging children.
+    @Sendable static func rotatedClip() -> CrossScene {
+        CrossScene("rotatedClip", tolerance: .init(minPSNR: 36, maxPercentOff: 1.5)) { root in
+            let card = root.add(TwinNode(frame: CGRect(x: 30, y: 30, width: 100, height: 100)))
+                .background(.teal).corners(30).masksToBounds().transform(.rotateZ(-25))
+            card.add(TwinNode(frame: CGRect(x: -15, y: -15, width: 60, height: 60))).background(.orange)
+            card.add(TwinNode(frame: CGRect(x: 55, y: 60, width: 60, height: 60))).background(.purple)
+        }
+    }
+
     /// Skews and a non-uniform scale composed with a rotation about the centre:
     /// rotate(−15°) skewX(25°) scale(1.1, 0.8), and a skewY on a second layer.
     @Sendable static func affineSkew() -> CrossScene {
