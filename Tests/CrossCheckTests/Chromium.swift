@@ -62,9 +62,9 @@ enum Chromium {
             return .failure(.notFound("no chromium on PATH; set \(installVariable)=1 (or CI) to let the tests run `apt-get install -y chromium`"))
         }
         // Try without refreshing the package lists first (fast on a warm machine), then with.
-        if run("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "chromium"]) != 0 {
-            _ = run("/usr/bin/env", ["apt-get", "update", "-qq"])
-            _ = run("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "chromium"])
+        if run("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "chromium"], timeout: installTimeoutSeconds) != 0 {
+            _ = run("/usr/bin/env", ["apt-get", "update", "-qq"], timeout: installTimeoutSeconds)
+            _ = run("/usr/bin/env", ["apt-get", "install", "-y", "-qq", "chromium"], timeout: installTimeoutSeconds)
         }
         if let found = search() { return .success(found) }
         return .failure(.notFound("`apt-get install -y chromium` did not provide one (not root, or no network?)"))
@@ -82,9 +82,12 @@ enum Chromium {
         return nil
     }
 
-    /// Runs a command to completion with no input and its output discarded; its exit status,
-    /// or −1 when it cannot start.
-    private static func run(_ executable: String, _ arguments: [String]) -> Int32 {
+    /// How long each apt-get step may take (a machine without network can stall on mirrors).
+    static let installTimeoutSeconds = 600.0
+
+    /// Runs a command with no input and its output discarded; its exit status, or −1 when it
+    /// cannot start or is stopped after `timeout` seconds.
+    private static func run(_ executable: String, _ arguments: [String], timeout: Double) -> Int32 {
         let p = Process()
         p.executableURL = URL(fileURLWithPath: executable)
         p.arguments = arguments
@@ -95,7 +98,13 @@ enum Chromium {
         p.standardOutput = FileHandle.nullDevice
         p.standardError = FileHandle.nullDevice
         do { try p.run() } catch { return -1 }
-        p.waitUntilExit()
+        let deadline = Date().addingTimeInterval(timeout)
+        while p.isRunning && Date() < deadline { usleep(100_000) }
+        if p.isRunning {
+            p.terminate()
+            p.waitUntilExit()
+            return -1
+        }
         return p.terminationStatus
     }
 
