@@ -22,9 +22,11 @@ import QuartzCore
 enum PerspectiveScenes {
     /// What Lamina lacks for the transform-layer scenes on this branch.
     static let transformLayerIssue = """
-        CATransformLayer is flattened like an ordinary layer on this branch: its sublayers do not \
-        share one 3D space, so there is no depth sorting or plane splitting yet (issue 7, in \
-        progress elsewhere). Remove this known-issue note when that lands.
+        The compositor's frame preparer (FramePreparer, the path of LayerRenderer) draws a \
+        CATransformLayer like an ordinary layer: its sublayers are flattened into its plane \
+        instead of sharing one 3D space, so there is no depth sorting or plane splitting (issue 7; \
+        the depth-sorted 3D context exists separately but is not wired into that path yet). \
+        Remove this known-issue note when it is.
         """
 
     /// A 100-pt layer rotated 60° about y with its own perspective m34 = −1/500 (the iOS idiom
