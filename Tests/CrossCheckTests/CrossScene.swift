@@ -40,6 +40,7 @@ enum SceneCatalog {
         ("roundedClip", FlatScenes.roundedClip),
         ("groupOpacity", FlatScenes.groupOpacity),
         ("zPositionOrder", FlatScenes.zPositionOrder),
+        ("gradientMask", FlatScenes.gradientMask),
         ("shadowRectPath", FlatScenes.shadowRectPath),
         ("shadowRoundedPath", FlatScenes.shadowRoundedPath),
         ("shadowFromAlpha", FlatScenes.shadowFromAlpha),

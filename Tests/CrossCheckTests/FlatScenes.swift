@@ -63,6 +63,19 @@ enum FlatScenes {
         }
     }
 
+    /// A gradient mask layer fading a group (a rounded box with two children) from opaque at the
+    /// top-left to transparent at the bottom-right, over a striped backdrop.
+    @Sendable static func gradientMask() -> CrossScene {
+        CrossScene("gradientMask", tolerance: .init(minPSNR: 44, maxPercentOff: 0.5)) { root in
+            root.add(TwinNode(frame: CGRect(x: 0, y: 70, width: 160, height: 20))).background(.navy)
+            let box = root.add(TwinNode(frame: CGRect(x: 20, y: 20, width: 120, height: 120)))
+                .background(.yellow).corners(18)
+                .gradientMask(alphas: [1, 0.6, 0], locations: [0, 0.4, 1], start: CGPoint(x: 0, y: 0), end: CGPoint(x: 1, y: 1))
+            box.add(TwinNode(frame: CGRect(x: 10, y: 10, width: 60, height: 60))).background(.red)
+            box.add(TwinNode(frame: CGRect(x: 50, y: 50, width: 60, height: 60))).background(.blue)
+        }
+    }
+
     /// A rectangle shadowPath: shadowRadius 6 (CSS blur 12 px), offset (6, 8), opacity 0.6.
     @Sendable static func shadowRectPath() -> CrossScene {
         CrossScene("shadowRectPath", tolerance: .init(minPSNR: 48, maxPercentOff: 0.1)) { root in

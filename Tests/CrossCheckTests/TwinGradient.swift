@@ -23,11 +23,21 @@ extension TwinNode {
         layer.startPoint = start
         layer.endPoint = end
 
-        let w = Double(frame.width), h = Double(frame.height)
+        if let css = cssLinearGradient(size: frame.size, colors: colors, locations: locations, start: start, end: end) {
+            node.setBackgroundImage(css)
+        }
+        return node
+    }
+
+    /// The CSS `linear-gradient(…)` equal to an axial CAGradientLayer of `size` (see
+    /// `axialGradient`); nil when start = end.
+    static func cssLinearGradient(size: CGSize, colors: [TwinColor], locations: [Double]?,
+                                  start: CGPoint, end: CGPoint) -> String? {
+        let w = Double(size.width), h = Double(size.height)
         let sx = Double(start.x) * w, sy = Double(start.y) * h
         let dx = Double(end.x) * w - sx, dy = Double(end.y) * h - sy
         let length = (dx * dx + dy * dy).squareRoot()
-        guard length > 0 else { return node }
+        guard length > 0 else { return nil }
         let ux = dx / length, uy = dy / length
         let theta = atan2(ux, -uy)
         let cssLength = abs(w * sin(theta)) + abs(h * cos(theta))
@@ -36,8 +46,28 @@ extension TwinNode {
             let along = cssLength / 2 + px * ux + py * uy
             return "\(colors[i].css) \(CSS.px(along))"
         }
-        node.setBackgroundImage("linear-gradient(\(CSS.number(theta * 180 / .pi))deg, \(stops.joined(separator: ", ")))")
-        return node
+        return "linear-gradient(\(CSS.number(theta * 180 / .pi))deg, \(stops.joined(separator: ", ")))"
+    }
+
+    /// mask = an axial CAGradientLayer covering the bounds ↔ `mask-image: linear-gradient(…)`.
+    /// Both use only the mask's alpha (CSS mask-mode match-source is alpha for gradients), both
+    /// mask the element together with its descendants, and CSS's default mask-origin
+    /// border-box and mask-size auto make the gradient cover the border box like the mask
+    /// layer covers the bounds. Colours' alpha carries the mask; their RGB is ignored.
+    @discardableResult
+    func gradientMask(alphas: [Double], locations: [Double]? = nil, start: CGPoint, end: CGPoint) -> TwinNode {
+        let colors = alphas.map { TwinColor(0, 0, 0, $0) }
+        let mask = CAGradientLayer()
+        mask.frame = CGRect(origin: .zero, size: size)
+        mask.colors = colors.map(\.cg)
+        mask.locations = locations?.map { NSNumber(value: $0) }
+        mask.startPoint = start
+        mask.endPoint = end
+        layer.mask = mask
+        if let css = Self.cssLinearGradient(size: size, colors: colors, locations: locations, start: start, end: end) {
+            setStyle("mask-image", css)
+        }
+        return self
     }
 
     /// A radial CAGradientLayer ↔ `radial-gradient(ellipse rx ry at cx cy, c t%, …)`.

@@ -38,6 +38,13 @@ import Testing
         #expect(node.html().contains("radial-gradient(ellipse 50px 25px at 50px 25px, rgba(0, 0, 0, 1) 0%, rgba(255, 255, 255, 1) 100%)"))
     }
 
+    @Test func gradientMaskIsTheMaskLayerAndTheCSSMaskImage() {
+        let node = TwinNode(frame: CGRect(x: 0, y: 0, width: 100, height: 40))
+            .gradientMask(alphas: [1, 0], start: CGPoint(x: 0, y: 0.5), end: CGPoint(x: 1, y: 0.5))
+        #expect(node.layer.mask is CAGradientLayer)
+        #expect(node.html().contains("mask-image: linear-gradient(90deg, rgba(0, 0, 0, 1) 0px, rgba(0, 0, 0, 0) 100px)"))
+    }
+
     @Test func childrenOfABorderedLayerAreShiftedIntoThePaddingBox() {
         let parent = TwinNode(frame: CGRect(x: 0, y: 0, width: 50, height: 50)).border(5, .black)
         parent.add(TwinNode(frame: CGRect(x: 10, y: 20, width: 10, height: 10)))
