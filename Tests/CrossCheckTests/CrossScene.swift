@@ -41,6 +41,7 @@ enum SceneCatalog {
         ("groupOpacity", FlatScenes.groupOpacity),
         ("zPositionOrder", FlatScenes.zPositionOrder),
         ("gradientMask", FlatScenes.gradientMask),
+        ("shapes", FlatScenes.shapes),
         ("shadowRectPath", FlatScenes.shadowRectPath),
         ("shadowRoundedPath", FlatScenes.shadowRoundedPath),
         ("shadowFromAlpha", FlatScenes.shadowFromAlpha),

@@ -76,6 +76,38 @@ enum FlatScenes {
         }
     }
 
+    /// Shape layers: a self-intersecting star filled even-odd with a mitred outline; an open
+    /// curve (quadratic and cubic segments) with a dashed round-capped stroke and a phase; a
+    /// zigzag with square caps and bevel joins drawn to strokeEnd 0.6.
+    @Sendable static func shapes() -> CrossScene {
+        CrossScene("shapes", tolerance: .init(minPSNR: 36, maxPercentOff: 1)) { root in
+            let star = CGMutablePath()
+            for i in 0..<5 {
+                let a = -Double.pi / 2 + Double(i) * 4 * Double.pi / 5
+                let p = CGPoint(x: 35 + 30 * cos(a), y: 38 + 30 * sin(a))
+                if i == 0 { star.move(to: p) } else { star.addLine(to: p) }
+            }
+            star.closeSubpath()
+            root.add(TwinNode.shape(frame: CGRect(x: 0, y: 0, width: 70, height: 76), path: star, fill: .yellow,
+                                    fillRule: .evenOdd, stroke: TwinStroke(width: 3, color: .navy, join: .miter, miterLimit: 10)))
+
+            let curve = CGMutablePath()
+            curve.move(to: CGPoint(x: 10, y: 60))
+            curve.addQuadCurve(to: CGPoint(x: 45, y: 10), control: CGPoint(x: 10, y: 10))
+            curve.addCurve(to: CGPoint(x: 75, y: 60), control1: CGPoint(x: 70, y: 10), control2: CGPoint(x: 40, y: 60))
+            root.add(TwinNode.shape(frame: CGRect(x: 75, y: 5, width: 85, height: 70), path: curve, fill: nil,
+                                    stroke: TwinStroke(width: 6, color: .red, cap: .round, join: .round, dashes: [12, 7], phase: 4)))
+
+            let zigzag = CGMutablePath()
+            zigzag.move(to: CGPoint(x: 12, y: 60))
+            for (i, x) in stride(from: 35.0, through: 130, by: 24).enumerated() {
+                zigzag.addLine(to: CGPoint(x: x, y: i % 2 == 0 ? 12 : 60))
+            }
+            root.add(TwinNode.shape(frame: CGRect(x: 0, y: 85, width: 160, height: 72), path: zigzag, fill: nil,
+                                    stroke: TwinStroke(width: 8, color: .teal, cap: .square, join: .bevel), strokeEnd: 0.6))
+        }
+    }
+
     /// A rectangle shadowPath: shadowRadius 6 (CSS blur 12 px), offset (6, 8), opacity 0.6.
     @Sendable static func shadowRectPath() -> CrossScene {
         CrossScene("shadowRectPath", tolerance: .init(minPSNR: 48, maxPercentOff: 0.1)) { root in

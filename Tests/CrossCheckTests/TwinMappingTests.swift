@@ -45,6 +45,20 @@ import Testing
         #expect(node.html().contains("mask-image: linear-gradient(90deg, rgba(0, 0, 0, 1) 0px, rgba(0, 0, 0, 0) 100px)"))
     }
 
+    @Test func shapePathBecomesSVGPathData() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: 1, y: 2))
+        path.addLine(to: CGPoint(x: 3, y: 4))
+        path.addQuadCurve(to: CGPoint(x: 7, y: 8), control: CGPoint(x: 5, y: 6))
+        path.addCurve(to: CGPoint(x: 6, y: 5), control1: CGPoint(x: 9, y: 9.5), control2: CGPoint(x: 8, y: 7))
+        path.closeSubpath()
+        #expect(TwinNode.svgPathData(path) == "M 1 2 L 3 4 Q 5 6 7 8 C 9 9.5 8 7 6 5 Z")
+        let node = TwinNode.shape(frame: CGRect(x: 0, y: 0, width: 10, height: 10), path: path, fill: nil,
+                                  stroke: TwinStroke(width: 2, color: .black), strokeEnd: 0.5)
+        #expect(node.html().contains("pathLength=\"1\" stroke-dasharray=\"0.5 1\""))
+        #expect((node.layer as? CAShapeLayer)?.fillColor == nil)
+    }
+
     @Test func childrenOfABorderedLayerAreShiftedIntoThePaddingBox() {
         let parent = TwinNode(frame: CGRect(x: 0, y: 0, width: 50, height: 50)).border(5, .black)
         parent.add(TwinNode(frame: CGRect(x: 10, y: 20, width: 10, height: 10)))

@@ -20,6 +20,8 @@ final class TwinNode {
     private var zPosition = 0.0
     private var borderWidth = 0.0
     private var cornerRadius = 0.0
+    /// Markup drawn inside the element before its children (a shape layer's `<svg>`).
+    var innerHTML = ""
 
     /// A node of `layer` (a fresh CALayer by default) whose frame is `frame` with the given
     /// anchor point (unit coordinates of the bounds).
@@ -221,8 +223,9 @@ final class TwinNode {
         }
         let pad = String(repeating: " ", count: indent)
         let attr = all.map { "\($0.0): \($0.1)" }.joined(separator: "; ")
-        if children.isEmpty { return "\(pad)<div style=\"\(attr)\"></div>\n" }
+        if children.isEmpty && innerHTML.isEmpty { return "\(pad)<div style=\"\(attr)\"></div>\n" }
         var s = "\(pad)<div style=\"\(attr)\">\n"
+        if !innerHTML.isEmpty { s += "\(pad)  \(innerHTML)\n" }
         for c in children { s += c.html(parentBorder: borderWidth, indent: indent + 2) }
         return s + "\(pad)</div>\n"
     }
