@@ -46,6 +46,7 @@ struct CrossCheckTests {
             Agreement.writePicture(ours: ours, chromium: theirs, to: "\(dump)/\(scene.name).png")
         }
         if agreement.passes(scene.tolerance) {
+            print("CrossCheckTests: \(scene.name): \(agreement) (needs \(scene.tolerance))")
             try? FileManager.default.removeItem(atPath: failurePath)
         } else {
             let written = Agreement.writePicture(ours: ours, chromium: theirs, to: failurePath)
