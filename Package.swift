@@ -53,5 +53,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
+        // Lamina vs headless Chromium on equivalent HTML/CSS (skipped when chromium is absent).
+        .testTarget(name: "CrossCheckTests", dependencies: ["QuartzCore", "CoreGraphics"], exclude: ["Output"]),
     ]
 )
