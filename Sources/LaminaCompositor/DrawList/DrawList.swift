@@ -115,6 +115,22 @@ package enum DrawPiece: Hashable, Sendable {
     }
 }
 
+/// A colour multiplier (straight components in [0, 1]) for everything a piece paints: how
+/// CAReplicatorLayer's instanceColor and its offsets modulate each instance's layers.
+package struct RenderTint: Hashable, Sendable {
+    package var red: Double, green: Double, blue: Double, alpha: Double
+    package init(red: Double, green: Double, blue: Double, alpha: Double) {
+        func c(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+        self.red = c(red); self.green = c(green); self.blue = c(blue); self.alpha = c(alpha)
+    }
+    package static let none = RenderTint(red: 1, green: 1, blue: 1, alpha: 1)
+    /// True when only the alpha is modulated (colours pass unchanged).
+    package var isColorNeutral: Bool { red == 1 && green == 1 && blue == 1 }
+    package func multiplied(by o: RenderTint) -> RenderTint {
+        RenderTint(red: red * o.red, green: green * o.green, blue: blue * o.blue, alpha: alpha * o.alpha)
+    }
+}
+
 /// One layer piece with its placement.
 package struct DrawItem: Hashable, Sendable {
     package var layer: RenderNodeID
@@ -127,6 +143,8 @@ package struct DrawItem: Hashable, Sendable {
     /// allowsEdgeAntialiasing of the layer: false snaps the coverage of the layer's outer
     /// edges when the transform is not axis-aligned.
     package var antialiasEdges: Bool
+    /// Colour modulation from enclosing replicator instances (`.none` outside them).
+    package var tint: RenderTint = .none
 }
 
 /// One step of the draw list.

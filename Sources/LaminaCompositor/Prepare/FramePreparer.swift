@@ -18,6 +18,10 @@ package struct FramePreparer {
     private var list: DrawList
     private var visited: Set<RenderNodeID> = []
     private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
+    /// The colour modulation of the replicator instance being emitted.
+    private var tint = RenderTint.none
+    /// Most instances a replicator draws (bad input beyond is clamped).
+    package static let maxInstances = 4096
 
     /// `width` × `height` device pixels; `scale` device pixels per point (the root's
     /// superlayer space, in points, maps to the device by this uniform scale).
@@ -121,7 +125,7 @@ package struct FramePreparer {
             innerClip = innerClip.intersection(PixelBox(covering: shape.rect.applying(t)))
         }
         func draw(_ p: DrawPiece) -> DrawCommand {
-            .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: pieceAlpha, antialiasEdges: n.allowsEdgeAntialiasing))
+            .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: pieceAlpha, antialiasEdges: n.allowsEdgeAntialiasing, tint: tint))
         }
         if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(draw(s)) }
         for p in body(n, t, flipped: flipped) { list.commands.append(draw(p)) }
@@ -129,16 +133,32 @@ package struct FramePreparer {
         let children = sortedChildren(n.children.compactMap { resolve($0, parent: n.id) })
         if !children.isEmpty {
             let sub = LayerGeometry.sublayerMatrix(of: n)
-            for c in children {
-                let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
-                emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
+            let instances = Self.instances(of: n)
+            let before = visited
+            var after = visited
+            let outerTint = tint
+            for (k, instance) in instances.enumerated() {
+                // Each replicator instance walks the same subtree again.
+                if k > 0 { visited = before }
+                tint = outerTint.multiplied(by: instance.tint)
+                let parentSub = CATransform3DConcat(instance.transform, sub)
+                for c in children {
+                    let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
+                    emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
+                }
+                after.formUnion(visited)
             }
+            visited = after
+            tint = outerTint
         }
         if let b = LayerPieces.border(n) { list.commands.append(draw(b)) }
         if clipped { list.commands.append(.popClip(layer: n.id)) }
         if !reasons.isEmpty {
             if let mask = maskNode {
                 list.commands.append(.beginMask(layer: n.id))
+                let outerTint = tint
+                tint = .none // the mask's alpha is not modulated by replicator instances
+                defer { tint = outerTint }
                 var mm = CATransform3DConcat(LayerGeometry.placement(of: mask), LayerGeometry.flatten)
                 mm = CATransform3DConcat(mm, m)
                 emit(mask, matrix: mm, alpha: 1, clipBox: output, flipped: flipped, depth: depth + 1)
@@ -178,6 +198,28 @@ package struct FramePreparer {
              flipped: flipped, depth: depth + 1)
         output = savedOutput
         list.commands.append(.endProjective(layer: n.id))
+    }
+
+    /// The instances a layer draws its sublayers as: one plain instance, or for a
+    /// CAReplicatorLayer `instanceCount` of them, instance k under instanceTransform^k applied
+    /// about the centre of the replicator's bounds and tinted by instanceColor + k·offsets.
+    static func instances(of n: RenderNode) -> [(transform: CATransform3D, tint: RenderTint)] {
+        guard case let .replicator(r) = n.kind else { return [(CATransform3DIdentity, .none)] }
+        let count = min(max(r.instanceCount, 0), maxInstances)
+        let base = r.instanceColor?.clampedRGBA ?? (r: 1, g: 1, b: 1, a: 1)
+        let c = (x: Double(n.bounds.midX), y: Double(n.bounds.midY))
+        var out: [(CATransform3D, RenderTint)] = []
+        var power = CATransform3DIdentity
+        for k in 0..<count {
+            var about = CATransform3DConcat(LayerGeometry.translation(-c.x, -c.y, 0), power)
+            about = CATransform3DConcat(about, LayerGeometry.translation(c.x, c.y, 0))
+            let f = Double(k)
+            let tint = RenderTint(red: base.r + f * Double(r.instanceRedOffset), green: base.g + f * Double(r.instanceGreenOffset),
+                                  blue: base.b + f * Double(r.instanceBlueOffset), alpha: base.a + f * Double(r.instanceAlphaOffset))
+            out.append((about, tint))
+            power = CATransform3DConcat(power, r.instanceTransform)
+        }
+        return out
     }
 
     /// shadowOffset (bounds space) as a device vector.
@@ -228,8 +270,9 @@ package struct FramePreparer {
         for p in body(n, t, flipped: flipped) { e.add(LayerPieces.deviceRect(p, transform: t)) }
         if let b = LayerPieces.border(n) { e.add(LayerPieces.deviceRect(b, transform: t)) }
         if depth + 1 < Self.maxDepth {
-            let sub = LayerGeometry.sublayerMatrix(of: n)
             let m = CATransform3DMakeAffineTransform(t)
+            for instance in Self.instances(of: n) {
+            let sub = CATransform3DConcat(instance.transform, LayerGeometry.sublayerMatrix(of: n))
             for id in n.children {
                 guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
                 let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
@@ -244,6 +287,7 @@ package struct FramePreparer {
                 ancestors.insert(id)
                 e.add(subtreeExtent(c, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
                 ancestors.remove(id)
+            }
             }
         }
         if case .transformLayer = n.kind {} else if n.shadowPath == nil, ShadowMapping.effectiveColor(of: n) != nil, !e.union.isNull {

@@ -286,3 +286,30 @@ import Testing
         #expect(try #require(list.groups.first?.shadow).sigma == 10)
     }
 }
+
+@Suite struct ReplicatorDrawListTests {
+    @Test func instancesRepeatTheSublayersWithTransformAndColour() throws {
+        var r = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
+        r.kind = .replicator(ReplicatorContent(instanceCount: 3, instanceTransform: CATransform3DMakeTranslation(10, 0, 0),
+                                               instanceColor: RT.color(1, 1, 1, 1), instanceRedOffset: -0.5))
+        let c = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 5, height: 5), background: RT.red)
+        let list = RT.drawList([RT.root(100, children: [1]), r, c])
+        #expect(list.items.map(\.layer) == [RT.id(2), RT.id(2), RT.id(2)])
+        #expect(list.items.map(\.transform.tx) == [0, 10, 20])
+        #expect(list.items.map(\.tint.red) == [1, 0.5, 0])
+        #expect(list.diagnostics.isEmpty)
+    }
+
+    @Test func instanceTransformTurnsAboutTheReplicatorsCentre() throws {
+        var r = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
+        r.kind = .replicator(ReplicatorContent(instanceCount: 2, instanceTransform: CATransform3DMakeRotation(.pi, 0, 0, 1)))
+        let c = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 10, height: 10), background: RT.red)
+        let list = RT.drawList([RT.root(100, children: [1]), r, c])
+        let second = try #require(list.items.last)
+        let o = CGPoint.zero.applying(second.transform) // half a turn about (20, 20)
+        #expect(abs(o.x - 40) < 1e-9 && abs(o.y - 40) < 1e-9)
+        // Absurd counts are clamped, negative ones draw nothing.
+        r.kind = .replicator(ReplicatorContent(instanceCount: -5))
+        #expect(RT.drawList([RT.root(100, children: [1]), r, c]).items.isEmpty)
+    }
+}

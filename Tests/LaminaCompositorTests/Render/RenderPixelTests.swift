@@ -344,3 +344,17 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
         #expect(s[5, 35] == PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
     }
 }
+
+@Suite struct ReplicatorPixelTests {
+    @Test func activityIndicatorStyleRing() throws {
+        var r = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 80, height: 80), children: [2])
+        r.kind = .replicator(ReplicatorContent(instanceCount: 12, instanceTransform: CATransform3DMakeRotation(.pi / 6, 0, 0, 1),
+                                               instanceColor: RT.color(0.2, 0.4, 1), instanceRedOffset: 0.07, instanceAlphaOffset: -0.06))
+        var dot = RT.layer(2, frame: CGRect(x: 35, y: 2, width: 10, height: 20), background: RT.white)
+        dot.cornerRadius = 5
+        let s = try RT.render([RT.root(100, children: [1]), r, dot], size: 100, background: RT.black)
+        // Instance 0 at the top: white × (0.2, 0.4, 1).
+        #expect(s[50, 22] == PremultipliedRGBA8(r: 51, g: 102, b: 255, a: 255))
+        golden(s, "replicator.png")
+    }
+}
