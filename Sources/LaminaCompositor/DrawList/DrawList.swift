@@ -194,8 +194,8 @@ package struct DrawList: Sendable {
             case let .beginGroup(g): return "begin \(g.layer) \(g.reasons)"
             case let .beginMask(l): return "mask \(l)"
             case let .endGroup(l): return "end \(l)"
-            case let .beginProjective(p): return "begin \(p.layer) [projective]"
-            case let .endProjective(l): return "end \(l) [projective]"
+            case let .beginProjective(p): return "begin \(p.layer) [plane\(p.cacheKey == nil ? "" : ", cached")]"
+            case let .endProjective(l): return "end \(l) [plane]"
             }
         }
     }

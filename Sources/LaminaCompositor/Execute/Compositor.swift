@@ -2,10 +2,13 @@
 import CoreGraphics
 import LaminaRaster
 
-/// Renders a render tree into pixels. Stateless between frames for now (images are sampled
-/// afresh each frame). The root layer is placed in the output by its own position and
-/// transform, as if the output were its superlayer; `scale` is the output pixels per point.
+/// Renders a render tree into pixels. Between frames it keeps only the surfaces of
+/// shouldRasterize layers (`rasterCache`); images are sampled afresh each frame. The root layer
+/// is placed in the output by its own position and transform, as if the output were its
+/// superlayer; `scale` is the output pixels per point.
 package struct Compositor {
+    package let rasterCache = RasterCache()
+
     package init() {}
 
     /// The draw list of one frame, for inspection (tests) or for `execute`.
@@ -34,6 +37,6 @@ package struct Compositor {
 
     /// Runs a draw list over `surface`.
     package func execute(_ list: DrawList, into surface: Surface) throws {
-        try DrawListExecutor().run(list, into: surface)
+        try DrawListExecutor(cache: rasterCache).run(list, into: surface)
     }
 }

@@ -20,6 +20,8 @@ package struct FramePreparer {
     private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
     /// The colour modulation of the replicator instance being emitted.
     private var tint = RenderTint.none
+    /// Layers being drawn into their own plane surface right now (perspective, shouldRasterize).
+    private var planeLayers: Set<RenderNodeID> = []
     /// Most instances a replicator draws (bad input beyond is clamped).
     package static let maxInstances = 4096
 
@@ -78,10 +80,12 @@ package struct FramePreparer {
         let opacity = Self.sanitizedOpacity(n.opacity)
         guard opacity > 0 else { return }
         guard m.isFinite else { list.diagnostics.append(.degenerateTransform(n.id)); return }
-        guard let t = LayerGeometry.affine(m) else {
-            emitProjective(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth)
+        let affine = LayerGeometry.affine(m)
+        if !planeLayers.contains(n.id) && (affine == nil || n.shouldRasterize) {
+            emitPlane(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth)
             return
         }
+        guard let t = affine else { return }
         guard t.determinant != 0 else { return } // edge-on: nothing visible
         // doubleSided = false: a layer whose back faces the viewer is not drawn (reference §2.9;
         // the sign of its projected area, geometry flips above it discounted).
@@ -167,15 +171,19 @@ package struct FramePreparer {
         }
     }
 
-    /// A layer with perspective: its subtree drawn flat at about device resolution into a
-    /// surface in its own plane, then projected (see `ProjectiveSpec`).
-    private mutating func emitProjective(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
+    /// A layer drawn flat into a surface in its own plane, then mapped to the device (see
+    /// `ProjectiveSpec`): layers with perspective, at about device resolution, and
+    /// shouldRasterize layers, at rasterizationScale pixels per point (so a scale below the
+    /// device's shows blurred, as on Apple's systems), cached between frames by content.
+    private mutating func emitPlane(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
         let h = Homography(plane: m)
         let b = n.bounds.standardized
         let quad = h.projectClipped(ProjectiveLayer.corners(b))
         guard h.isFinite, quad.count >= 3 else { list.diagnostics.append(.nonAffineTransform(n.id)); return }
         if quad.count == 4 && !n.isDoubleSided && (Homography.signedArea(quad) < 0) != flipped { return }
-        var s = ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
+        let r = n.rasterizationScale
+        var s = n.shouldRasterize ? (r.isFinite && r > 0 ? min(64, max(1.0 / 64, Double(r))) : 1)
+            : ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
         var path: Set<RenderNodeID> = [n.id]
         var box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
@@ -191,11 +199,23 @@ package struct FramePreparer {
         guard !box.isEmpty else { return }
         // Surface pixel → plane pixel (shift by the box origin) → bounds points (÷ s) → device.
         let surfaceToPlane = Homography([1 / s, 0, Double(box.x0) / s, 0, 1 / s, Double(box.y0) / s, 0, 0, 1])
-        list.commands.append(.beginProjective(ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane))))
+        var cacheKey: Int?
+        if n.shouldRasterize {
+            // Everything the surface depends on: the subtree's values, the plane scale and box,
+            // the inherited alpha and tint, and the orientation of contents.
+            var hasher = Hasher()
+            for id in tree.subtree(of: n.id).order { hasher.combine(tree[id]) }
+            hasher.combine(s); hasher.combine(box); hasher.combine(alpha); hasher.combine(tint); hasher.combine(flipped)
+            cacheKey = hasher.finalize()
+        }
+        list.commands.append(.beginProjective(ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane),
+                                                             cacheKey: cacheKey)))
         let savedOutput = output
         output = box
+        planeLayers.insert(n.id)
         emit(n, matrix: CATransform3DMakeAffineTransform(CGAffineTransform(scaleX: s, y: s)), alpha: alpha, clipBox: box,
              flipped: flipped, depth: depth + 1)
+        planeLayers.remove(n.id)
         output = savedOutput
         list.commands.append(.endProjective(layer: n.id))
     }

@@ -1,6 +1,7 @@
 // Draw-list tests on hand-built render trees: which pieces, in which order, which surfaces,
 // which transforms — no pixels.
 import CoreGraphics
+import LaminaRaster
 import Testing
 @testable import LaminaCompositor
 
@@ -98,7 +99,7 @@ import Testing
         p.transform = CATransform3DRotate(m, 0.5, 0, 1, 0)
         let c = RT.layer(2, frame: CGRect(x: 5, y: 5, width: 10, height: 10), background: RT.blue)
         let list = RT.drawList([RT.root(100, children: [1]), p, c])
-        #expect(list.outline == ["begin #1 [projective]", "draw #1 background", "draw #2 background", "end #1 [projective]"])
+        #expect(list.outline == ["begin #1 [plane]", "draw #1 background", "draw #2 background", "end #1 [plane]"])
         let spec = try #require(list.commands.compactMap { if case let .beginProjective(s) = $0 { return s } else { return nil } }.first)
         // Inside, the layer is drawn flat at about device scale; the homography takes its
         // surface's corners to the projected bounds (the unrotated centre column stays put).
@@ -311,5 +312,48 @@ import Testing
         // Absurd counts are clamped, negative ones draw nothing.
         r.kind = .replicator(ReplicatorContent(instanceCount: -5))
         #expect(RT.drawList([RT.root(100, children: [1]), r, c]).items.isEmpty)
+    }
+}
+
+@Suite struct RasterizeTests {
+    func scene(rasterizationScale: CGFloat = 1, color: CGColor = RT.red) -> [RenderNode] {
+        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 30, height: 30), background: color, children: [2])
+        a.shouldRasterize = true
+        a.rasterizationScale = rasterizationScale
+        a.cornerRadius = 8
+        let b = RT.layer(2, frame: CGRect(x: 5, y: 5, width: 10, height: 10), background: RT.blue)
+        return [RT.root(60, children: [1]), a, b]
+    }
+
+    @Test func rasterizedLayersGetACachedPlaneSurface() throws {
+        let list = RT.drawList(scene())
+        #expect(list.outline.first == "begin #1 [plane, cached]")
+        #expect(list.outline.last == "end #1 [plane]")
+        let c = Compositor()
+        let tree = RT.tree(scene())
+        let first = try c.render(tree: tree, width: 60, height: 60)
+        let second = try c.render(tree: tree, width: 60, height: 60)
+        #expect(c.rasterCache.misses == 1 && c.rasterCache.hits == 1)
+        #expect(first.bytes() == second.bytes())
+        // A change in the subtree invalidates the surface.
+        let third = try c.render(tree: RT.tree(scene(color: RT.green)), width: 60, height: 60)
+        #expect(c.rasterCache.misses == 2)
+        #expect(third[25, 12].g == 255)
+        // A frame without the layer drops its surface.
+        _ = try c.render(tree: RT.tree([RT.root(60, children: [])]), width: 60, height: 60)
+        #expect(c.rasterCache.count == 0)
+    }
+
+    @Test func lowRasterizationScaleLooksCoarse() throws {
+        let sharp = try RT.render(scene(rasterizationScale: 2), size: 60, scale: 1)
+        let coarse = try RT.render(scene(rasterizationScale: 0.25), size: 60, scale: 1)
+        func partial(_ s: LaminaRaster.Surface) -> Int {
+            var n = 0
+            for y in 0..<60 { for x in 0..<60 where s[x, y].a != 0 && s[x, y].a != 255 { n += 1 } }
+            return n
+        }
+        // A bitmap at a quarter of the resolution, magnified: wide soft edges.
+        #expect(partial(coarse) > 2 * partial(sharp))
+        #expect(coarse[25, 25].a == 255)
     }
 }

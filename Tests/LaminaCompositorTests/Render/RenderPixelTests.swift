@@ -320,7 +320,7 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
             p.masksToBounds = true
             p.cornerRadius = 15
             var g = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 40, height: 40), background: RT.white)
-            g.shouldRasterize = group // a group of its own
+            g.shouldRasterize = group // drawn in a surface of its own (plane surface and group)
             return try RT.render([RT.root(40, children: [1]), p, g], size: 40)
         }
         let a = try scene(group: false), b = try scene(group: true)
