@@ -358,3 +358,18 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
         golden(s, "replicator.png")
     }
 }
+
+@Suite struct AlphaShadowOffsetTests {
+    /// An unblurred alpha shadow moved by a fractional offset covers the edge pixels by half.
+    @Test func subpixelOffsetsAreResampled() throws {
+        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 10, height: 10), background: RT.red)
+        a.shadowOpacity = 1
+        a.shadowRadius = 0
+        a.shadowOffset = CGSize(width: 10.5, height: 0)
+        let s = try RT.render([RT.root(40, children: [1]), a], size: 40)
+        #expect(s[25, 15] == PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255))
+        #expect(abs(Int(s[20, 15].a) - 128) <= 1)
+        #expect(abs(Int(s[30, 15].a) - 128) <= 1)
+        #expect(s[15, 15] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
+    }
+}
