@@ -373,3 +373,37 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
         #expect(s[15, 15] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
     }
 }
+
+@Suite struct ContentsFilterPixelTests {
+    /// A fine checkerboard minified 8x: nearest picks single texels (black or white), linear
+    /// and trilinear average them toward grey (trilinear over the whole 8x8 footprint).
+    @Test func minificationFilters() throws {
+        let img = try Surface(width: 64, height: 64)
+        for y in 0..<64 { for x in 0..<64 { img[x, y] = (x + y) % 2 == 0 ? PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255) : PremultipliedRGBA8(r: 0, g: 0, b: 0, a: 255) } }
+        let image = CGImage(surface: img)
+        func render(_ f: RenderFilter) throws -> Surface {
+            var l = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 8, height: 8))
+            l.contents = .image(image)
+            l.minificationFilter = f
+            return try RT.render([RT.root(8, children: [1]), l], size: 8)
+        }
+        let nearest = try render(.nearest), trilinear = try render(.trilinear)
+        #expect(nearest[4, 4].r == 0 || nearest[4, 4].r == 255)
+        #expect(abs(Int(trilinear[4, 4].r) - 128) < 8)
+        #expect(trilinear[4, 4].a == 255)
+    }
+}
+
+@Suite struct ExecutorBadInputTests {
+    @Test func unbalancedDrawListsThrow() throws {
+        var list = DrawList(width: 10, height: 10)
+        list.commands = [.endGroup(layer: RT.id(1))]
+        let s = try Surface(width: 10, height: 10)
+        #expect(throws: CompositorError.self) { try Compositor().execute(list, into: s) }
+        list.commands = [.beginGroup(GroupSpec(layer: RT.id(1), reasons: [.mask], bounds: PixelBox(x0: 0, y0: 0, x1: 5, y1: 5),
+                                               opacity: 1, shadow: nil, hasMask: true))]
+        #expect(throws: CompositorError.self) { try Compositor().execute(list, into: s) }
+        list.commands = [.beginMask(layer: RT.id(3))]
+        #expect(throws: CompositorError.self) { try Compositor().execute(list, into: s) }
+    }
+}
