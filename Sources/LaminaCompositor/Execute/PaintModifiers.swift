@@ -1,5 +1,28 @@
-// Colour modulation of a paint by a replicator instance's colour.
+// Paint modifiers: hard edges for layers without edge anti-aliasing, and colour modulation
+// for replicator instances.
 import LaminaRaster
+
+/// allowsEdgeAntialiasing = false: a transformed layer's straight edges are hard, as on iOS where
+/// rotated layers show stair steps unless they allow edge antialiasing. Forwards coverage
+/// thresholded at one half: a pixel is fully in (255) or out (0).
+struct SnapSink<Base: CoverageSink>: CoverageSink {
+    var base: Base
+
+    mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+        var i = 0
+        while i < count {
+            // Runs of in-pixels become constant full-coverage runs.
+            while i < count && coverage[i] < 128 { i += 1 }
+            let start = i
+            while i < count && coverage[i] >= 128 { i += 1 }
+            if i > start { base.blendRun(y: y, x: x + start, count: i - start, coverage: 255) }
+        }
+    }
+
+    mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+        if coverage >= 128 { base.blendRun(y: y, x: x, count: count, coverage: 255) }
+    }
+}
 
 /// Multiplies each premultiplied colour channel of `base` by a factor in [0, 1] (alpha is
 /// modulated by the blitter's global alpha instead). Scaling premultiplied colour keeps
