@@ -23,19 +23,24 @@ package enum CompositorError: Error, CustomStringConvertible, Equatable {
 }
 
 final class DrawListExecutor {
-    private let pieces = PieceRasterizer()
+    private let pieces: PieceRasterizer
     private var stack: [RasterTarget] = []
     private let cache: RasterCache?
+    private let images: ImageCache
     /// While a cached plane surface is reused, the commands that would redraw it are skipped
     /// up to this layer's `endProjective`.
     private var skippingTo: RenderNodeID?
 
-    init(cache: RasterCache? = nil) { self.cache = cache }
+    init(cache: RasterCache? = nil, images: ImageCache = ImageCache()) {
+        self.cache = cache
+        self.images = images
+        pieces = PieceRasterizer(images: images)
+    }
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
     func run(_ list: DrawList, into output: Surface) throws {
         stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
-        defer { cache?.endFrame() }
+        defer { cache?.endFrame(); images.endFrame() }
         for command in list.commands {
             guard let top = stack.last else { throw CompositorError.unbalancedDrawList("group ended twice") }
             if let skip = skippingTo {

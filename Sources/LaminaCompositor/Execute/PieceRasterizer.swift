@@ -10,9 +10,10 @@ private let fillTolerance: CGFloat = 0.2
 
 final class PieceRasterizer {
     let painter = TargetPainter()
-    /// Sampled images of this frame, by image identity and whether mipmapped.
-    private var images: [ObjectIdentifier: SampledImage] = [:]
-    private var mipmapped: [ObjectIdentifier: SampledImage] = [:]
+    /// Contents images prepared for sampling (kept between frames by the compositor).
+    private let images: ImageCache
+
+    init(images: ImageCache = ImageCache()) { self.images = images }
 
     func draw(_ item: DrawItem, into target: RasterTarget) throws {
         guard target.surface != nil else { return }
@@ -123,20 +124,6 @@ final class PieceRasterizer {
 
     // MARK: Contents
 
-    private func sampled(_ image: CGImage, mipmapped wantMips: Bool) -> SampledImage {
-        let key = ObjectIdentifier(image)
-        if wantMips {
-            if let s = mipmapped[key] { return s }
-            let s = SampledImage(image.premultipliedRGBA8, mipmapped: true)
-            mipmapped[key] = s
-            return s
-        }
-        if let s = images[key] { return s }
-        let s = SampledImage(image.premultipliedRGBA8)
-        images[key] = s
-        return s
-    }
-
     static func imageFilter(_ f: RenderFilter) -> ImageFilter {
         switch f {
         case .nearest: return .nearest
@@ -159,7 +146,7 @@ final class PieceRasterizer {
             let perTexelX = hypot(Double(t.a), Double(t.b)) / sx, perTexelY = hypot(Double(t.c), Double(t.d)) / sy
             let minifying = min(perTexelX, perTexelY) < 1 - 1e-9
             let filter = minifying ? c.minificationFilter : c.magnificationFilter
-            let image = sampled(c.image, mipmapped: filter == .trilinear && minifying)
+            let image = images.sampled(c.image, mipmapped: filter == .trilinear && minifying)
             let shader = TintShader.tinted(.shader(ImageShader(image: image, inverse: inverse.concatenating(toImage),
                                                                 filter: Self.imageFilter(filter), edge: .clamp)), tint)
             if t.isAxisAligned {

@@ -203,3 +203,18 @@ import Testing
         #expect(throws: CompositorError.self) { try Compositor().execute(list, into: s) }
     }
 }
+
+@Suite struct ImageCacheTests {
+    @Test func imagesStayPreparedWhileUsedAndAreDroppedAfter() throws {
+        var l = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 8, height: 8))
+        l.contents = .image(RT.quadrantImage(4, 4))
+        let c = Compositor()
+        let tree = RT.tree([RT.root(8, children: [1]), l])
+        let a = try c.render(tree: tree, width: 8, height: 8)
+        #expect(c.imageCache.count == 1)
+        let b = try c.render(tree: tree, width: 8, height: 8)
+        #expect(a.bytes() == b.bytes())
+        _ = try c.render(tree: RT.tree([RT.root(8, children: [])]), width: 8, height: 8)
+        #expect(c.imageCache.count == 0)
+    }
+}
