@@ -147,8 +147,13 @@ final class PieceRasterizer {
             let minifying = min(perTexelX, perTexelY) < 1 - 1e-9
             let filter = minifying ? c.minificationFilter : c.magnificationFilter
             let image = images.sampled(c.image, mipmapped: filter == .trilinear && minifying)
-            let shader = TintShader.tinted(.shader(ImageShader(image: image, inverse: inverse.concatenating(toImage),
-                                                                filter: Self.imageFilter(filter), edge: .clamp)), tint)
+            let map = inverse.concatenating(toImage)
+            // Texels exactly on pixels (unit scale, whole-pixel offset): every filter gives the
+            // texel itself, and nearest is the cheapest way to get it.
+            let aligned = map.a == 1 && map.d == 1 && map.b == 0 && map.c == 0
+                && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
+            let shader = TintShader.tinted(.shader(ImageShader(image: image, inverse: map,
+                                                                filter: aligned ? .nearest : Self.imageFilter(filter), edge: .clamp)), tint)
             if t.isAxisAligned {
                 let r = d.applying(t)
                 painter.fill(RoundedRect(x0: Double(r.minX), y0: Double(r.minY), x1: Double(r.maxX), y1: Double(r.maxY), radius: 0),

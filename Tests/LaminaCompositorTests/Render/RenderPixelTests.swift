@@ -203,3 +203,18 @@ import Testing
         golden(s, "gradients.png")
     }
 }
+
+@Suite struct ContentsAlignmentPixelTests {
+    /// Contents at natural size on whole pixels are copied texel for texel whatever the
+    /// filter (also at contentsScale 2 on a 2x device).
+    @Test func alignedContentsAreExact() throws {
+        let img = try Surface(width: 6, height: 4)
+        for y in 0..<4 { for x in 0..<6 { img[x, y] = PremultipliedRGBA8(r: UInt8(x * 40), g: UInt8(y * 60), b: 7, a: 255) } }
+        var l = RT.layer(1, frame: CGRect(x: 2, y: 3, width: 3, height: 2))
+        l.contents = .image(CGImage(surface: img))
+        l.contentsScale = 2
+        let s = try RT.render([RT.root(10, children: [1]), l], size: 20, scale: 2)
+        for y in 0..<4 { for x in 0..<6 { #expect(s[4 + x, 6 + y] == img[x, y]) } }
+        #expect(s[3, 6] == .transparent)
+    }
+}
