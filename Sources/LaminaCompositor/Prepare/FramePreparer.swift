@@ -95,7 +95,7 @@ package struct FramePreparer {
         var maskNode: RenderNode?
         if let maskID = n.mask, !isTransformLayer { maskNode = resolve(maskID, parent: n.id) }
         let shadowColor = isTransformLayer ? nil : ShadowMapping.effectiveColor(of: n)
-        let shadowFromAlpha = shadowColor != nil && n.shadowPath == nil
+        let shadowFromAlpha = shadowColor != nil && n.shadowPath == nil && LayerPieces.impliedShadowShape(n) == nil
         let needsExtent = (opacity < 1 && n.allowsGroupOpacity) || maskNode != nil || shadowFromAlpha || n.shouldRasterize
         var extent = Extent()
         if needsExtent {
@@ -310,7 +310,8 @@ package struct FramePreparer {
             }
             }
         }
-        if case .transformLayer = n.kind {} else if n.shadowPath == nil, ShadowMapping.effectiveColor(of: n) != nil, !e.union.isNull {
+        if case .transformLayer = n.kind {} else if n.shadowPath == nil, LayerPieces.impliedShadowShape(n) == nil,
+                                                 ShadowMapping.effectiveColor(of: n) != nil, !e.union.isNull {
             let o = Self.deviceOffset(n, t)
             let s = ShadowMapping.spread(sigma: ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale))
             e.add(e.union.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -s, dy: -s))

@@ -174,7 +174,7 @@ import Testing
     }
 
     @Test func shadowWithoutPathComesFromAlphaWithPathItIsDrawnDirectly() throws {
-        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 40, height: 40), background: RT.red)
+        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 40, height: 40), background: RT.color(1, 0, 0, 0.5))
         a.shadowOpacity = 0.5
         let fromAlpha = RT.drawList([RT.root(100, children: [1]), a])
         #expect(fromAlpha.outline == ["begin #1 [shadowFromAlpha]", "draw #1 background", "end #1"])
@@ -191,6 +191,22 @@ import Testing
         #expect(shape.cornerRadius == 8)
         #expect(shape.rect == CGRect(x: 0, y: -3, width: 40, height: 40))
         #expect(sigma == 3)
+    }
+
+    /// An opaque background with nothing else that adds alpha casts the shadow of its own
+    /// outline: no offscreen surface. Sublayers (or a translucent background) need one.
+    @Test func opaqueBackgroundImpliesTheShadowPath() throws {
+        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 40, height: 30), background: RT.red)
+        a.shadowOpacity = 0.5
+        a.cornerRadius = 6
+        a.borderWidth = 2
+        let implied = RT.drawList([RT.root(100, children: [1]), a])
+        #expect(implied.outline == ["draw #1 shadowRoundedRect", "draw #1 background", "draw #1 border"])
+        a.cornerCurve = .continuous
+        #expect(RT.drawList([RT.root(100, children: [1]), a]).outline.first == "draw #1 shadow")
+        a.children = [RT.id(2)]
+        let b = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 5, height: 5), background: RT.blue)
+        #expect(RT.drawList([RT.root(100, children: [1]), a, b]).groups.map(\.reasons) == [.shadowFromAlpha])
     }
 
     @Test func masksToBoundsClipsShadowContentsSublayersAndBorder() {
@@ -257,13 +273,13 @@ import Testing
     }
 
     @Test func enormousBoundsStayWithinTheOutput() throws {
-        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 1e12, height: 1e12), background: RT.red)
+        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 1e12, height: 1e12), background: RT.color(1, 0, 0, 0.99))
         a.shadowOpacity = 1
         let list = RT.drawList([RT.root(100, children: [1]), a])
         let g = try #require(list.groups.first)
         #expect(g.bounds.width <= 100 && g.bounds.height <= 100)
         let s = try RT.render([RT.root(100, children: [1]), a], size: 40)
-        #expect(s[20, 20].r == 255)
+        #expect(s[20, 20].r >= 252)
     }
 
     @Test func invalidOutputSizeThrows() {
@@ -280,7 +296,7 @@ import Testing
         #expect(ShadowMapping.sigma(shadowRadius: 4, deviceScale: 2) == 8)
         #expect(ShadowMapping.sigma(shadowRadius: .nan, deviceScale: 2) == 0)
         #expect(ShadowMapping.sigma(shadowRadius: -1, deviceScale: 2) == 0)
-        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 20, height: 20), background: RT.red)
+        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 20, height: 20), background: RT.color(1, 0, 0, 0.5))
         a.shadowOpacity = 1
         a.shadowRadius = 5
         let list = RT.drawList([RT.root(100, children: [1]), a], scale: 2)

@@ -218,3 +218,28 @@ import Testing
         #expect(c.imageCache.count == 0)
     }
 }
+
+@Suite struct ImpliedShadowPixelTests {
+    /// The implied-path shadow of an opaque rounded background matches the shadow cast by the
+    /// composited alpha (forced here by an invisible sublayer) to within a few levels.
+    @Test func impliedShadowMatchesTheAlphaShadow() throws {
+        func scene(forceAlpha: Bool) throws -> Surface {
+            var a = RT.layer(1, frame: CGRect(x: 15, y: 15, width: 40, height: 30), background: RT.color(0.2, 0.5, 0.9))
+            a.cornerRadius = 8
+            a.shadowOpacity = 0.7
+            a.shadowRadius = 4
+            a.shadowOffset = CGSize(width: 3, height: 5)
+            var nodes = [RT.root(70, children: [1]), a]
+            if forceAlpha {
+                nodes[1].children = [RT.id(2)]
+                nodes.append(RT.layer(2, frame: CGRect(x: 0, y: 0, width: 1, height: 1)))
+            }
+            return try RT.render(nodes, size: 70, background: RT.white)
+        }
+        let implied = try scene(forceAlpha: false), alpha = try scene(forceAlpha: true)
+        var worst = 0
+        for y in 0..<70 { for x in 0..<70 { worst = max(worst, abs(Int(implied[x, y].r) - Int(alpha[x, y].r))) } }
+        #expect(worst <= 4)
+        #expect(implied[35, 52].r < 230) // the shadow below the layer
+    }
+}
