@@ -42,6 +42,12 @@ package struct AlphaShadow: Hashable, Sendable {
     /// its transform to the device, or nil.
     package var clip: LayerShape?
     package var clipTransform: CGAffineTransform
+
+    /// How far (whole device pixels) content can be from a pixel its shadow reaches.
+    package var reach: Int {
+        let d = ShadowMapping.spread(sigma: sigma) + max(abs(Double(offset.dx)), abs(Double(offset.dy)))
+        return d.isFinite ? Int(min(d, 32768).rounded(.up)) : 0
+    }
 }
 
 /// An offscreen surface for one layer's subtree.
@@ -70,7 +76,7 @@ package struct PixelBox: Hashable, Sendable, CustomStringConvertible {
 
     /// The pixels touched by `rect` (device space); NaN or empty → `.empty`, clamped to ±2^30.
     package init(covering rect: CGRect) {
-        guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite || rect.isInfinite else { self = .empty; return }
+        guard !rect.isNull, !rect.isEmpty else { self = .empty; return }
         let lim = Double(1 << 30)
         func lo(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(lim, max(-lim, v)).rounded(.down)) }
         func hi(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(lim, max(-lim, v)).rounded(.up)) }
@@ -79,6 +85,11 @@ package struct PixelBox: Hashable, Sendable, CustomStringConvertible {
 
     package func intersection(_ o: PixelBox) -> PixelBox {
         PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+
+    /// Grown by `d` pixels on every side (an empty box stays empty).
+    package func outset(by d: Int) -> PixelBox {
+        isEmpty ? self : PixelBox(x0: x0 - d, y0: y0 - d, x1: x1 + d, y1: y1 + d)
     }
 
     package var description: String { "(\(x0), \(y0))-(\(x1), \(y1))" }

@@ -95,9 +95,12 @@ final class DrawListExecutor {
     }
 
     private func beginGroup(_ spec: GroupSpec, over top: RasterTarget) throws {
-        // Nothing of a group outside the surface below can show: skip drawing it.
+        // Nothing of a group outside the surface below can show (except what casts a shadow
+        // into it): skip drawing it.
         var s = spec
-        let visible = top.deviceBox
+        let reach = spec.shadow?.reach ?? 0
+        let box = top.deviceBox
+        let visible = box.isEmpty ? box : PixelRect(x0: box.x0 - reach, y0: box.y0 - reach, x1: box.x1 + reach, y1: box.y1 + reach)
         let b = PixelRect(x0: spec.bounds.x0, y0: spec.bounds.y0, x1: spec.bounds.x1, y1: spec.bounds.y1).intersection(visible)
         s.bounds = b.isEmpty ? .empty : PixelBox(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
         stack.append(try makeTarget(s, isMask: false))

@@ -118,7 +118,9 @@ package struct FramePreparer {
                                      sigma: ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale),
                                      clip: clipped ? shape : nil, clipTransform: t)
             }
-            let bounds = PixelBox(covering: extent.union).intersection(output).intersection(clipBox)
+            // Content just outside what shows can still cast its shadow into view.
+            let reach = shadow.map { $0.reach } ?? 0
+            let bounds = PixelBox(covering: extent.union).intersection(output.intersection(clipBox).outset(by: reach))
             list.commands.append(.beginGroup(GroupSpec(layer: n.id, reasons: reasons, bounds: bounds, opacity: pieceAlpha,
                                                        shadow: shadow, hasMask: maskNode != nil)))
             pieceAlpha = 1
@@ -272,7 +274,7 @@ package struct FramePreparer {
         var overlaps: Bool {
             if overflow { return true }
             for i in 0..<rects.count {
-                for j in (i + 1)..<rects.count where i + 1 < rects.count {
+                for j in (i + 1)..<rects.count {
                     let x = rects[i].intersection(rects[j])
                     if !x.isNull && x.width > 1e-9 && x.height > 1e-9 { return true }
                 }

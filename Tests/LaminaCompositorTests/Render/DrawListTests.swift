@@ -277,7 +277,9 @@ import Testing
         a.shadowOpacity = 1
         let list = RT.drawList([RT.root(100, children: [1]), a])
         let g = try #require(list.groups.first)
-        #expect(g.bounds.width <= 100 && g.bounds.height <= 100)
+        // The output, grown by how far the shadow reaches (content just outside casts in).
+        let reach = try #require(g.shadow).reach
+        #expect(g.bounds.width <= 100 + 2 * reach && g.bounds.height <= 100 + 2 * reach)
         let s = try RT.render([RT.root(100, children: [1]), a], size: 40)
         #expect(s[20, 20].r >= 252)
     }

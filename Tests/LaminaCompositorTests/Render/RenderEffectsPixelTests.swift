@@ -243,3 +243,16 @@ import Testing
         #expect(implied[35, 52].r < 230) // the shadow below the layer
     }
 }
+
+@Suite struct OffscreenShadowPixelTests {
+    /// A layer just outside the output still casts its alpha shadow into view.
+    @Test func contentOutsideTheOutputCastsItsShadowIn() throws {
+        var a = RT.layer(1, frame: CGRect(x: -30, y: 5, width: 28, height: 20), background: RT.color(1, 0, 0, 0.5))
+        a.shadowOpacity = 1
+        a.shadowRadius = 2
+        a.shadowOffset = CGSize(width: 6, height: 0)
+        let s = try RT.render([RT.root(30, children: [1]), a], size: 30)
+        #expect(s[1, 15].a > 100)   // the shadow's right part, 4 px inside the output
+        #expect(s[20, 15].a == 0)
+    }
+}
