@@ -42,6 +42,12 @@ package struct AlphaShadow: Hashable, Sendable {
     /// its transform to the device, or nil.
     package var clip: LayerShape?
     package var clipTransform: CGAffineTransform
+
+    /// How far (whole device pixels) content can be from a pixel its shadow reaches.
+    package var reach: Int {
+        let d = ShadowMapping.spread(sigma: sigma) + max(abs(Double(offset.dx)), abs(Double(offset.dy)))
+        return d.isFinite ? Int(min(d, 32768).rounded(.up)) : 0
+    }
 }
 
 /// An offscreen surface for one layer's subtree.
@@ -70,7 +76,7 @@ package struct PixelBox: Hashable, Sendable, CustomStringConvertible {
 
     /// The pixels touched by `rect` (device space); NaN or empty → `.empty`, clamped to ±2^30.
     package init(covering rect: CGRect) {
-        guard !rect.isNull, !rect.isEmpty, rect.minX.isFinite || rect.isInfinite else { self = .empty; return }
+        guard !rect.isNull, !rect.isEmpty else { self = .empty; return }
         let lim = Double(1 << 30)
         func lo(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(lim, max(-lim, v)).rounded(.down)) }
         func hi(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(lim, max(-lim, v)).rounded(.up)) }
@@ -79,6 +85,11 @@ package struct PixelBox: Hashable, Sendable, CustomStringConvertible {
 
     package func intersection(_ o: PixelBox) -> PixelBox {
         PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
+    }
+
+    /// Grown by `d` pixels on every side (an empty box stays empty).
+    package func outset(by d: Int) -> PixelBox {
+        isEmpty ? self : PixelBox(x0: x0 - d, y0: y0 - d, x1: x1 + d, y1: y1 + d)
     }
 
     package var description: String { "(\(x0), \(y0))-(\(x1), \(y1))" }
@@ -115,6 +126,22 @@ package enum DrawPiece: Hashable, Sendable {
     }
 }
 
+/// A colour multiplier (straight components in [0, 1]) for everything a piece paints: how
+/// CAReplicatorLayer's instanceColor and its offsets modulate each instance's layers.
+package struct RenderTint: Hashable, Sendable {
+    package var red: Double, green: Double, blue: Double, alpha: Double
+    package init(red: Double, green: Double, blue: Double, alpha: Double) {
+        func c(_ v: Double) -> Double { v.isNaN ? 0 : min(1, max(0, v)) }
+        self.red = c(red); self.green = c(green); self.blue = c(blue); self.alpha = c(alpha)
+    }
+    package static let none = RenderTint(red: 1, green: 1, blue: 1, alpha: 1)
+    /// True when only the alpha is modulated (colours pass unchanged).
+    package var isColorNeutral: Bool { red == 1 && green == 1 && blue == 1 }
+    package func multiplied(by o: RenderTint) -> RenderTint {
+        RenderTint(red: red * o.red, green: green * o.green, blue: blue * o.blue, alpha: alpha * o.alpha)
+    }
+}
+
 /// One layer piece with its placement.
 package struct DrawItem: Hashable, Sendable {
     package var layer: RenderNodeID
@@ -127,6 +154,8 @@ package struct DrawItem: Hashable, Sendable {
     /// allowsEdgeAntialiasing of the layer: false snaps the coverage of the layer's outer
     /// edges when the transform is not axis-aligned.
     package var antialiasEdges: Bool
+    /// Colour modulation from enclosing replicator instances (`.none` outside them).
+    package var tint: RenderTint = .none
 }
 
 /// One step of the draw list.
@@ -176,8 +205,8 @@ package struct DrawList: Sendable {
             case let .beginGroup(g): return "begin \(g.layer) \(g.reasons)"
             case let .beginMask(l): return "mask \(l)"
             case let .endGroup(l): return "end \(l)"
-            case let .beginProjective(p): return "begin \(p.layer) [projective]"
-            case let .endProjective(l): return "end \(l) [projective]"
+            case let .beginProjective(p): return "begin \(p.layer) [plane\(p.cacheKey == nil ? "" : ", cached")]"
+            case let .endProjective(l): return "end \(l) [plane]"
             }
         }
     }

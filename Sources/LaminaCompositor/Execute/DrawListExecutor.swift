@@ -23,14 +23,30 @@ package enum CompositorError: Error, CustomStringConvertible, Equatable {
 }
 
 final class DrawListExecutor {
-    private let pieces = PieceRasterizer()
+    private let pieces: PieceRasterizer
     private var stack: [RasterTarget] = []
+    private let cache: RasterCache?
+    private let images: ImageCache
+    /// While a cached plane surface is reused, the commands that would redraw it are skipped
+    /// up to this layer's `endProjective`.
+    private var skippingTo: RenderNodeID?
+
+    init(cache: RasterCache? = nil, images: ImageCache = ImageCache()) {
+        self.cache = cache
+        self.images = images
+        pieces = PieceRasterizer(images: images)
+    }
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
     func run(_ list: DrawList, into output: Surface) throws {
         stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
+        defer { cache?.endFrame(); images.endFrame() }
         for command in list.commands {
             guard let top = stack.last else { throw CompositorError.unbalancedDrawList("group ended twice") }
+            if let skip = skippingTo {
+                guard case let .endProjective(layer) = command, layer == skip else { continue }
+                skippingTo = nil
+            }
             switch command {
             case let .draw(item):
                 try pieces.draw(item, into: top)
@@ -49,6 +65,11 @@ final class DrawListExecutor {
                 try endGroup(layer)
             case let .beginProjective(spec):
                 let b = spec.bounds
+                if let key = spec.cacheKey, let cached = cache?.lookup(spec.layer, key: key, width: b.width, height: b.height) {
+                    stack.append(RasterTarget(surface: cached, originX: b.x0, originY: b.y0, group: nil, projective: spec))
+                    skippingTo = spec.layer
+                    continue
+                }
                 let surface = b.isEmpty ? nil : try? Surface(width: b.width, height: b.height)
                 if surface == nil && !b.isEmpty {
                     throw CompositorError.offscreenTooLarge(layer: spec.layer, width: b.width, height: b.height)
@@ -74,9 +95,12 @@ final class DrawListExecutor {
     }
 
     private func beginGroup(_ spec: GroupSpec, over top: RasterTarget) throws {
-        // Nothing of a group outside the surface below can show: skip drawing it.
+        // Nothing of a group outside the surface below can show (except what casts a shadow
+        // into it): skip drawing it.
         var s = spec
-        let visible = top.deviceBox
+        let reach = spec.shadow?.reach ?? 0
+        let box = top.deviceBox
+        let visible = box.isEmpty ? box : PixelRect(x0: box.x0 - reach, y0: box.y0 - reach, x1: box.x1 + reach, y1: box.y1 + reach)
         let b = PixelRect(x0: spec.bounds.x0, y0: spec.bounds.y0, x1: spec.bounds.x1, y1: spec.bounds.y1).intersection(visible)
         s.bounds = b.isEmpty ? .empty : PixelBox(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
         stack.append(try makeTarget(s, isMask: false))
@@ -119,6 +143,7 @@ final class DrawListExecutor {
         }
         let parent = stack[stack.count - 1]
         guard let surface = top.surface, parent.surface != nil else { return }
+        if let key = spec.cacheKey { cache?.store(layer, key: key, surface: surface) }
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
         let forward = toLocal.after(spec.surfaceToDevice)
         let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: surface.width, height: surface.height)))

@@ -16,19 +16,20 @@ enum GroupEffects {
     }
 
     /// `content` over its own shadow: the content's alpha blurred by `shadow.sigma`, tinted,
-    /// moved by the offset (rounded to whole pixels), clipped by the masksToBounds outline
-    /// when there is one (reference §3.2.1). Same size and origin as `content`.
+    /// moved by the offset (sub-pixel: resampled bilinearly), clipped by the masksToBounds
+    /// outline when there is one (reference §3.2.1). Same size and origin as `content`.
     static func withAlphaShadow(_ content: Surface, origin: (x: Int, y: Int), shadow: AlphaShadow,
                                 painter: TargetPainter) throws -> Surface {
         let out = try Surface(width: content.width, height: content.height)
         let a = alpha(of: content)
         let blurred = shadow.sigma > 0 ? try GaussianBlur.blurred(a, sigma: shadow.sigma) : a
-        let grow = (blurred.width - a.width) / 2
+        let grow = Double((blurred.width - a.width) / 2)
         let tinted = try MaskColorShader.tinted(blurred, color: shadow.color.premultiplied.packed)
-        let dx = Int(Double(shadow.offset.dx).rounded()) - grow, dy = Int(Double(shadow.offset.dy).rounded()) - grow
+        let dx = Double(shadow.offset.dx) - grow, dy = Double(shadow.offset.dy) - grow
+        let target = RasterTarget(surface: out, originX: origin.x, originY: origin.y, group: nil)
         if let shape = shadow.clip {
             let box = PixelRect(x: origin.x, y: origin.y, width: content.width, height: content.height)
-            if let clip = try painter.mask(covering: box, draw: { shift, sink, area in
+            guard let clip = try painter.mask(covering: box, draw: { shift, sink, area in
                 let local = shadow.clipTransform.concatenating(shift)
                 if let rr = PieceRasterizer.analytic(shape, local) {
                     AnalyticCoverage.fillRoundedRect(rr, clip: area, into: &sink)
@@ -36,11 +37,16 @@ enum GroupEffects {
                     painter.rasterizer.fill(PieceRasterizer.polygon(shape.path(transform: local), .identity),
                                             rule: .nonZero, clip: area, into: &sink)
                 }
-            }) {
-                out.composite(tinted, dx: dx, dy: dy, mask: clip.mask, maskX: 0, maskY: 0)
-            }
-        } else {
-            out.composite(tinted, dx: dx, dy: dy)
+            }) else { return content }
+            target.clips = [clip]
+        }
+        if dx.isFinite, dy.isFinite {
+            let shader = ImageShader(image: SampledImage(tinted), inverse: PaintAffine.translation(-dx, -dy),
+                                     filter: .bilinear, edge: .transparent)
+            let w = Double(out.width), h = Double(out.height)
+            painter.paint(target, .shader(shader), alpha: 1,
+                          blit: { s, area in AnalyticCoverage.fillRect(x0: 0, y0: 0, x1: w, y1: h, clip: area, into: &s) },
+                          clipped: { s, area in AnalyticCoverage.fillRect(x0: 0, y0: 0, x1: w, y1: h, clip: area, into: &s) })
         }
         out.composite(content, dx: 0, dy: 0)
         return out

@@ -10,31 +10,33 @@ private let fillTolerance: CGFloat = 0.2
 
 final class PieceRasterizer {
     let painter = TargetPainter()
-    /// Sampled images of this frame, by image identity and whether mipmapped.
-    private var images: [ObjectIdentifier: SampledImage] = [:]
-    private var mipmapped: [ObjectIdentifier: SampledImage] = [:]
+    /// Contents images prepared for sampling (kept between frames by the compositor).
+    private let images: ImageCache
+
+    init(images: ImageCache = ImageCache()) { self.images = images }
 
     func draw(_ item: DrawItem, into target: RasterTarget) throws {
         guard target.surface != nil else { return }
         let t = item.transform.concatenating(target.toLocal)
-        let alpha = item.alpha
+        let alpha = item.alpha * item.tint.alpha
+        let tint = item.tint
         // Without edge anti-aliasing, a transformed layer's straight edges are hard.
         let snap = !item.antialiasEdges && !t.isAxisAligned
         switch item.piece {
         case let .background(shape, color):
-            fill(shape, t, into: target, paint: .solid(color.premultiplied), alpha: alpha, snap: snap && shape.isRect)
+            fill(shape, t, into: target, paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha, snap: snap && shape.isRect)
         case let .border(shape, width, color):
-            border(shape, width: width, t, into: target, paint: .solid(color.premultiplied), alpha: alpha, snap: snap && shape.isRect)
+            border(shape, width: width, t, into: target, paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha, snap: snap && shape.isRect)
         case let .gradient(shape, g, bounds):
             guard let inverse = Self.paintAffine(t).inverted(), let shader = GradientPaint.shader(g, bounds: bounds, inverse: inverse) else { return }
-            fill(shape, t, into: target, paint: .shader(shader), alpha: alpha, snap: snap && shape.isRect)
+            fill(shape, t, into: target, paint: TintShader.tinted(.shader(shader), tint), alpha: alpha, snap: snap && shape.isRect)
         case let .contents(c):
-            contents(c, t, into: target, alpha: alpha, snap: snap)
+            contents(c, t, into: target, alpha: alpha, snap: snap, tint: tint)
         case let .shapeFill(path, color, rule):
             painter.fill(Self.polygon(path, t), rule: rule == .evenOdd ? .evenOdd : .nonZero, into: target,
-                         paint: .solid(color.premultiplied), alpha: alpha)
+                         paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha)
         case let .shapeStroke(outline, color):
-            painter.fill(Self.polygon(outline, t), rule: .nonZero, into: target, paint: .solid(color.premultiplied), alpha: alpha)
+            painter.fill(Self.polygon(outline, t), rule: .nonZero, into: target, paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha)
         case let .shadowRoundedRect(shape, sigma, color):
             if t.isAxisAligned && abs(abs(t.a) - abs(t.d)) < 1e-9 && shape.curve == .circular && (shape.isRect || shape.corners == .all) {
                 let r = shape.rect.applying(t)
@@ -42,7 +44,7 @@ final class PieceRasterizer {
                                                  cornerRadius: Double(shape.effectiveRadius) * abs(t.a), sigma: sigma,
                                                  clip: PixelRect(target.surface!))
                 guard blurred.boundsWidth > 0, blurred.boundsHeight > 0 else { return }
-                let paint = Paint.shader(blurred.shader(color: color.premultiplied.packed))
+                let paint = TintShader.tinted(.shader(blurred.shader(color: color.premultiplied.packed)), tint)
                 painter.paint(target, paint, alpha: alpha, blit: { s, area in
                     AnalyticCoverage.fillRect(x0: Double(blurred.boundsX), y0: Double(blurred.boundsY),
                                               x1: Double(blurred.boundsX + blurred.boundsWidth),
@@ -53,10 +55,10 @@ final class PieceRasterizer {
                                               y1: Double(blurred.boundsY + blurred.boundsHeight), clip: area, into: &s)
                 })
             } else {
-                try blurredShadow(shape.path(), sigma: sigma, color: color, t, into: target, alpha: alpha)
+                try blurredShadow(shape.path(), sigma: sigma, color: color, t, into: target, alpha: alpha, tint: tint)
             }
         case let .shadow(path, sigma, color):
-            try blurredShadow(path, sigma: sigma, color: color, t, into: target, alpha: alpha)
+            try blurredShadow(path, sigma: sigma, color: color, t, into: target, alpha: alpha, tint: tint)
         }
     }
 
@@ -122,20 +124,6 @@ final class PieceRasterizer {
 
     // MARK: Contents
 
-    private func sampled(_ image: CGImage, mipmapped wantMips: Bool) -> SampledImage {
-        let key = ObjectIdentifier(image)
-        if wantMips {
-            if let s = mipmapped[key] { return s }
-            let s = SampledImage(image.premultipliedRGBA8, mipmapped: true)
-            mipmapped[key] = s
-            return s
-        }
-        if let s = images[key] { return s }
-        let s = SampledImage(image.premultipliedRGBA8)
-        images[key] = s
-        return s
-    }
-
     static func imageFilter(_ f: RenderFilter) -> ImageFilter {
         switch f {
         case .nearest: return .nearest
@@ -144,7 +132,8 @@ final class PieceRasterizer {
         }
     }
 
-    func contents(_ c: ContentsDrawing, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double, snap: Bool = false) {
+    func contents(_ c: ContentsDrawing, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double, snap: Bool = false,
+                  tint: RenderTint = .none) {
         guard let inverse = Self.paintAffine(t).inverted() else { return }
         for slice in c.slices {
             let s = slice.source, d = slice.destination
@@ -157,16 +146,22 @@ final class PieceRasterizer {
             let perTexelX = hypot(Double(t.a), Double(t.b)) / sx, perTexelY = hypot(Double(t.c), Double(t.d)) / sy
             let minifying = min(perTexelX, perTexelY) < 1 - 1e-9
             let filter = minifying ? c.minificationFilter : c.magnificationFilter
-            let image = sampled(c.image, mipmapped: filter == .trilinear && minifying)
-            let shader = ImageShader(image: image, inverse: inverse.concatenating(toImage), filter: Self.imageFilter(filter), edge: .clamp)
+            let image = images.sampled(c.image, mipmapped: filter == .trilinear && minifying)
+            let map = inverse.concatenating(toImage)
+            // Texels exactly on pixels (unit scale, whole-pixel offset): every filter gives the
+            // texel itself, and nearest is the cheapest way to get it.
+            let aligned = map.a == 1 && map.d == 1 && map.b == 0 && map.c == 0
+                && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
+            let shader = TintShader.tinted(.shader(ImageShader(image: image, inverse: map,
+                                                                filter: aligned ? .nearest : Self.imageFilter(filter), edge: .clamp)), tint)
             if t.isAxisAligned {
                 let r = d.applying(t)
                 painter.fill(RoundedRect(x0: Double(r.minX), y0: Double(r.minY), x1: Double(r.maxX), y1: Double(r.maxY), radius: 0),
-                             into: target, paint: .shader(shader), alpha: alpha)
+                             into: target, paint: shader, alpha: alpha)
             } else {
                 let q = [CGPoint(x: d.minX, y: d.minY), CGPoint(x: d.maxX, y: d.minY), CGPoint(x: d.maxX, y: d.maxY), CGPoint(x: d.minX, y: d.maxY)]
                     .map { $0.applying(t) }.map { RasterPoint(Double($0.x), Double($0.y)) }
-                painter.fillQuad(q, into: target, paint: .shader(shader), alpha: alpha, snap: snap)
+                painter.fillQuad(q, into: target, paint: shader, alpha: alpha, snap: snap)
             }
         }
     }
@@ -174,7 +169,8 @@ final class PieceRasterizer {
     // MARK: Shadows
 
     /// A shadow of any path: its coverage rasterized into a mask, blurred, painted in `color`.
-    func blurredShadow(_ path: CGPath, sigma: Double, color: CGColor, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double) throws {
+    func blurredShadow(_ path: CGPath, sigma: Double, color: CGColor, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double,
+                       tint: RenderTint = .none) throws {
         guard let surface = target.surface else { return }
         let poly = Self.polygon(path, t)
         guard let b = poly.bounds else { return }
@@ -193,7 +189,7 @@ final class PieceRasterizer {
         let ox = box.x0 - grow, oy = box.y0 - grow
         let shader = MaskColorShader(mask: blurred, originX: ox, originY: oy, color: color.premultiplied.packed)
         let x0 = Double(ox), y0 = Double(oy), x1 = Double(ox + blurred.width), y1 = Double(oy + blurred.height)
-        painter.paint(target, .shader(shader), alpha: alpha,
+        painter.paint(target, TintShader.tinted(.shader(shader), tint), alpha: alpha,
                       blit: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) },
                       clipped: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) })
     }

@@ -18,6 +18,12 @@ package struct FramePreparer {
     private var list: DrawList
     private var visited: Set<RenderNodeID> = []
     private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
+    /// The colour modulation of the replicator instance being emitted.
+    private var tint = RenderTint.none
+    /// Layers being drawn into their own plane surface right now (perspective, shouldRasterize).
+    private var planeLayers: Set<RenderNodeID> = []
+    /// Most instances a replicator draws (bad input beyond is clamped).
+    package static let maxInstances = 4096
 
     /// `width` × `height` device pixels; `scale` device pixels per point (the root's
     /// superlayer space, in points, maps to the device by this uniform scale).
@@ -74,10 +80,12 @@ package struct FramePreparer {
         let opacity = Self.sanitizedOpacity(n.opacity)
         guard opacity > 0 else { return }
         guard m.isFinite else { list.diagnostics.append(.degenerateTransform(n.id)); return }
-        guard let t = LayerGeometry.affine(m) else {
-            emitProjective(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth)
+        let affine = LayerGeometry.affine(m)
+        if !planeLayers.contains(n.id) && (affine == nil || n.shouldRasterize) {
+            emitPlane(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth)
             return
         }
+        guard let t = affine else { return }
         guard t.determinant != 0 else { return } // edge-on: nothing visible
         // doubleSided = false: a layer whose back faces the viewer is not drawn (reference §2.9;
         // the sign of its projected area, geometry flips above it discounted).
@@ -87,7 +95,7 @@ package struct FramePreparer {
         var maskNode: RenderNode?
         if let maskID = n.mask, !isTransformLayer { maskNode = resolve(maskID, parent: n.id) }
         let shadowColor = isTransformLayer ? nil : ShadowMapping.effectiveColor(of: n)
-        let shadowFromAlpha = shadowColor != nil && n.shadowPath == nil
+        let shadowFromAlpha = shadowColor != nil && n.shadowPath == nil && LayerPieces.impliedShadowShape(n) == nil
         let needsExtent = (opacity < 1 && n.allowsGroupOpacity) || maskNode != nil || shadowFromAlpha || n.shouldRasterize
         var extent = Extent()
         if needsExtent {
@@ -110,7 +118,9 @@ package struct FramePreparer {
                                      sigma: ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale),
                                      clip: clipped ? shape : nil, clipTransform: t)
             }
-            let bounds = PixelBox(covering: extent.union).intersection(output).intersection(clipBox)
+            // Content just outside what shows can still cast its shadow into view.
+            let reach = shadow.map { $0.reach } ?? 0
+            let bounds = PixelBox(covering: extent.union).intersection(output.intersection(clipBox).outset(by: reach))
             list.commands.append(.beginGroup(GroupSpec(layer: n.id, reasons: reasons, bounds: bounds, opacity: pieceAlpha,
                                                        shadow: shadow, hasMask: maskNode != nil)))
             pieceAlpha = 1
@@ -121,7 +131,7 @@ package struct FramePreparer {
             innerClip = innerClip.intersection(PixelBox(covering: shape.rect.applying(t)))
         }
         func draw(_ p: DrawPiece) -> DrawCommand {
-            .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: pieceAlpha, antialiasEdges: n.allowsEdgeAntialiasing))
+            .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: pieceAlpha, antialiasEdges: n.allowsEdgeAntialiasing, tint: tint))
         }
         if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(draw(s)) }
         for p in body(n, t, flipped: flipped) { list.commands.append(draw(p)) }
@@ -129,16 +139,32 @@ package struct FramePreparer {
         let children = sortedChildren(n.children.compactMap { resolve($0, parent: n.id) })
         if !children.isEmpty {
             let sub = LayerGeometry.sublayerMatrix(of: n)
-            for c in children {
-                let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
-                emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
+            let instances = Self.instances(of: n)
+            let before = visited
+            var after = visited
+            let outerTint = tint
+            for (k, instance) in instances.enumerated() {
+                // Each replicator instance walks the same subtree again.
+                if k > 0 { visited = before }
+                tint = outerTint.multiplied(by: instance.tint)
+                let parentSub = CATransform3DConcat(instance.transform, sub)
+                for c in children {
+                    let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
+                    emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
+                }
+                after.formUnion(visited)
             }
+            visited = after
+            tint = outerTint
         }
         if let b = LayerPieces.border(n) { list.commands.append(draw(b)) }
         if clipped { list.commands.append(.popClip(layer: n.id)) }
         if !reasons.isEmpty {
             if let mask = maskNode {
                 list.commands.append(.beginMask(layer: n.id))
+                let outerTint = tint
+                tint = .none // the mask's alpha is not modulated by replicator instances
+                defer { tint = outerTint }
                 var mm = CATransform3DConcat(LayerGeometry.placement(of: mask), LayerGeometry.flatten)
                 mm = CATransform3DConcat(mm, m)
                 emit(mask, matrix: mm, alpha: 1, clipBox: output, flipped: flipped, depth: depth + 1)
@@ -147,15 +173,19 @@ package struct FramePreparer {
         }
     }
 
-    /// A layer with perspective: its subtree drawn flat at about device resolution into a
-    /// surface in its own plane, then projected (see `ProjectiveSpec`).
-    private mutating func emitProjective(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
+    /// A layer drawn flat into a surface in its own plane, then mapped to the device (see
+    /// `ProjectiveSpec`): layers with perspective, at about device resolution, and
+    /// shouldRasterize layers, at rasterizationScale pixels per point (so a scale below the
+    /// device's shows blurred, as on Apple's systems), cached between frames by content.
+    private mutating func emitPlane(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
         let h = Homography(plane: m)
         let b = n.bounds.standardized
         let quad = h.projectClipped(ProjectiveLayer.corners(b))
         guard h.isFinite, quad.count >= 3 else { list.diagnostics.append(.nonAffineTransform(n.id)); return }
         if quad.count == 4 && !n.isDoubleSided && (Homography.signedArea(quad) < 0) != flipped { return }
-        var s = ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
+        let r = n.rasterizationScale
+        var s = n.shouldRasterize ? (r.isFinite && r > 0 ? min(64, max(1.0 / 64, Double(r))) : 1)
+            : ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
         var path: Set<RenderNodeID> = [n.id]
         var box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
@@ -171,13 +201,47 @@ package struct FramePreparer {
         guard !box.isEmpty else { return }
         // Surface pixel → plane pixel (shift by the box origin) → bounds points (÷ s) → device.
         let surfaceToPlane = Homography([1 / s, 0, Double(box.x0) / s, 0, 1 / s, Double(box.y0) / s, 0, 0, 1])
-        list.commands.append(.beginProjective(ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane))))
+        var cacheKey: Int?
+        if n.shouldRasterize {
+            // Everything the surface depends on: the subtree's values, the plane scale and box,
+            // the inherited alpha and tint, and the orientation of contents.
+            var hasher = Hasher()
+            for id in tree.subtree(of: n.id).order { hasher.combine(tree[id]) }
+            hasher.combine(s); hasher.combine(box); hasher.combine(alpha); hasher.combine(tint); hasher.combine(flipped)
+            cacheKey = hasher.finalize()
+        }
+        list.commands.append(.beginProjective(ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane),
+                                                             cacheKey: cacheKey)))
         let savedOutput = output
         output = box
+        planeLayers.insert(n.id)
         emit(n, matrix: CATransform3DMakeAffineTransform(CGAffineTransform(scaleX: s, y: s)), alpha: alpha, clipBox: box,
              flipped: flipped, depth: depth + 1)
+        planeLayers.remove(n.id)
         output = savedOutput
         list.commands.append(.endProjective(layer: n.id))
+    }
+
+    /// The instances a layer draws its sublayers as: one plain instance, or for a
+    /// CAReplicatorLayer `instanceCount` of them, instance k under instanceTransform^k applied
+    /// about the centre of the replicator's bounds and tinted by instanceColor + k·offsets.
+    static func instances(of n: RenderNode) -> [(transform: CATransform3D, tint: RenderTint)] {
+        guard case let .replicator(r) = n.kind else { return [(CATransform3DIdentity, .none)] }
+        let count = min(max(r.instanceCount, 0), maxInstances)
+        let base = r.instanceColor?.clampedRGBA ?? (r: 1, g: 1, b: 1, a: 1)
+        let c = (x: Double(n.bounds.midX), y: Double(n.bounds.midY))
+        var out: [(CATransform3D, RenderTint)] = []
+        var power = CATransform3DIdentity
+        for k in 0..<count {
+            var about = CATransform3DConcat(LayerGeometry.translation(-c.x, -c.y, 0), power)
+            about = CATransform3DConcat(about, LayerGeometry.translation(c.x, c.y, 0))
+            let f = Double(k)
+            let tint = RenderTint(red: base.r + f * Double(r.instanceRedOffset), green: base.g + f * Double(r.instanceGreenOffset),
+                                  blue: base.b + f * Double(r.instanceBlueOffset), alpha: base.a + f * Double(r.instanceAlphaOffset))
+            out.append((about, tint))
+            power = CATransform3DConcat(power, r.instanceTransform)
+        }
+        return out
     }
 
     /// shadowOffset (bounds space) as a device vector.
@@ -210,7 +274,7 @@ package struct FramePreparer {
         var overlaps: Bool {
             if overflow { return true }
             for i in 0..<rects.count {
-                for j in (i + 1)..<rects.count where i + 1 < rects.count {
+                for j in (i + 1)..<rects.count {
                     let x = rects[i].intersection(rects[j])
                     if !x.isNull && x.width > 1e-9 && x.height > 1e-9 { return true }
                 }
@@ -228,8 +292,9 @@ package struct FramePreparer {
         for p in body(n, t, flipped: flipped) { e.add(LayerPieces.deviceRect(p, transform: t)) }
         if let b = LayerPieces.border(n) { e.add(LayerPieces.deviceRect(b, transform: t)) }
         if depth + 1 < Self.maxDepth {
-            let sub = LayerGeometry.sublayerMatrix(of: n)
             let m = CATransform3DMakeAffineTransform(t)
+            for instance in Self.instances(of: n) {
+            let sub = CATransform3DConcat(instance.transform, LayerGeometry.sublayerMatrix(of: n))
             for id in n.children {
                 guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
                 let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
@@ -245,8 +310,10 @@ package struct FramePreparer {
                 e.add(subtreeExtent(c, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
                 ancestors.remove(id)
             }
+            }
         }
-        if case .transformLayer = n.kind {} else if n.shadowPath == nil, ShadowMapping.effectiveColor(of: n) != nil, !e.union.isNull {
+        if case .transformLayer = n.kind {} else if n.shadowPath == nil, LayerPieces.impliedShadowShape(n) == nil,
+                                                 ShadowMapping.effectiveColor(of: n) != nil, !e.union.isNull {
             let o = Self.deviceOffset(n, t)
             let s = ShadowMapping.spread(sigma: ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale))
             e.add(e.union.offsetBy(dx: o.width, dy: o.height).insetBy(dx: -s, dy: -s))

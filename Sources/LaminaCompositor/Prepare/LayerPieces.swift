@@ -8,20 +8,53 @@ package enum LayerPieces {
 
     static func isVisible(_ c: CGColor?) -> Bool { c.map { $0.clampedRGBA.a > 0 } ?? false }
 
-    /// The layer's shadow, when drawn from its shadowPath (nil without a visible shadow or
-    /// without a path: the alpha shadow is the group's business).
+    /// The layer's shadow when its shape is known without compositing the layer: its
+    /// shadowPath, or — with no shadowPath — the outline of an opaque background when nothing
+    /// else can change the layer's composited alpha (`impliedShadowShape`). Nil otherwise
+    /// (no visible shadow, or a shadow cast by the composited alpha: the group's business).
     package static func pathShadow(_ n: RenderNode, transform t: CGAffineTransform) -> DrawPiece? {
         if case .transformLayer = n.kind { return nil }
-        guard let path = n.shadowPath, !path.isEmpty, let color = ShadowMapping.effectiveColor(of: n) else { return nil }
+        guard let color = ShadowMapping.effectiveColor(of: n) else { return nil }
         let sigma = ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale)
         let dx = n.shadowOffset.width.isFinite ? n.shadowOffset.width : 0
         let dy = n.shadowOffset.height.isFinite ? n.shadowOffset.height : 0
-        if let shape = ShadowShapeRecognizer.shape(of: path) {
-            var s = shape
+        var shape: LayerShape?
+        var path: CGPath?
+        if let p = n.shadowPath {
+            guard !p.isEmpty else { return nil }
+            shape = ShadowShapeRecognizer.shape(of: p)
+            path = p
+        } else {
+            guard let implied = impliedShadowShape(n) else { return nil }
+            if implied.curve == .circular && (implied.isRect || implied.corners == .all) { shape = implied } else { path = implied.path() }
+        }
+        if var s = shape {
             s.rect = s.rect.offsetBy(dx: dx, dy: dy)
             return .shadowRoundedRect(s, sigma: sigma, color: color)
         }
-        return .shadow(path: path.copy(applying: CGAffineTransform(translationX: dx, y: dy)), sigma: sigma, color: color)
+        guard let p = path else { return nil }
+        return .shadow(path: p.copy(applying: CGAffineTransform(translationX: dx, y: dy)), sigma: sigma, color: color)
+    }
+
+    /// When a layer without shadowPath composites to exactly its background's outline — an
+    /// opaque background, no sublayers, no shape path, contents (if any) inside the bounds —
+    /// its alpha shadow is the shadow of that outline, drawn without an offscreen surface.
+    /// (Border, gradient and contents lie inside an opaque background and add no alpha.)
+    package static func impliedShadowShape(_ n: RenderNode) -> LayerShape? {
+        guard n.shadowPath == nil, n.children.isEmpty, let bg = n.backgroundColor, bg.clampedRGBA.a >= 1 else { return nil }
+        switch n.kind {
+        case .plain, .gradient: break
+        default: return nil
+        }
+        let shape = LayerShape(boundsOf: n)
+        guard shape.rect.width > 0, shape.rect.height > 0 else { return nil }
+        if case let .image(image) = n.contents {
+            let slices = ContentsLayout.slices(for: n, pixelSize: CGSize(width: image.width, height: image.height), flipped: false)
+            let inside = shape.rect.insetBy(dx: -1e-9, dy: -1e-9)
+            // Contents outside a rounded corner also add alpha: only a plain rect may hold them.
+            guard slices.allSatisfy({ inside.contains($0.destination) }), shape.isRect || slices.isEmpty else { return nil }
+        }
+        return shape
     }
 
     /// Background, gradient, contents and shape pieces, in Apple's order (reference §3.1).

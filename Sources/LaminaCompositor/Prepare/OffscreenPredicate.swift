@@ -33,8 +33,9 @@ package enum OffscreenPredicate {
     /// - group opacity: opacity < 1, allowsGroupOpacity, and overlapping pieces;
     /// - mask: the mask's alpha multiplies the composited layer (shadow included);
     /// - shadow from alpha: the shadow is the blurred composited alpha;
-    /// - shouldRasterize: flattened first (the cache at rasterizationScale is not built yet,
-    ///   so this only gives the group semantics).
+    /// - shouldRasterize: flattened as a whole (the plane surface at rasterizationScale that
+    ///   holds it is made by prepare; inside it the layer is still one group, so its opacity
+    ///   fades the flattened result).
     package static func reasons(_ i: OffscreenInputs) -> OffscreenReasons {
         if i.isTransformLayer { return [] }
         var r: OffscreenReasons = []

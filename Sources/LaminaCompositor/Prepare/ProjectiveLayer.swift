@@ -71,7 +71,8 @@ package struct Homography: Hashable, Sendable {
     }
 }
 
-/// An offscreen surface holding one perspective layer's subtree drawn flat in its plane.
+/// An offscreen surface holding one layer's subtree drawn flat in its plane: a layer with
+/// perspective, or a shouldRasterize layer (then `cacheKey` identifies its content).
 package struct ProjectiveSpec: Hashable, Sendable {
     package var layer: RenderNodeID
     /// The surface's pixels in the layer's scaled plane space (what the commands inside draw
@@ -80,6 +81,9 @@ package struct ProjectiveSpec: Hashable, Sendable {
     /// Surface pixel (u, v) (pixel-edge coordinates, relative to the surface's own origin) →
     /// device pixels.
     package var surfaceToDevice: Homography
+    /// For shouldRasterize layers: a hash of everything the surface's pixels depend on; the
+    /// executor reuses the previous frame's surface when it matches.
+    package var cacheKey: Int?
 }
 
 enum ProjectiveLayer {

@@ -1,6 +1,7 @@
 // Draw-list tests on hand-built render trees: which pieces, in which order, which surfaces,
 // which transforms — no pixels.
 import CoreGraphics
+import LaminaRaster
 import Testing
 @testable import LaminaCompositor
 
@@ -98,7 +99,7 @@ import Testing
         p.transform = CATransform3DRotate(m, 0.5, 0, 1, 0)
         let c = RT.layer(2, frame: CGRect(x: 5, y: 5, width: 10, height: 10), background: RT.blue)
         let list = RT.drawList([RT.root(100, children: [1]), p, c])
-        #expect(list.outline == ["begin #1 [projective]", "draw #1 background", "draw #2 background", "end #1 [projective]"])
+        #expect(list.outline == ["begin #1 [plane]", "draw #1 background", "draw #2 background", "end #1 [plane]"])
         let spec = try #require(list.commands.compactMap { if case let .beginProjective(s) = $0 { return s } else { return nil } }.first)
         // Inside, the layer is drawn flat at about device scale; the homography takes its
         // surface's corners to the projected bounds (the unrotated centre column stays put).
@@ -173,7 +174,7 @@ import Testing
     }
 
     @Test func shadowWithoutPathComesFromAlphaWithPathItIsDrawnDirectly() throws {
-        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 40, height: 40), background: RT.red)
+        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 40, height: 40), background: RT.color(1, 0, 0, 0.5))
         a.shadowOpacity = 0.5
         let fromAlpha = RT.drawList([RT.root(100, children: [1]), a])
         #expect(fromAlpha.outline == ["begin #1 [shadowFromAlpha]", "draw #1 background", "end #1"])
@@ -190,6 +191,22 @@ import Testing
         #expect(shape.cornerRadius == 8)
         #expect(shape.rect == CGRect(x: 0, y: -3, width: 40, height: 40))
         #expect(sigma == 3)
+    }
+
+    /// An opaque background with nothing else that adds alpha casts the shadow of its own
+    /// outline: no offscreen surface. Sublayers (or a translucent background) need one.
+    @Test func opaqueBackgroundImpliesTheShadowPath() throws {
+        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 40, height: 30), background: RT.red)
+        a.shadowOpacity = 0.5
+        a.cornerRadius = 6
+        a.borderWidth = 2
+        let implied = RT.drawList([RT.root(100, children: [1]), a])
+        #expect(implied.outline == ["draw #1 shadowRoundedRect", "draw #1 background", "draw #1 border"])
+        a.cornerCurve = .continuous
+        #expect(RT.drawList([RT.root(100, children: [1]), a]).outline.first == "draw #1 shadow")
+        a.children = [RT.id(2)]
+        let b = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 5, height: 5), background: RT.blue)
+        #expect(RT.drawList([RT.root(100, children: [1]), a, b]).groups.map(\.reasons) == [.shadowFromAlpha])
     }
 
     @Test func masksToBoundsClipsShadowContentsSublayersAndBorder() {
@@ -256,13 +273,15 @@ import Testing
     }
 
     @Test func enormousBoundsStayWithinTheOutput() throws {
-        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 1e12, height: 1e12), background: RT.red)
+        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 1e12, height: 1e12), background: RT.color(1, 0, 0, 0.99))
         a.shadowOpacity = 1
         let list = RT.drawList([RT.root(100, children: [1]), a])
         let g = try #require(list.groups.first)
-        #expect(g.bounds.width <= 100 && g.bounds.height <= 100)
+        // The output, grown by how far the shadow reaches (content just outside casts in).
+        let reach = try #require(g.shadow).reach
+        #expect(g.bounds.width <= 100 + 2 * reach && g.bounds.height <= 100 + 2 * reach)
         let s = try RT.render([RT.root(100, children: [1]), a], size: 40)
-        #expect(s[20, 20].r == 255)
+        #expect(s[20, 20].r >= 252)
     }
 
     @Test func invalidOutputSizeThrows() {
@@ -279,10 +298,80 @@ import Testing
         #expect(ShadowMapping.sigma(shadowRadius: 4, deviceScale: 2) == 8)
         #expect(ShadowMapping.sigma(shadowRadius: .nan, deviceScale: 2) == 0)
         #expect(ShadowMapping.sigma(shadowRadius: -1, deviceScale: 2) == 0)
-        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 20, height: 20), background: RT.red)
+        var a = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 20, height: 20), background: RT.color(1, 0, 0, 0.5))
         a.shadowOpacity = 1
         a.shadowRadius = 5
         let list = RT.drawList([RT.root(100, children: [1]), a], scale: 2)
         #expect(try #require(list.groups.first?.shadow).sigma == 10)
+    }
+}
+
+@Suite struct ReplicatorDrawListTests {
+    @Test func instancesRepeatTheSublayersWithTransformAndColour() throws {
+        var r = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
+        r.kind = .replicator(ReplicatorContent(instanceCount: 3, instanceTransform: CATransform3DMakeTranslation(10, 0, 0),
+                                               instanceColor: RT.color(1, 1, 1, 1), instanceRedOffset: -0.5))
+        let c = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 5, height: 5), background: RT.red)
+        let list = RT.drawList([RT.root(100, children: [1]), r, c])
+        #expect(list.items.map(\.layer) == [RT.id(2), RT.id(2), RT.id(2)])
+        #expect(list.items.map(\.transform.tx) == [0, 10, 20])
+        #expect(list.items.map(\.tint.red) == [1, 0.5, 0])
+        #expect(list.diagnostics.isEmpty)
+    }
+
+    @Test func instanceTransformTurnsAboutTheReplicatorsCentre() throws {
+        var r = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
+        r.kind = .replicator(ReplicatorContent(instanceCount: 2, instanceTransform: CATransform3DMakeRotation(.pi, 0, 0, 1)))
+        let c = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 10, height: 10), background: RT.red)
+        let list = RT.drawList([RT.root(100, children: [1]), r, c])
+        let second = try #require(list.items.last)
+        let o = CGPoint.zero.applying(second.transform) // half a turn about (20, 20)
+        #expect(abs(o.x - 40) < 1e-9 && abs(o.y - 40) < 1e-9)
+        // Absurd counts are clamped, negative ones draw nothing.
+        r.kind = .replicator(ReplicatorContent(instanceCount: -5))
+        #expect(RT.drawList([RT.root(100, children: [1]), r, c]).items.isEmpty)
+    }
+}
+
+@Suite struct RasterizeTests {
+    func scene(rasterizationScale: CGFloat = 1, color: CGColor = RT.red) -> [RenderNode] {
+        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 30, height: 30), background: color, children: [2])
+        a.shouldRasterize = true
+        a.rasterizationScale = rasterizationScale
+        a.cornerRadius = 8
+        let b = RT.layer(2, frame: CGRect(x: 5, y: 5, width: 10, height: 10), background: RT.blue)
+        return [RT.root(60, children: [1]), a, b]
+    }
+
+    @Test func rasterizedLayersGetACachedPlaneSurface() throws {
+        let list = RT.drawList(scene())
+        #expect(list.outline.first == "begin #1 [plane, cached]")
+        #expect(list.outline.last == "end #1 [plane]")
+        let c = Compositor()
+        let tree = RT.tree(scene())
+        let first = try c.render(tree: tree, width: 60, height: 60)
+        let second = try c.render(tree: tree, width: 60, height: 60)
+        #expect(c.rasterCache.misses == 1 && c.rasterCache.hits == 1)
+        #expect(first.bytes() == second.bytes())
+        // A change in the subtree invalidates the surface.
+        let third = try c.render(tree: RT.tree(scene(color: RT.green)), width: 60, height: 60)
+        #expect(c.rasterCache.misses == 2)
+        #expect(third[25, 12].g == 255)
+        // A frame without the layer drops its surface.
+        _ = try c.render(tree: RT.tree([RT.root(60, children: [])]), width: 60, height: 60)
+        #expect(c.rasterCache.count == 0)
+    }
+
+    @Test func lowRasterizationScaleLooksCoarse() throws {
+        let sharp = try RT.render(scene(rasterizationScale: 2), size: 60, scale: 1)
+        let coarse = try RT.render(scene(rasterizationScale: 0.25), size: 60, scale: 1)
+        func partial(_ s: LaminaRaster.Surface) -> Int {
+            var n = 0
+            for y in 0..<60 { for x in 0..<60 where s[x, y].a != 0 && s[x, y].a != 255 { n += 1 } }
+            return n
+        }
+        // A bitmap at a quarter of the resolution, magnified: wide soft edges.
+        #expect(partial(coarse) > 2 * partial(sharp))
+        #expect(coarse[25, 25].a == 255)
     }
 }

@@ -5,11 +5,6 @@ import LaminaRaster
 import Testing
 @testable import LaminaCompositor
 
-private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
-    let r = GoldenImage.compare(actual: s, goldenPath: RT.goldenPath(name), tolerance: tolerance)
-    #expect(r.passed, "\(r)")
-}
-
 @Suite struct GroupOpacityPixelTests {
     /// Reference §3.4.3: parent opacity 0.5 with two overlapping opaque white children.
     /// Group opacity: the overlap has alpha 0.5 like the rest; per-layer: 1 − 0.5·0.5 = 0.75.
@@ -209,138 +204,17 @@ private func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
     }
 }
 
-@Suite struct ClipMaskShadowPixelTests {
-    @Test func masksToBoundsClipsRoundedIncludingTheShadow() throws {
-        var p = RT.layer(1, frame: CGRect(x: 20, y: 20, width: 80, height: 60), background: RT.color(0.9, 0.9, 0.6), children: [2, 3])
-        p.masksToBounds = true
-        p.cornerRadius = 20
-        p.borderWidth = 2
-        p.borderColor = RT.black
-        p.shadowOpacity = 1
-        p.shadowOffset = CGSize(width: 10, height: 10)
-        p.shadowPath = CGPath(rect: CGRect(x: 0, y: 0, width: 80, height: 60), transform: nil)
-        let a = RT.layer(2, frame: CGRect(x: -10, y: -10, width: 40, height: 40), background: RT.red)
-        var b = RT.layer(3, frame: CGRect(x: 50, y: 30, width: 50, height: 50), background: RT.blue)
-        b.transform = CATransform3DMakeRotation(0.4, 0, 0, 1)
-        let s = try RT.render([RT.root(120, children: [1]), p, a, b], size: 120, background: RT.white)
-        #expect(s[21, 21] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)) // outside the rounded clip
-        #expect(s[105, 85] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)) // the shadow is clipped too
-        golden(s, "masks-to-bounds.png")
-    }
-
-    @Test func maskLayerAlphaMasksLayerAndShadow() throws {
-        var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 100, height: 60), background: RT.red, children: [2])
-        a.mask = RT.id(3)
-        a.shadowOpacity = 0.8
-        a.shadowOffset = CGSize(width: 6, height: 6)
-        a.shadowRadius = 2
-        let child = RT.layer(2, frame: CGRect(x: 0, y: 30, width: 100, height: 30), background: RT.blue)
-        // The mask reaches past the layer, so the (masked) shadow shows at the right and bottom.
-        var m = RT.layer(3, frame: CGRect(x: 0, y: 0, width: 108, height: 68))
-        m.kind = .gradient(GradientContent(colors: [RT.black, RT.color(0, 0, 0, 0)], startPoint: CGPoint(x: 0, y: 0.5), endPoint: CGPoint(x: 1, y: 0.5)))
-        m.cornerRadius = 20
-        let s = try RT.render([RT.root(120, children: [1]), a, child, m], size: 120, background: RT.white)
-        #expect(s[12, 25].r > 240 && s[12, 25].g < 30)    // left: mask opaque
-        #expect(s[119, 40] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)) // right of the mask
-        #expect(s[60, 73].r < 200)                        // the shadow below the layer, inside the mask
-        #expect(s[11, 11] == PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255))   // rounded mask corner
-        golden(s, "mask.png")
-    }
-
-    @Test func shadowsFromPathAndFromAlpha() throws {
-        var a = RT.layer(1, frame: CGRect(x: 15, y: 15, width: 50, height: 40), background: RT.color(0.2, 0.6, 1))
-        a.cornerRadius = 10
-        a.shadowOpacity = 0.6
-        a.shadowRadius = 4
-        a.shadowOffset = CGSize(width: 0, height: 6)
-        a.shadowPath = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 50, height: 40), cornerWidth: 10, cornerHeight: 10, transform: nil)
-        var b = RT.layer(2, frame: CGRect(x: 80, y: 15, width: 50, height: 50))
-        b.kind = .shape(ShapeContent(path: CGPath(ellipseIn: CGRect(x: 5, y: 5, width: 40, height: 40), transform: nil), fillColor: RT.color(1, 0.4, 0.2)))
-        b.shadowOpacity = 1
-        b.shadowRadius = 3
-        b.shadowOffset = CGSize(width: 5, height: 5)
-        var c = RT.layer(3, frame: CGRect(x: 30, y: 80, width: 70, height: 40), background: RT.color(0.9, 0.9, 0.2))
-        c.shadowOpacity = 0.8
-        c.shadowColor = RT.color(0.5, 0, 0.5)
-        c.shadowRadius = 6
-        c.shadowOffset = CGSize(width: -4, height: -3)
-        c.shadowPath = CGPath(ellipseIn: CGRect(x: 0, y: 0, width: 70, height: 40), transform: nil)
-        c.transform = CATransform3DMakeRotation(0.2, 0, 0, 1)
-        let s = try RT.render([RT.root(140, children: [1, 2, 3]), a, b, c], size: 140, background: RT.white)
-        // Below the rounded-rect layer, the shadow shows (offset 6 down, σ = 4).
-        #expect(s[40, 57].r < 220)
-        #expect(s[40, 90 - 30].r < s[40, 75].r)
-        golden(s, "shadows.png", tolerance: 2)
-    }
-}
-
-@Suite struct PerspectivePixelTests {
-    @Test func perspectiveLayerIsProjected() throws {
-        var persp = CATransform3DIdentity
-        persp.m34 = -1 / 200
-        var p = RT.layer(1, frame: CGRect(x: 10, y: 20, width: 60, height: 60), background: RT.color(0.9, 0.9, 0.9), children: [2])
-        p.transform = CATransform3DRotate(persp, 0.7, 0, 1, 0)
-        p.contents = .image(RT.quadrantImage(16, 16))
-        p.contentsGravity = .center
-        p.borderWidth = 2
-        p.cornerRadius = 8
-        let c = RT.layer(2, frame: CGRect(x: 40, y: 40, width: 30, height: 12), background: RT.blue)
-        var q = RT.layer(3, frame: CGRect(x: 85, y: 20, width: 50, height: 80), background: RT.red)
-        q.transform = CATransform3DRotate(persp, -0.9, 1, 0, 0)
-        let s = try RT.render([RT.root(140, children: [1, 3]), p, c, q], size: 140, background: RT.white)
-        // The side rotated away from the viewer (right, for +0.7 about y) is shorter than the near side.
-        func columnHeight(_ x: Int) -> Int { (0..<140).filter { s[x, $0].g < 240 }.count }
-        #expect(columnHeight(14) > columnHeight(60))
-        golden(s, "perspective.png")
-    }
-}
-
-@Suite struct EdgeAntialiasingPixelTests {
-    /// iOS's default (allowsEdgeAntialiasing = false) leaves a rotated layer's edges hard;
-    /// allowing it anti-aliases them.
-    @Test func rotatedEdgesAreHardUnlessAllowed() throws {
-        for allowed in [false, true] {
-            var a = RT.layer(1, frame: CGRect(x: 10, y: 10, width: 30, height: 30), background: RT.red)
-            a.transform = CATransform3DMakeRotation(0.3, 0, 0, 1)
-            a.allowsEdgeAntialiasing = allowed
-            let s = try RT.render([RT.root(50, children: [1]), a], size: 50)
-            var partial = 0
-            for y in 0..<50 { for x in 0..<50 where s[x, y].a != 0 && s[x, y].a != 255 { partial += 1 } }
-            if allowed { #expect(partial > 20) } else { #expect(partial == 0) }
-        }
-    }
-}
-
-@Suite struct CompositionPixelTests {
-    /// A group inside a rounded masksToBounds parent is clipped once: its anti-aliased clip
-    /// edge matches a plain layer's clip edge at the same place.
-    @Test func groupsInsideClipsAreClippedOnce() throws {
-        func scene(group: Bool) throws -> Surface {
-            var p = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
-            p.masksToBounds = true
-            p.cornerRadius = 15
-            var g = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 40, height: 40), background: RT.white)
-            g.shouldRasterize = group // a group of its own
-            return try RT.render([RT.root(40, children: [1]), p, g], size: 40)
-        }
-        let a = try scene(group: false), b = try scene(group: true)
-        #expect(a.bytes() == b.bytes())
-        #expect(a[4, 4].a > 0 && a[4, 4].a < 255)
-    }
-
-    /// geometryFlipped mirrors the sublayers about the layer's vertical centre; the contents
-    /// of a layer inside stay upright.
-    @Test func geometryFlippedMirrorsSublayersNotImages() throws {
-        var p = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
-        p.isGeometryFlipped = true
-        var c = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 20, height: 20))
-        c.contents = .image(RT.quadrantImage(2, 2))
-        c.magnificationFilter = .nearest
-        let s = try RT.render([RT.root(40, children: [1]), p, c], size: 40)
-        // The child's frame (0, 0, 20, 20) now sits at the bottom-left...
-        #expect(s[5, 5] == .transparent)
-        // ...with the image upright: red (its first row) on top.
-        #expect(s[5, 25] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255))
-        #expect(s[5, 35] == PremultipliedRGBA8(r: 0, g: 0, b: 255, a: 255))
+@Suite struct ContentsAlignmentPixelTests {
+    /// Contents at natural size on whole pixels are copied texel for texel whatever the
+    /// filter (also at contentsScale 2 on a 2x device).
+    @Test func alignedContentsAreExact() throws {
+        let img = try Surface(width: 6, height: 4)
+        for y in 0..<4 { for x in 0..<6 { img[x, y] = PremultipliedRGBA8(r: UInt8(x * 40), g: UInt8(y * 60), b: 7, a: 255) } }
+        var l = RT.layer(1, frame: CGRect(x: 2, y: 3, width: 3, height: 2))
+        l.contents = .image(CGImage(surface: img))
+        l.contentsScale = 2
+        let s = try RT.render([RT.root(10, children: [1]), l], size: 20, scale: 2)
+        for y in 0..<4 { for x in 0..<6 { #expect(s[4 + x, 6 + y] == img[x, y]) } }
+        #expect(s[3, 6] == .transparent)
     }
 }

@@ -2,6 +2,14 @@
 import CoreGraphics
 import LaminaCompositor
 import LaminaRaster
+import Testing
+
+/// Compares `s` with the golden `name` (Goldens/ beside this file; record with
+/// LAMINA_RECORD_GOLDENS=1 and look at the PNG before committing it).
+func golden(_ s: Surface, _ name: String, tolerance: UInt8 = 1) {
+    let r = GoldenImage.compare(actual: s, goldenPath: RT.goldenPath(name), tolerance: tolerance)
+    #expect(r.passed, "\(r)")
+}
 
 enum RT {
     static func id(_ n: UInt64) -> RenderNodeID { RenderNodeID(n) }
