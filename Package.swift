@@ -32,6 +32,8 @@ let package = Package(
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics"]),
         .executableTarget(name: "lamina", dependencies: ["QuartzCore"]),
+        // Animation evaluation benchmark (issue 5): `swift run -c release AnimationBench`.
+        .executableTarget(name: "AnimationBench", dependencies: ["QuartzCore"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
