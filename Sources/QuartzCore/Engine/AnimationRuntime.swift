@@ -5,7 +5,7 @@ import Foundation
 package final class AnimationRuntime {
     /// The compositor's description; `timing.beginTime` follows the animation's `beginTime`
     /// (stamped at commit).
-    package var spec: AnimationSpec
+    package var spec: AnimationSpec { didSet { updateNextEventTime() } }
     /// The layer properties the animation writes (one for a property animation, the leaves'
     /// properties for a group, none for a transition), resolved for the layer's class.
     package let properties: [AnimatedProperty]
@@ -30,19 +30,40 @@ package final class AnimationRuntime {
     /// Whether `spec` animates a transform component (evaluated by
     /// `AnimationEngine.applyTransformComponent`).
     package let isTransformComponent: Bool
-    /// The shortcut evaluation for plain from/to basic animations (nil: the general path),
-    /// with everything it needs copied out of `spec` so a frame touches no reference-counted
-    /// state but the write closure.
+    /// The shortcut evaluation for from/to basic and spring animations and simple keyframe
+    /// animations (nil: the general path), with everything it needs copied out of `spec`.
     package var fast: FastPlan?
+    /// The values of a keyframe shortcut (`fast` then evaluates them).
+    package private(set) var fastKeyframes: FastKeyframes?
+    /// The `LayerProperties` fields the animation writes (what a `PresentedLayerValues` must
+    /// load from the model before the animation applies); other properties are written through
+    /// their accessors.
+    package let writes: DirectFieldSet
+    /// The parent time at or after which `AnimationEngine.tick` has work for this animation:
+    /// its begin time until it started, then the end of its active interval (infinity when it
+    /// never ends or it stopped). Kept in step by `setBeginTime` and the tick.
+    package var nextEventTime: Double = -.infinity
     /// `animationDidStart` was sent.
-    package var didStart = false
+    package var didStart = false { didSet { updateNextEventTime() } }
     /// The animation stopped (finished or removed): no more callbacks.
-    package var didStop = false
+    package var didStop = false { didSet { updateNextEventTime() } }
 
     /// Keeps the copies of the begin time in step (it is stamped at commit).
     package func setBeginTime(_ t: Double) {
         spec.timing.beginTime = t
         fast?.timing.beginTime = t
+        updateNextEventTime()
+    }
+
+    /// Recomputes `nextEventTime` from the start/stop state and the timing.
+    package func updateNextEventTime() {
+        if didStop {
+            nextEventTime = .infinity
+        } else if !didStart {
+            nextEventTime = spec.timing.beginTime
+        } else {
+            nextEventTime = spec.timing.activeEndParentTime(defaultDuration: spec.defaultDuration) ?? .infinity
+        }
     }
 
     package init(spec: AnimationSpec, properties: [AnimatedProperty], rotatesAlongPath: Bool) {
@@ -50,11 +71,16 @@ package final class AnimationRuntime {
         self.properties = properties
         self.rotatesAlongPath = rotatesAlongPath
         self.isTransformComponent = AnimationEngine.isTransformComponent(spec)
-        if let values = FastBasic(spec), let field = properties.first?.accessor.field {
-            fast = FastPlan(values: values, timing: spec.timing, curve: spec.timingFunction,
-                            defaultDuration: spec.defaultDuration,
-                            transformComponent: isTransformComponent ? spec.keyPath?.subKey : nil, field: field)
+        if let field = properties.first?.accessor.field,
+           let made = FastPlan.make(spec, field: field, isTransformComponent: isTransformComponent) {
+            fast = made.plan
+            fastKeyframes = made.keyframes
         }
+        var writes = DirectFieldSet()
+        for p in properties { if let f = p.accessor.field { writes.insert(DirectFieldSet(f)) } }
+        if rotatesAlongPath { writes.insert(DirectFieldSet(.transform)) }
+        self.writes = writes
+        updateNextEventTime()
     }
 }
 

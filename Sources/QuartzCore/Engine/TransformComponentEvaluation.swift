@@ -60,7 +60,14 @@ extension AnimationEngine {
             default: return nil
             }
         }
-        guard case .scalar(let v) = value, v.isFinite else { return nil }
+        guard case .scalar(let v) = value else { return nil }
+        return identity(setting: sub, scalar: v)
+    }
+
+    /// `identity(setting: sub, to: .scalar(v))` without the value enum.
+    @inline(__always)
+    package static func identity(setting sub: SubKeyPath, scalar v: Double) -> CATransform3D? {
+        guard v.isFinite else { return nil }
         switch sub {
         case .rotationX: return TransformBuilder.rotationX(v)
         case .rotationY: return TransformBuilder.rotationY(v)
