@@ -141,9 +141,9 @@ package enum AnimationEngine {
     /// Whether `advance(layer, localTime: t)` would do anything: a committed animation that
     /// has not stopped and whose next start or end time is reached.
     private static func hasWork(_ layer: CALayer, at t: Double) -> Bool {
-        for entry in layer.animationEntries {
-            guard let runtime = entry.animation.runtime else { continue }
-            if runtime.isCommitted && t >= runtime.nextEventTime { return true }
+        let entries = layer.animationEntries
+        for i in entries.indices {
+            if let runtime = entries[i].animation.runtime, t >= runtime.nextEventTime { return true }
         }
         return false
     }

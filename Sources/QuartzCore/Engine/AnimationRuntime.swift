@@ -16,7 +16,7 @@ package final class AnimationRuntime {
     package var previous: AnimatableValue?
     /// False until the transaction that added the animation commits; uncommitted animations
     /// are not presented or timed (they are not in the render tree yet).
-    package var isCommitted = false
+    package var isCommitted = false { didSet { updateNextEventTime() } }
     /// A basic or spring animation without from, to and by values: it runs from `previous`.
     package var startsFromPreviousValue: Bool {
         switch spec.kind {
@@ -40,8 +40,9 @@ package final class AnimationRuntime {
     /// their accessors.
     package let writes: DirectFieldSet
     /// The parent time at or after which `AnimationEngine.tick` has work for this animation:
-    /// its begin time until it started, then the end of its active interval (infinity when it
-    /// never ends or it stopped). Kept in step by `setBeginTime` and the tick.
+    /// its begin time until it started, then the end of its active interval (infinity while
+    /// it is not committed, when it never ends and once it stopped). Kept in step by the
+    /// observers of the state it depends on.
     package var nextEventTime: Double = -.infinity
     /// `animationDidStart` was sent.
     package var didStart = false { didSet { updateNextEventTime() } }
@@ -57,7 +58,7 @@ package final class AnimationRuntime {
 
     /// Recomputes `nextEventTime` from the start/stop state and the timing.
     package func updateNextEventTime() {
-        if didStop {
+        if didStop || !isCommitted {
             nextEventTime = .infinity
         } else if !didStart {
             nextEventTime = spec.timing.beginTime
