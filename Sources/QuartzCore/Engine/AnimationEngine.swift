@@ -26,13 +26,14 @@ package enum AnimationEngine {
     package static func applyAnimations<Target: PresentationTarget>(of model: CALayer, plan: [AnimationPlanStep],
                                                                     to target: inout Target, localTime t: Double) {
         // By index, so each step is borrowed from the plan rather than copied out of it.
-        for i in plan.indices {
+        for i in plan.indices where plan[i].presents {
             plan[i].apply(to: &target, at: t)
         }
     }
 
-    /// The committed animations of `model` as plan steps, stored on the layer until its
-    /// animations change (or a transaction commits some).
+    /// The committed animations of `model` as plan steps (also those that present nothing,
+    /// such as transitions, for the tick), stored on the layer until its animations change
+    /// (or a transaction commits some).
     @inline(__always)
     package static func plan(for model: CALayer) -> [AnimationPlanStep] {
         model.animationPlan ?? buildPlan(model)
@@ -42,7 +43,7 @@ package enum AnimationEngine {
         var plan: [AnimationPlanStep] = []
         plan.reserveCapacity(model.animationEntries.count)
         for entry in model.animationEntries {
-            guard let runtime = entry.animation.runtime, runtime.isCommitted, !runtime.properties.isEmpty else { continue }
+            guard let runtime = entry.animation.runtime, runtime.isCommitted else { continue }
             var fast = runtime.fast
             fast?.timing.beginTime = runtime.spec.timing.beginTime
             plan.append(AnimationPlanStep(fast: fast, keyframes: runtime.fastKeyframes, runtime: runtime))
@@ -141,10 +142,9 @@ package enum AnimationEngine {
     /// Whether `advance(layer, localTime: t)` would do anything: a committed animation that
     /// has not stopped and whose next start or end time is reached.
     private static func hasWork(_ layer: CALayer, at t: Double) -> Bool {
-        let entries = layer.animationEntries
-        for i in entries.indices {
-            if let runtime = entries[i].animation.runtime, t >= runtime.nextEventTime { return true }
-        }
+        // The plan lists every committed animation; uncommitted ones have no work.
+        let plan = plan(for: layer)
+        for i in plan.indices where t >= plan[i].runtime.nextEventTime { return true }
         return false
     }
 
@@ -210,12 +210,16 @@ package final class AnimationPlanStep {
     package let runtime: AnimationRuntime
     /// The `LayerProperties` fields the step writes.
     package let writes: DirectFieldSet
+    /// False for animations that write no property (transitions, plain `CAAnimation`s): the
+    /// tick times them, presentation skips them.
+    package let presents: Bool
 
     package init(fast: FastPlan?, keyframes: FastKeyframes?, runtime: AnimationRuntime) {
         self.fast = fast
         self.keyframes = keyframes
         self.runtime = runtime
         writes = runtime.writes
+        presents = !runtime.properties.isEmpty
     }
 
     /// Applies the step at `t` (the model layer's local time) to `target`.

@@ -136,6 +136,9 @@ package struct FastPlan {
     /// not applied (as `AnimationSpec.evaluate`).
     package let spring: SpringParameters?
     package let defaultDuration: Double
+    /// `timing.durations(defaultDuration:)`, computed once (they do not depend on the begin
+    /// time stamped at commit).
+    package let durations: MediaTiming.Durations
     /// Set for transform components: the sub-key set into the (identity) transform.
     package let transformComponent: SubKeyPath?
     package let field: DirectField
@@ -155,6 +158,7 @@ package struct FastPlan {
         let plan = FastPlan(values: values, timing: spec.timing, curve: spec.timingFunction,
                             spring: { if case .spring(_, _, _, let p) = spec.kind { return p } else { return nil } }(),
                             defaultDuration: spec.defaultDuration,
+                            durations: spec.timing.durations(defaultDuration: spec.defaultDuration),
                             transformComponent: isTransformComponent ? spec.keyPath?.subKey : nil, field: field)
         return (plan, keyframes)
     }
@@ -205,7 +209,7 @@ package struct FastPlan {
 
     @inline(__always)
     package func progress(at t: Double) -> Double? {
-        guard let sample = timing.sample(atParentTime: t, defaultDuration: defaultDuration) else { return nil }
+        guard let sample = timing.sample(atParentTime: t, durations: durations) else { return nil }
         if let spring { return spring.progress(at: sample.localTime) }
         let x = sample.fraction
         return curve?.progress(at: x) ?? x

@@ -65,7 +65,7 @@ package final class PresentationEvaluator {
 
         mutating func evaluate(_ layer: CALayer, localTime: Double) {
             let plan = AnimationEngine.plan(for: layer)
-            guard !plan.isEmpty else { return }
+            guard plan.contains(where: \.presents) else { return }
             if count == entries.count { entries.append(PresentedLayer(layer)) }
             entries[count].begin(layer)
             AnimationEngine.applyAnimations(of: layer, plan: plan, to: &entries[count], localTime: localTime)
