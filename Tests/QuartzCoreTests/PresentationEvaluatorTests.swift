@@ -187,6 +187,36 @@ import QuartzCore
         #expect(!evaluator.presented.contains { $0.layer === tree.layers[1] || $0.layer === tree.layers[3] })
     }
 
+    @Test func transitionsAloneMakeNoEntry() throws {
+        let scene = AnimatedScene(at: 0)
+        let other = CALayer()
+        at(0) {
+            scene.root.addSublayer(other)
+            CATransaction.flush()
+        }
+        scene.add(CATransition(), forKey: nil, at: 1)
+        at(1) {
+            other.add(basic("opacity", from: 0, to: 1, duration: 1), forKey: "fade")
+            CATransaction.flush()
+        }
+        let evaluator = PresentationEvaluator(root: scene.root)
+        evaluator.evaluate(at: 1.25)
+        #expect(evaluator.count == 1)
+        #expect(evaluator[0].layer === other)
+        #expect(evaluator[0].values.opacity == 0.25)
+    }
+
+    @Test func theMixedTreeIsAnimatedAtAll() throws {
+        // Guards the comparison above against a tree whose animations show nothing.
+        let tree = MixedTree()
+        let evaluator = PresentationEvaluator(root: tree.root)
+        evaluator.evaluate(at: 1.3)
+        let a = try #require(evaluator.presented.first { $0.layer === tree.layers[0] })
+        #expect(a.values.position != tree.layers[0].position)
+        #expect(a.values.opacity != tree.layers[0].opacity)
+        #expect(!CATransform3DIsIdentity(a.values.transform))
+    }
+
     @Test func animationsNotYetCommittedAreNotPresented() throws {
         let scene = AnimatedScene(at: 0)
         let evaluator = PresentationEvaluator(root: scene.root)

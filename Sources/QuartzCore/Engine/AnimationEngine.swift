@@ -23,12 +23,17 @@ package enum AnimationEngine {
     }
 
     /// As `applyAnimations(of:to:localTime:)`, into any target, with `model`'s plan (`plan(for:)`).
+    /// Returns whether the plan has an animation that presents a value (one that writes a
+    /// property, unlike transitions).
+    @discardableResult
     package static func applyAnimations<Target: PresentationTarget>(of model: CALayer, plan: [AnimationPlanStep],
-                                                                    to target: inout Target, localTime t: Double) {
-        // By index, so each step is borrowed from the plan rather than copied out of it.
+                                                                    to target: inout Target, localTime t: Double) -> Bool {
+        var presents = false
         for i in plan.indices where plan[i].presents {
             plan[i].apply(to: &target, at: t)
+            presents = true
         }
+        return presents
     }
 
     /// The committed animations of `model` as plan steps (also those that present nothing,

@@ -65,11 +65,14 @@ package final class PresentationEvaluator {
 
         mutating func evaluate(_ layer: CALayer, localTime: Double) {
             let plan = AnimationEngine.plan(for: layer)
-            guard plan.contains(where: \.presents) else { return }
+            guard !plan.isEmpty else { return }
             if count == entries.count { entries.append(PresentedLayer(layer)) }
             entries[count].begin(layer)
-            AnimationEngine.applyAnimations(of: layer, plan: plan, to: &entries[count], localTime: localTime)
-            count += 1
+            // Layers whose animations present nothing (transitions only) keep no entry: the
+            // next animated layer reuses this one.
+            if AnimationEngine.applyAnimations(of: layer, plan: plan, to: &entries[count], localTime: localTime) {
+                count += 1
+            }
         }
     }
 }
