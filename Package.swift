@@ -22,6 +22,8 @@ let package = Package(
     targets: [
         // No unsafeFlags anywhere: they would stop other packages from depending on Lamina.
         .target(name: "LaminaRaster"),
+        // Animation evaluation benchmark (issue 5): `swift run -c release AnimationBench`.
+        .executableTarget(name: "AnimationBench", dependencies: ["QuartzCore"]),
         .target(
             name: "CLaminaImageIO",
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
@@ -32,8 +34,6 @@ let package = Package(
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics"]),
         .executableTarget(name: "lamina", dependencies: ["QuartzCore"]),
-        // Animation evaluation benchmark (issue 5): `swift run -c release AnimationBench`.
-        .executableTarget(name: "AnimationBench", dependencies: ["QuartzCore"]),
 
         .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"]),
