@@ -28,9 +28,11 @@ package final class AnimationRuntime {
         default: return false
         }
     }
-    /// For transform-component animations: the last non-identity underlying matrix and its
-    /// component, so the matrix is not decomposed again every frame.
-    @exclusivity(unchecked) package var componentCache: (matrix: CATransform3D, value: AnimatableValue)?
+    /// For transform-component animations: the last non-identity underlying matrix, its
+    /// component and (for rotation and scale components) its decomposition, so the matrix is
+    /// not decomposed again every frame.
+    @exclusivity(unchecked) package var componentCache: (matrix: CATransform3D, value: AnimatableValue,
+                                                         editor: TransformComponentEditor?)?
     /// Whether `spec` animates a transform component (evaluated by
     /// `AnimationEngine.applyTransformComponent`).
     package let isTransformComponent: Bool
