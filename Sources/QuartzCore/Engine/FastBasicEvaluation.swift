@@ -173,7 +173,7 @@ package struct FastPlan {
     package func apply<Target: PresentationTarget>(to target: inout Target, at t: Double,
                                                    keyframes: FastKeyframes? = nil) -> Bool {
         if let sub = transformComponent {
-            guard CATransform3DIsIdentity(target.matrix(field)) else { return false }
+            guard target.matrixIsIdentity(field) else { return false }
             guard let p = progress(at: t) else { return true }
             let v: Double
             if let keyframes {

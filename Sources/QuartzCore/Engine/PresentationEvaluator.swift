@@ -157,6 +157,9 @@ package struct PresentedLayer: PresentationTarget {
     }
 
     @inline(__always)
+    package mutating func matrixIsIdentity(_ field: DirectField) -> Bool { values.matrixIsIdentity(field) }
+
+    @inline(__always)
     package mutating func prepare(_ fields: DirectFieldSet) {
         let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
         guard !missing.isEmpty else { return }

@@ -25,6 +25,8 @@ package protocol PresentationTarget {
     /// The presented `transform` or `sublayerTransform` so far (`field` is one of the two;
     /// anything else reads `transform`).
     mutating func matrix(_ field: DirectField) -> CATransform3D
+    /// `CATransform3DIsIdentity(matrix(field))`.
+    mutating func matrixIsIdentity(_ field: DirectField) -> Bool
     /// Called before an animation writing `fields` applies: a target that holds only some
     /// fields fetches the model values of those it does not hold yet.
     mutating func prepare(_ fields: DirectFieldSet)
@@ -59,6 +61,9 @@ package struct LayerTarget: PresentationTarget {
 
     @inline(__always)
     package func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { field.write(.transform(m), to: layer) }
+
+    @inline(__always)
+    package func matrixIsIdentity(_ field: DirectField) -> Bool { CATransform3DIsIdentity(matrix(field)) }
 
     /// A layer holds every field.
     @inline(__always)

@@ -32,17 +32,24 @@ package struct DirectFieldSet: OptionSet, Hashable, Sendable {
 /// `LayerProperties`): points, `bounds` in the layer's own space, `position` in the
 /// superlayer's.
 package struct PresentedLayerValues {
-    package var bounds: CGRect = .zero
+    // Ordered so that the fields most animations write (and the field set) share the first
+    // cache lines of the entry: a frame over thousands of layers is bound by memory traffic.
+    /// The fields that hold presented values this frame.
+    package var fields = DirectFieldSet()
+    package var opacity: Float = 1
     package var position: CGPoint = .zero
+    package var bounds: CGRect = .zero
+    package var transform: CATransform3D = CATransform3DIdentity
+    package var isHidden = false
+    package var masksToBounds = false
+    package var isDoubleSided = true
+    package var shouldRasterize = false
+    package var shadowOpacity: Float = 0
     package var zPosition: CGFloat = 0
     package var anchorPoint: CGPoint = .zero
     package var anchorPointZ: CGFloat = 0
-    package var transform: CATransform3D = CATransform3DIdentity
-    package var sublayerTransform: CATransform3D = CATransform3DIdentity
-    package var opacity: Float = 1
     package var cornerRadius: CGFloat = 0
     package var borderWidth: CGFloat = 0
-    package var shadowOpacity: Float = 0
     package var shadowOffset: CGSize = .zero
     package var shadowRadius: CGFloat = 0
     package var contentsRect: CGRect = .zero
@@ -54,12 +61,7 @@ package struct PresentedLayerValues {
     package var backgroundColor: RGBAColor?
     package var borderColor: RGBAColor?
     package var shadowColor: RGBAColor?
-    package var isHidden = false
-    package var masksToBounds = false
-    package var isDoubleSided = true
-    package var shouldRasterize = false
-    /// The fields that hold presented values this frame.
-    package var fields = DirectFieldSet()
+    package var sublayerTransform: CATransform3D = CATransform3DIdentity
 
     package init() {}
 
@@ -182,6 +184,20 @@ package struct PresentedLayerValues {
     package mutating func writeFastPoint(_ field: DirectField, _ p: CGPoint) {
         guard !p.x.isNaN && !p.y.isNaN else { return }
         if field == .position { position = p } else if field == .anchorPoint { anchorPoint = p }
+    }
+
+    /// Whether `transform` (or `sublayerTransform` for that field) is the identity, as
+    /// `CATransform3DIsIdentity` decides it (exact comparison), without copying the matrix.
+    @inline(__always)
+    package func matrixIsIdentity(_ field: DirectField) -> Bool {
+        field == .sublayerTransform ? Self.isIdentity(sublayerTransform) : Self.isIdentity(transform)
+    }
+
+    @inline(__always)
+    private static func isIdentity(_ m: CATransform3D) -> Bool {
+        m.m11 == 1 && m.m22 == 1 && m.m33 == 1 && m.m44 == 1
+            && m.m12 == 0 && m.m13 == 0 && m.m14 == 0 && m.m21 == 0 && m.m23 == 0 && m.m24 == 0
+            && m.m31 == 0 && m.m32 == 0 && m.m34 == 0 && m.m41 == 0 && m.m42 == 0 && m.m43 == 0
     }
 
     /// `writeFast(field, .transform(m))`.
