@@ -28,6 +28,8 @@ let package = Package(
     targets: [
         // No unsafeFlags anywhere: they would stop other packages from depending on Lamina.
         .target(name: "LaminaRaster"),
+        // Animation evaluation benchmark (issue 5): `swift run -c release AnimationBench`.
+        .executableTarget(name: "AnimationBench", dependencies: ["QuartzCore"]),
         .target(
             name: "CLaminaImageIO",
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z")]

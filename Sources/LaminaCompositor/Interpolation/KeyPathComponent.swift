@@ -110,20 +110,24 @@ extension AnimatableValue {
             let w = m.m44 == 0 ? 1 : m.m44
             return .size(CGSize(width: m.m41 / w, height: m.m42 / w))
         case (.transform(let m), _):
-            guard let c = TransformComponents(m) else { return nil }
-            switch sub {
-            case .rotationX: return .scalar(c.rx)
-            case .rotationY: return .scalar(c.ry)
-            case .rotationZ: return .scalar(c.rz)
-            case .scaleX: return .scalar(c.base.scale.x)
-            case .scaleY: return .scalar(c.base.scale.y)
-            case .scaleZ: return .scalar(c.base.scale.z)
-            case .scale: return .scalar((c.base.scale.x + c.base.scale.y + c.base.scale.z) / 3)
-            default: return nil
-            }
+            return TransformComponentEditor(m)?.component(sub)
         default:
             return nil
         }
+    }
+
+    /// `setting(sub, to: update(component(sub)))`, nil when any step is nil, decomposing a
+    /// transform once instead of twice (once to read the component, once to set it): what
+    /// `AnimationSpec.apply` does for sub-key paths every frame.
+    package func updatingComponent(_ sub: SubKeyPath,
+                                   _ update: (AnimatableValue) -> AnimatableValue?) -> AnimatableValue? {
+        if case .transform(let m) = self, TransformComponentEditor.decomposes(sub) {
+            guard let editor = TransformComponentEditor(m), let current = editor.component(sub),
+                  let new = update(current), let r = editor.setting(sub, to: new) else { return nil }
+            return .transform(r)
+        }
+        guard let current = component(sub), let new = update(current) else { return nil }
+        return setting(sub, to: new)
     }
 
     /// This value with one sub-key replaced — how presentation values merge sub-key animations
@@ -177,7 +181,54 @@ extension AnimatableValue {
         default:
             break
         }
-        guard var c = TransformComponents(m) ?? TransformComponents(CATransform3DIdentity) else { return nil }
+        guard let editor = TransformComponentEditor(m) ?? TransformComponentEditor(CATransform3DIdentity),
+              let r = editor.setting(sub, to: .scalar(scalar)) else { return nil }
+        return .transform(r)
+    }
+}
+
+/// A transform decomposed once (`TransformComponents`) to read and set its rotation and scale
+/// components — for callers that set a component into the same matrix every frame (the
+/// animation engine keeps one per animation while the underlying matrix does not change).
+/// Translation components need no decomposition and are not handled here.
+package struct TransformComponentEditor {
+    private let components: TransformComponents
+
+    /// nil when `m` cannot be decomposed (singular).
+    package init?(_ m: CATransform3D) {
+        guard let c = TransformComponents(m) else { return nil }
+        components = c
+    }
+
+    /// Whether `sub` is a component read and set through the decomposition.
+    package static func decomposes(_ sub: SubKeyPath) -> Bool {
+        switch sub {
+        case .rotationX, .rotationY, .rotationZ, .scaleX, .scaleY, .scaleZ, .scale: return true
+        default: return false
+        }
+    }
+
+    /// The component's value (radians for rotations; `scale` is the mean of the three
+    /// factors); nil for sub-keys that are not rotation or scale components.
+    package func component(_ sub: SubKeyPath) -> AnimatableValue? {
+        let c = components
+        switch sub {
+        case .rotationX: return .scalar(c.rx)
+        case .rotationY: return .scalar(c.ry)
+        case .rotationZ: return .scalar(c.rz)
+        case .scaleX: return .scalar(c.base.scale.x)
+        case .scaleY: return .scalar(c.base.scale.y)
+        case .scaleZ: return .scalar(c.base.scale.z)
+        case .scale: return .scalar((c.base.scale.x + c.base.scale.y + c.base.scale.z) / 3)
+        default: return nil
+        }
+    }
+
+    /// The matrix with the component set to `value` (a scalar; `scale` sets all three
+    /// factors) and recomposed; nil for other sub-keys or value kinds.
+    package func setting(_ sub: SubKeyPath, to value: AnimatableValue) -> CATransform3D? {
+        guard case .scalar(let scalar) = value else { return nil }
+        var c = components
         switch sub {
         case .rotationX: c.rx = scalar
         case .rotationY: c.ry = scalar
@@ -188,6 +239,6 @@ extension AnimatableValue {
         case .scale: c.base.scale = (scalar, scalar, scalar)
         default: return nil
         }
-        return .transform(c.transform)
+        return c.transform
     }
 }

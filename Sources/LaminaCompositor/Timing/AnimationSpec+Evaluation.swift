@@ -112,11 +112,10 @@ extension AnimationSpec {
         guard let sub = keyPath.subKey else {
             return evaluate(at: parentTime, underlying: value, previous: previous, endInclusive: endInclusive) ?? value
         }
-        guard let component = value.component(sub),
-              let animated = evaluate(at: parentTime, underlying: component, previous: previous?.component(sub),
-                                      endInclusive: endInclusive)
-        else { return value }
-        return value.setting(sub, to: animated) ?? value
+        // One decomposition of a transform for both reading and setting the component.
+        return value.updatingComponent(sub) { component in
+            evaluate(at: parentTime, underlying: component, previous: previous?.component(sub), endInclusive: endInclusive)
+        } ?? value
     }
 
     /// The argument of `function` that yields the identity matrix: 1 for scales, 0 otherwise.

@@ -124,6 +124,14 @@ package struct MediaTiming: Sendable, Hashable {
         /// `.active`, or `.before` / `.after` when the value comes from fill.
         package var phase: Phase
 
+        @inlinable
+        package init(localTime: Double, duration: Double, iteration: Double, phase: Phase) {
+            self.localTime = localTime
+            self.duration = duration
+            self.iteration = iteration
+            self.phase = phase
+        }
+
         /// Input fraction x = localTime / duration in [0, 1].
         @inlinable package var fraction: Double {
             duration.isInfinite ? 0 : min(max(localTime / duration, 0), 1)
@@ -143,9 +151,33 @@ package struct MediaTiming: Sendable, Hashable {
     /// group itself is held at its end by fill forwards, so a child that ends together with its
     /// group keeps its end value — as apps that set fill only on the group expect (INF).
     package func sample(atParentTime t: Double, defaultDuration: Double = 0.25, endInclusive: Bool = false) -> Sample? {
+        sample(atParentTime: t, durations: durations(defaultDuration: defaultDuration), endInclusive: endInclusive)
+    }
+
+    /// The durations stage 2 derives from the timing alone, for callers that sample the same
+    /// node every frame (`sample(atParentTime:durations:endInclusive:)`).
+    package struct Durations: Sendable, Hashable {
+        /// The resolved basic duration D.
+        package var basic: Double
+        /// One cycle: D, or 2·D with autoreverse.
+        package var cycle: Double
+        /// The active duration Dₐ.
+        package var active: Double
+    }
+
+    /// `resolvedDuration`, `cycleDuration` and `activeDuration` for `defaultDuration`.
+    package func durations(defaultDuration: Double = 0.25) -> Durations {
         let d = resolvedDuration(defaultDuration: defaultDuration)
-        let cycle = d * (autoreverses ? 2 : 1)
-        let active = activeDuration(defaultDuration: defaultDuration)
+        return Durations(basic: d, cycle: d * (autoreverses ? 2 : 1), active: activeDuration(defaultDuration: defaultDuration))
+    }
+
+    /// `sample(atParentTime:defaultDuration:endInclusive:)` with the durations computed once
+    /// (`durations(defaultDuration:)` of this timing; the same arithmetic, so the same result).
+    @inlinable
+    package func sample(atParentTime t: Double, durations: Durations, endInclusive: Bool = false) -> Sample? {
+        let d = durations.basic
+        let cycle = durations.cycle
+        let active = durations.active
         var a = (t - beginTime) * speed
         guard !a.isNaN else { return nil }
         var phase = Phase.active

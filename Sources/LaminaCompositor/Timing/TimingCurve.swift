@@ -134,6 +134,7 @@ package struct TimingCurve: Sendable, Hashable {
 
     /// Output progress for input fraction x (clamped to [0,1]; NaN → 0). Can lie outside [0,1]
     /// for overshooting curves (control-point y outside [0,1]).
+    @inlinable
     package func progress(at x: Double) -> Double {
         if isLinear { return x.isNaN ? 0 : min(max(x, 0), 1) }
         return y(atParameter: parameter(forX: x))

@@ -18,58 +18,64 @@ package enum AnimationEngine {
     /// order they were added, each on top of the value the previous ones left (so additive
     /// animations add to it and sub-key animations set their component of it).
     package static func applyAnimations(of model: CALayer, to target: CALayer, localTime t: Double) {
-        let plan = model.animationPlan ?? buildPlan(model)
-        for step in plan {
-            switch step {
-            case .fast(let fast):
-                if fast.apply(to: target, at: t) { continue }
-                if fast.entryIndex < model.animationEntries.count,
-                   let runtime = model.animationEntries[fast.entryIndex].animation.runtime {
-                    applyGeneral(runtime, to: target, at: t)
-                }
-            case .general(let runtime):
-                applyGeneral(runtime, to: target, at: t)
-            }
-        }
+        var layerTarget = LayerTarget(target)
+        applyAnimations(of: model, plan: plan(for: model), to: &layerTarget, localTime: t)
     }
 
-    /// The committed animations of `model` as plan steps, stored on the layer until its
-    /// animations change.
+    /// As `applyAnimations(of:to:localTime:)`, into any target, with `model`'s plan (`plan(for:)`).
+    /// Returns whether the plan has an animation that presents a value (one that writes a
+    /// property, unlike transitions).
+    @discardableResult
+    package static func applyAnimations<Target: PresentationTarget>(of model: CALayer, plan: [AnimationPlanStep],
+                                                                    to target: inout Target, localTime t: Double) -> Bool {
+        var presents = false
+        for i in plan.indices where plan[i].presents {
+            plan[i].apply(to: &target, at: t)
+            presents = true
+        }
+        return presents
+    }
+
+    /// The committed animations of `model` as plan steps (also those that present nothing,
+    /// such as transitions, for the tick), stored on the layer until its animations change
+    /// (or a transaction commits some).
+    @inline(__always)
+    package static func plan(for model: CALayer) -> [AnimationPlanStep] {
+        model.animationPlan ?? buildPlan(model)
+    }
+
     private static func buildPlan(_ model: CALayer) -> [AnimationPlanStep] {
         var plan: [AnimationPlanStep] = []
         plan.reserveCapacity(model.animationEntries.count)
-        for (index, entry) in model.animationEntries.enumerated() {
-            guard let runtime = entry.animation.runtime, runtime.isCommitted, !runtime.properties.isEmpty else { continue }
-            if var fast = runtime.fast {
-                fast.timing.beginTime = runtime.spec.timing.beginTime
-                fast.entryIndex = index
-                plan.append(.fast(fast))
-            } else {
-                plan.append(.general(runtime))
-            }
+        for entry in model.animationEntries {
+            guard let runtime = entry.animation.runtime, runtime.isCommitted else { continue }
+            var fast = runtime.fast
+            fast?.timing.beginTime = runtime.spec.timing.beginTime
+            plan.append(AnimationPlanStep(fast: fast, keyframes: runtime.fastKeyframes, runtime: runtime))
         }
         model.animationPlan = plan
         return plan
     }
 
     /// The general path: `AnimationSpec.apply` on each property the animation writes.
-    private static func applyGeneral(_ runtime: AnimationRuntime, to target: CALayer, at t: Double) {
+    fileprivate static func applyGeneral<Target: PresentationTarget>(_ runtime: AnimationRuntime, to target: inout Target,
+                                                                 at t: Double) {
         let properties = runtime.properties
         if runtime.isTransformComponent {
-            let accessor = properties[0].accessor
-            guard case .transform(let m)? = accessor.read(target) else { return }
+            guard case .transform(let m)? = target.read(properties[0]) else { return }
             let r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
-            if r != m { accessor.write(target, .transform(r)) }
+            if r != m { target.write(properties[0], .transform(r)) }
             return
         }
         for i in properties.indices {
-            let accessor = properties[i].accessor
-            guard let underlying = accessor.read(target) ?? properties[i].neutral else { continue }
-            let value = runtime.spec.apply(at: t, property: accessor.key, to: underlying, previous: runtime.previous)
-            if value != underlying { accessor.write(target, value) }
+            guard let underlying = target.read(properties[i]) ?? properties[i].neutral else { continue }
+            let value = runtime.spec.apply(at: t, property: properties[i].accessor.key, to: underlying,
+                                           previous: runtime.previous)
+            if value != underlying { target.write(properties[i], value) }
         }
         if runtime.rotatesAlongPath, let angle = runtime.spec.pathRotation(at: t) {
-            target.props.transform = TransformMath.concat(TransformBuilder.rotationZ(angle), target.props.transform)
+            let m = TransformMath.concat(TransformBuilder.rotationZ(angle), target.matrix(.transform))
+            target.writeFast(.transform, .transform(m))
         }
     }
 
@@ -80,6 +86,10 @@ package enum AnimationEngine {
     /// `animationDidStop(_:finished: true)`, and the completion blocks waiting for it. An
     /// animation that both starts and ends between two ticks gets both callbacks in one tick.
     /// Paused layers (speed 0) never reach the end. NaN time does nothing.
+    ///
+    /// A steady-state frame (nothing starts or ends) allocates nothing and touches each
+    /// animation once: layers are collected only when one of their animations has work at
+    /// their local time (`AnimationRuntime.nextEventTime`).
     package static func tick(_ root: CALayer, at time: CFTimeInterval) {
         guard !time.isNaN else { return }
         var due: [(CALayer, Double)] = []
@@ -125,13 +135,22 @@ package enum AnimationEngine {
         return property.get(scratch)
     }
 
-    /// Layers with animations and their local times, root first (a snapshot: callbacks may
-    /// change the tree).
+    /// Layers with animations that have work at their local times, and those times, root
+    /// first (a snapshot: callbacks may change the tree).
     private static func collect(_ layer: CALayer, parentTime: Double, into due: inout [(CALayer, Double)]) {
-        let local = layer.layerTiming.activeLocalTime(fromParent: parentTime)
-        if !layer.animationEntries.isEmpty { due.append((layer, local)) }
+        let local = layer.localTime(fromParent: parentTime)
+        if !layer.animationEntries.isEmpty, hasWork(layer, at: local) { due.append((layer, local)) }
         if let mask = layer.maskStorage { collect(mask, parentTime: local, into: &due) }
         for child in layer.sublayerStorage { collect(child, parentTime: local, into: &due) }
+    }
+
+    /// Whether `advance(layer, localTime: t)` would do anything: a committed animation that
+    /// has not stopped and whose next start or end time is reached.
+    private static func hasWork(_ layer: CALayer, at t: Double) -> Bool {
+        // The plan lists every committed animation; uncommitted ones have no work.
+        let plan = plan(for: layer)
+        for i in plan.indices where t >= plan[i].runtime.nextEventTime { return true }
+        return false
     }
 
     private static func advance(_ layer: CALayer, localTime t: Double) {
@@ -155,6 +174,13 @@ package enum AnimationEngine {
 }
 
 extension CALayer {
+    /// Stage 1 of the layer's timing, `layerTiming.activeLocalTime(fromParent:)` (the same
+    /// arithmetic) without building the timing node: the per-frame tree walks need only it.
+    @inline(__always)
+    package func localTime(fromParent t: Double) -> Double {
+        (t - props.beginTime) * Double(props.speed) + props.timeOffset
+    }
+
     /// The layer's CAMediaTiming values as a compositor timing node (stage 1 only is used for
     /// layers, reference §7.4).
     package var layerTiming: MediaTiming {
@@ -176,12 +202,38 @@ extension CALayer {
     }
 }
 
-/// One committed animation of a layer in the order added, as the per-frame loop sees it.
-package enum AnimationPlanStep {
-    /// A from/to basic animation evaluated without its spec (`FastPlan`).
-    case fast(FastPlan)
-    /// Anything else, through `AnimationSpec.apply`.
-    case general(AnimationRuntime)
+/// One committed animation of a layer in the order added, as the per-frame loop sees it: the
+/// shortcut (`FastPlan`) when the animation has one, else the general path through
+/// `AnimationSpec.apply`. A class, so that reading a step out of the plan costs a retain
+/// rather than a copy of the shortcut's values.
+package final class AnimationPlanStep {
+    /// The shortcut, with the begin time stamped at commit; nil: the general path.
+    package let fast: FastPlan?
+    /// The values of a keyframe shortcut.
+    package let keyframes: FastKeyframes?
+    /// The animation (the general path, also when the shortcut declines a frame).
+    package let runtime: AnimationRuntime
+    /// The `LayerProperties` fields the step writes.
+    package let writes: DirectFieldSet
+    /// False for animations that write no property (transitions, plain `CAAnimation`s): the
+    /// tick times them, presentation skips them.
+    package let presents: Bool
+
+    package init(fast: FastPlan?, keyframes: FastKeyframes?, runtime: AnimationRuntime) {
+        self.fast = fast
+        self.keyframes = keyframes
+        self.runtime = runtime
+        writes = runtime.writes
+        presents = !runtime.properties.isEmpty
+    }
+
+    /// Applies the step at `t` (the model layer's local time) to `target`.
+    @inline(__always)
+    fileprivate func apply<Target: PresentationTarget>(to target: inout Target, at t: Double) {
+        target.prepare(writes)
+        if fast?.apply(to: &target, at: t, keyframes: keyframes) == true { return }
+        AnimationEngine.applyGeneral(runtime, to: &target, at: t)
+    }
 }
 
 extension AnimationEngine {

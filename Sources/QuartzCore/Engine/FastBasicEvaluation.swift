@@ -1,15 +1,18 @@
 import Foundation
 
-/// A QuartzCore-side shortcut for the animation most layers run: a basic animation with both
-/// `fromValue` and `toValue` of an inline kind (number, point, size, rect, colour), not
-/// additive or cumulative, without a value function, on a whole property or on a scalar
-/// transform component ("transform.rotation.z").
+/// A QuartzCore-side shortcut for the animations most layers run, on a whole property or on a
+/// scalar transform component ("transform.rotation.z"), none additive or cumulative or with a
+/// value function:
+/// - a basic or spring animation with both `fromValue` and `toValue` of an inline kind
+///   (number, point, size, rect, colour);
+/// - a keyframe animation with `values` of numbers or points (any calculation mode).
 ///
-/// Its value does not depend on the underlying value, so it needs neither a read of the
+/// Their values do not depend on the underlying value, so they need neither a read of the
 /// property nor the general `AnimationSpec.evaluate` (which copies the large value enums of
 /// its `kind` on every call). The math is the same — the compositor's stage-2 timing
-/// (`MediaTiming.sample`), its timing curve, then linear interpolation — and
-/// `FastBasicEvaluationTests` checks it against `AnimationSpec.apply` on a grid of times.
+/// (`MediaTiming.sample`), its timing curve (the spring's p(t) for springs), then linear
+/// interpolation or `KeyframeTrack.value(at:)` — and `AnimationFastPathTests` and
+/// `PresentationEvaluatorTests` check it against `AnimationSpec.apply`.
 package enum FastBasic {
     case scalar(Double, Double)
     case point(CGPoint, CGPoint)
@@ -17,10 +20,15 @@ package enum FastBasic {
     case rect(CGRect, CGRect)
     case color(RGBAColor, RGBAColor)
 
-    /// The shortcut for `spec`, or nil when the general path is needed.
+    /// The shortcut for `spec` (a basic or spring animation), or nil when the general path is
+    /// needed.
     package init?(_ spec: AnimationSpec) {
-        guard case .basic(let from?, let to?, nil) = spec.kind, !spec.isAdditive, !spec.isCumulative,
-              spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
+        let from: AnimatableValue, to: AnimatableValue
+        switch spec.kind {
+        case .basic(let f?, let t?, nil), .spring(let f?, let t?, nil, _): (from, to) = (f, t)
+        default: return nil
+        }
+        guard !spec.isAdditive, !spec.isCumulative, spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
         if let sub = keyPath.subKey {
             // Only scalar transform components (the engine sets them into the matrix).
             guard AnimationEngine.isTransformComponent(spec), sub != .translation else { return nil }
@@ -56,49 +64,165 @@ package enum FastBasic {
     }
 }
 
-/// A `FastBasic` animation with its timing and the layer field it writes, ready for a frame.
-/// Plain data (no references), so the per-frame loop copies it without reference counting.
+/// The keyframes of a shortcut keyframe animation (kept out of `FastPlan` so that it stays
+/// plain data).
+package final class FastKeyframes {
+    package let track: KeyframeTrack
+    /// The values as numbers when they all are numbers and the mode interpolates linearly
+    /// (linear, discrete, paced): `value(at:)` then works on Doubles, with the arithmetic of
+    /// `KeyframeTrack.value(at:)` and `AnimatableValue.lerp`. nil: the track evaluates.
+    private let scalars: [Double]?
+    private let keyTimes: [Double]
+    private let timingFunctions: [TimingCurve]
+    private let isDiscrete: Bool
+
+    /// The shortcut for `spec` (a keyframe animation with values) writing `field`, or nil.
+    /// Bounds are left to the general path (its writes refuse NaN rects, the shortcut's do not).
+    package init?(_ spec: AnimationSpec, field: DirectField) {
+        guard case .keyframes(let track) = spec.kind, !spec.isAdditive, !spec.isCumulative,
+              spec.valueFunction == nil, let keyPath = spec.keyPath, let first = track.first else { return nil }
+        if let sub = keyPath.subKey {
+            guard AnimationEngine.isTransformComponent(spec), sub != .translation else { return nil }
+        }
+        switch first {
+        case .scalar: guard track.values.allSatisfy({ $0.scalarValue != nil }) else { return nil }
+        case .point where keyPath.subKey == nil && field != .bounds:
+            guard track.values.allSatisfy({ if case .point = $0 { return true } else { return false } }) else { return nil }
+        default: return nil
+        }
+        self.track = track
+        let linear = track.mode != .cubic && track.mode != .cubicPaced
+        let numbers = track.values.compactMap(\.scalarValue)
+        scalars = linear && numbers.count == track.values.count ? numbers : nil
+        keyTimes = track.keyTimes
+        timingFunctions = track.timingFunctions
+        isDiscrete = track.mode == .discrete
+    }
+
+    /// `track.value(at: progress)`.
+    @inline(__always)
+    package func value(at progress: Double) -> AnimatableValue? {
+        guard let scalars else { return track.value(at: progress) }
+        return scalarValue(scalars, at: progress).map { .scalar($0) }
+    }
+
+    /// `KeyframeTrack.value(at:)` for numbers, step for step.
+    private func scalarValue(_ values: [Double], at progress: Double) -> Double? {
+        let n = values.count
+        guard n > 0 else { return nil }
+        if n == 1 { return values[0] }
+        let p = progress.isNaN ? 0 : min(max(progress, 0), 1)
+        if isDiscrete {
+            var i = n - 1
+            while i > 0 && p < keyTimes[i] { i -= 1 }
+            return values[i]
+        }
+        let (i, f) = KeyTimes.segment(of: p, in: keyTimes)
+        let u = i < timingFunctions.count ? timingFunctions[i].progress(at: f) : f
+        let x = values[i], y = values[i + 1]
+        return x + (y - x) * u
+    }
+}
+
+/// A shortcut animation with its timing and the layer field it writes, ready for a frame.
+/// Plain data (no references: copying it is a memcpy), so the per-frame loop copies it
+/// cheaply; a keyframe shortcut keeps its values in a `FastKeyframes` next to it.
 package struct FastPlan {
+    /// From/to values of a basic or spring animation (unused with keyframes).
     package let values: FastBasic
     package var timing: MediaTiming
     package let curve: TimingCurve?
+    /// Set for springs: progress is the spring's p(t) at the basic local time and `curve` is
+    /// not applied (as `AnimationSpec.evaluate`).
+    package let spring: SpringParameters?
     package let defaultDuration: Double
+    /// `timing.durations(defaultDuration:)`, computed once (they do not depend on the begin
+    /// time stamped at commit).
+    package let durations: MediaTiming.Durations
     /// Set for transform components: the sub-key set into the (identity) transform.
     package let transformComponent: SubKeyPath?
     package let field: DirectField
-    /// The animation's index in the layer's `animationEntries` (for the general path).
-    package var entryIndex = 0
 
-    /// Evaluates into `target` at parent time `t`. Returns false when the general path must
-    /// run instead (a transform component over a non-identity transform).
+    /// The shortcut for `spec` writing `field`, or nil when the general path is needed; with
+    /// the keyframes to pass to `apply` for keyframe animations.
+    package static func make(_ spec: AnimationSpec, field: DirectField,
+                             isTransformComponent: Bool) -> (plan: FastPlan, keyframes: FastKeyframes?)? {
+        let values: FastBasic, keyframes: FastKeyframes?
+        if let basic = FastBasic(spec) {
+            (values, keyframes) = (basic, nil)
+        } else if let k = FastKeyframes(spec, field: field) {
+            (values, keyframes) = (.scalar(0, 0), k)
+        } else {
+            return nil
+        }
+        let plan = FastPlan(values: values, timing: spec.timing, curve: spec.timingFunction,
+                            spring: { if case .spring(_, _, _, let p) = spec.kind { return p } else { return nil } }(),
+                            defaultDuration: spec.defaultDuration,
+                            durations: spec.timing.durations(defaultDuration: spec.defaultDuration),
+                            transformComponent: isTransformComponent ? spec.keyPath?.subKey : nil, field: field)
+        return (plan, keyframes)
+    }
+
+    /// Evaluates into `target` at parent time `t`; `keyframes` replaces `values` for keyframe
+    /// shortcuts. Returns false when the general path must run instead (a transform component
+    /// over a non-identity transform, or keyframe values the identity cannot take).
+    ///
+    /// Numbers and points travel as plain values (no `AnimatableValue`) to the target's typed
+    /// writes, which store exactly what `writeFast` stores for the same value.
     @inline(__always)
-    package func apply(to target: CALayer, at t: Double) -> Bool {
+    package func apply<Target: PresentationTarget>(to target: inout Target, at t: Double,
+                                                   keyframes: FastKeyframes? = nil) -> Bool {
         if let sub = transformComponent {
-            let m = field == .sublayerTransform ? target.props.sublayerTransform : target.props.transform
-            guard CATransform3DIsIdentity(m) else { return false }
+            guard target.matrixIsIdentity(field) else { return false }
             guard let p = progress(at: t) else { return true }
-            if let direct = AnimationEngine.identity(setting: sub, to: values.value(at: p)) {
-                field.write(.transform(direct), to: target)
+            let v: Double
+            if let keyframes {
+                guard let k = keyframes.value(at: p) else { return true }
+                guard case .scalar(let d) = k else { return false }
+                v = d
+            } else {
+                guard case .scalar(let a, let b) = values else { return true }
+                v = a + (b - a) * p
             }
+            if let direct = AnimationEngine.identity(setting: sub, scalar: v) {
+                target.writeFastMatrix(field, direct)
+                return true
+            }
+            // The basic shortcut drops values the identity cannot take (NaN), as it always
+            // has; keyframes leave them to the general path.
+            return keyframes == nil
+        }
+        guard let p = progress(at: t) else { return true }
+        if let keyframes {
+            if let v = keyframes.value(at: p) { target.writeFast(field, v) }
             return true
         }
-        if let p = progress(at: t) { field.write(values.value(at: p), to: target) }
+        switch values {
+        case .scalar(let a, let b): target.writeFastScalar(field, a + (b - a) * p)
+        case .point(let a, let b):
+            let s = CGFloat(p)
+            target.writeFastPoint(field, CGPoint(x: a.x + (b.x - a.x) * s, y: a.y + (b.y - a.y) * s))
+        default: target.writeFast(field, values.value(at: p))
+        }
         return true
     }
 
     @inline(__always)
     package func progress(at t: Double) -> Double? {
-        guard let sample = timing.sample(atParentTime: t, defaultDuration: defaultDuration) else { return nil }
+        guard let sample = timing.sample(atParentTime: t, durations: durations) else { return nil }
+        if let spring { return spring.progress(at: sample.localTime) }
         let x = sample.fraction
         return curve?.progress(at: x) ?? x
     }
 }
 
-/// The CALayer fields the shortcut writes directly.
+/// The CALayer fields the engine reads and writes without closures: what the shortcut writes
+/// directly and what `PresentedLayerValues` holds. Case names are the property keys.
 package enum DirectField: UInt8, CaseIterable {
     case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, opacity
     case cornerRadius, borderWidth, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
     case contentsScale, rasterizationScale, minificationFilterBias, backgroundColor, borderColor, shadowColor
+    case hidden, masksToBounds, doubleSided, shouldRasterize
 
     /// Stores `value` when it has the field's kind (NaN numbers are dropped, as the setters
     /// refuse them).
@@ -116,6 +240,10 @@ package enum DirectField: UInt8, CaseIterable {
         case (.backgroundColor, .color(let c)): layer.props.backgroundColor = c.cgColor
         case (.borderColor, .color(let c)): layer.props.borderColor = c.cgColor
         case (.shadowColor, .color(let c)): layer.props.shadowColor = c.cgColor
+        case (.hidden, .bool(let b)): layer.props.isHidden = b
+        case (.masksToBounds, .bool(let b)): layer.props.masksToBounds = b
+        case (.doubleSided, .bool(let b)): layer.props.isDoubleSided = b
+        case (.shouldRasterize, .bool(let b)): layer.props.shouldRasterize = b
         case (_, .scalar(let v)) where !v.isNaN:
             switch self {
             case .zPosition: layer.props.zPosition = CGFloat(v)

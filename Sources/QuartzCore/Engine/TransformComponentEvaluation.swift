@@ -8,8 +8,8 @@ import Foundation
 // per frame, although the underlying matrix (usually the model transform) rarely changes.
 // Here: an identity underlying transform (the common case) needs no decomposition at all —
 // its components are known and setting one gives the plain rotation/scale/translation matrix
-// — and for other matrices the component read is cached per animation until the matrix
-// changes. Results equal the compositor's `component`/`setting` (up to rounding, ~1e-15).
+// — and for other matrices the decomposition (with the component read from it) is cached per
+// animation until the matrix changes, so a frame only recomposes. Results equal the compositor's `component`/`setting` (up to rounding, ~1e-15).
 
 extension AnimationEngine {
     /// Whether `spec` animates a component of a transform property (rotation, scale,
@@ -25,19 +25,27 @@ extension AnimationEngine {
         guard let sub = spec.keyPath?.subKey else { return m }
         let isIdentity = CATransform3DIsIdentity(m)
         let component: AnimatableValue
+        var editor: TransformComponentEditor?
         if isIdentity {
             component = identityComponent(sub)
         } else if let cached = runtime.componentCache, cached.matrix == m {
             component = cached.value
+            editor = cached.editor
         } else {
-            guard let c = AnimatableValue.transform(m).component(sub) else { return m }
-            runtime.componentCache = (m, c)
+            // Rotation and scale components are read from a decomposition that is kept to set
+            // them: the matrix is decomposed once, not once per frame.
+            if TransformComponentEditor.decomposes(sub) { editor = TransformComponentEditor(m) }
+            guard let c = editor?.component(sub) ?? AnimatableValue.transform(m).component(sub) else { return m }
+            runtime.componentCache = (m, c, editor)
             component = c
         }
         guard let animated = spec.evaluate(at: t, underlying: component, previous: runtime.previous?.component(sub)) else {
             return m
         }
         if isIdentity, let direct = identity(setting: sub, to: animated) { return direct }
+        if let editor {
+            return editor.setting(sub, to: animated) ?? m
+        }
         guard case .transform(let r)? = AnimatableValue.transform(m).setting(sub, to: animated) else { return m }
         return r
     }
@@ -60,7 +68,14 @@ extension AnimationEngine {
             default: return nil
             }
         }
-        guard case .scalar(let v) = value, v.isFinite else { return nil }
+        guard case .scalar(let v) = value else { return nil }
+        return identity(setting: sub, scalar: v)
+    }
+
+    /// `identity(setting: sub, to: .scalar(v))` without the value enum.
+    @inline(__always)
+    package static func identity(setting sub: SubKeyPath, scalar v: Double) -> CATransform3D? {
+        guard v.isFinite else { return nil }
         switch sub {
         case .rotationX: return TransformBuilder.rotationX(v)
         case .rotationY: return TransformBuilder.rotationY(v)

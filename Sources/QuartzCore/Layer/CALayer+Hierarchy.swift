@@ -7,6 +7,13 @@ import Foundation
 // Each change records the parent's "sublayers" (or "mask") key in the transaction, so actions
 // for those keys run, and posts kCAOnOrderIn / kCAOnOrderOut on layers entering or leaving a
 // visible (committed, attached) tree (§5.5.1). The parent is marked as needing layout.
+//
+// The "sublayers" change of a single insertion, replacement or removal records no old value
+// (`LayerChange.oldValue` is nil): a snapshot of the old sublayer array kept by the transaction
+// made every insertion copy (and retain) the whole array, so building a tree of n sublayers
+// cost O(n²). Nothing reads that old value — "sublayers" is an event, not an interpolated
+// property, and hosts rebuild children from the tree. `sublayers =` replaces the whole array
+// anyway and still records the old one.
 
 extension CALayer {
     /// True when `self` is `layer` or one of its tree ancestors: adding `self` below `layer`
@@ -25,10 +32,9 @@ extension CALayer {
             LayerDiagnostics.report(.cycle(operation: operation))
             return
         }
-        let old = sublayerStorage
         layer.detachFromParent(reinserting: true)
         let i = min(max(0, index), sublayerStorage.count)
-        changeValue(forKey: "sublayers", oldValue: old.isEmpty ? nil : old) { parent in
+        changeValue(forKey: "sublayers", oldValue: nil) { parent in
             parent.sublayerStorage.insert(layer, at: i)
             layer.superlayerStorage = parent
         }
@@ -69,9 +75,8 @@ extension CALayer {
         postEvent(kCATransition)
         newLayer.detachFromParent(reinserting: true)
         guard let i = sublayerStorage.firstIndex(where: { $0 === oldLayer }) else { return }
-        let old = sublayerStorage
         oldLayer.postEvent(kCAOnOrderOut)
-        changeValue(forKey: "sublayers", oldValue: old.isEmpty ? nil : old) { parent in
+        changeValue(forKey: "sublayers", oldValue: nil) { parent in
             parent.sublayerStorage[i] = newLayer
             oldLayer.superlayerStorage = nil
             newLayer.superlayerStorage = parent
@@ -86,8 +91,7 @@ extension CALayer {
     package func detachFromParent(reinserting: Bool = false) {
         if let parent = superlayerStorage {
             if !reinserting { postEvent(kCAOnOrderOut) }
-            let old = parent.sublayerStorage
-            parent.changeValue(forKey: "sublayers", oldValue: old.isEmpty ? nil : old) { p in
+            parent.changeValue(forKey: "sublayers", oldValue: nil) { p in
                 p.sublayerStorage.removeAll { $0 === self }
                 self.superlayerStorage = nil
             }

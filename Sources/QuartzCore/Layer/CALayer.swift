@@ -17,20 +17,20 @@ import Foundation
 /// - Layers are not thread-safe; use one thread per tree (or `CATransaction.lock()`).
 open class CALayer: NSObject, CAMediaTiming {
     /// Every stored model value (see `LayerProperties`).
-    package final var props = LayerProperties()
-    package final var sublayerStorage: [CALayer] = []
+    @exclusivity(unchecked) package final var props = LayerProperties()
+    @exclusivity(unchecked) package final var sublayerStorage: [CALayer] = []
     package weak var superlayerStorage: CALayer?
-    package var maskStorage: CALayer?
+    @exclusivity(unchecked) package var maskStorage: CALayer?
     /// The layer whose `mask` this layer is.
     package weak var maskOwner: CALayer?
     package weak var delegateStorage: CALayerDelegate?
     /// Attached animations in the order they were added; one per non-nil key.
-    package final var animationEntries: [(key: String?, animation: CAAnimation)] = [] {
+    @exclusivity(unchecked) package final var animationEntries: [(key: String?, animation: CAAnimation)] = [] {
         didSet { animationPlan = nil }
     }
     /// The animation engine's compact per-frame form of `animationEntries` (built lazily by
     /// `AnimationEngine`, dropped whenever the entries change or a transaction commits them).
-    package final var animationPlan: [AnimationPlanStep]?
+    @exclusivity(unchecked) package final var animationPlan: [AnimationPlanStep]?
     package var needsDisplayFlag = false
     package var needsLayoutFlag = false
     /// Set when a transaction commits this layer as part of a tree attached to a host: from

@@ -1,0 +1,71 @@
+import Foundation
+
+/// Where the animation engine writes presented values: a presentation copy of a layer
+/// (`LayerTarget`, what `presentation()` builds) or a renderer's reusable per-layer buffer
+/// (`PresentedLayer`, what `PresentationEvaluator` fills). `AnimationEngine.applyAnimations`
+/// is generic over it, so both get the same values by construction (one evaluation code path;
+/// the targets only differ in where a value is stored).
+///
+/// Reads return the presented value so far (the model value with the animations applied
+/// before the current one), in the kind `PresentedProperty.read` gives; writes store like
+/// `PresentedProperty.write` (general path) or `DirectField.write` (shortcut).
+package protocol PresentationTarget {
+    /// The presented value so far of `property`; nil when it holds nil (no colour, no path).
+    mutating func read(_ property: AnimatedProperty) -> AnimatableValue?
+    /// Stores a presented value of `property`, as its accessor's `write` does.
+    mutating func write(_ property: AnimatedProperty, _ value: AnimatableValue)
+    /// Stores a value computed by a shortcut, as `DirectField.write` does.
+    mutating func writeFast(_ field: DirectField, _ value: AnimatableValue)
+    /// `writeFast(field, .scalar(v))`.
+    mutating func writeFastScalar(_ field: DirectField, _ v: Double)
+    /// `writeFast(field, .point(p))`.
+    mutating func writeFastPoint(_ field: DirectField, _ p: CGPoint)
+    /// `writeFast(field, .transform(m))`.
+    mutating func writeFastMatrix(_ field: DirectField, _ m: CATransform3D)
+    /// The presented `transform` or `sublayerTransform` so far (`field` is one of the two;
+    /// anything else reads `transform`).
+    mutating func matrix(_ field: DirectField) -> CATransform3D
+    /// `CATransform3DIsIdentity(matrix(field))`.
+    mutating func matrixIsIdentity(_ field: DirectField) -> Bool
+    /// Called before an animation writing `fields` applies: a target that holds only some
+    /// fields fetches the model values of those it does not hold yet.
+    mutating func prepare(_ fields: DirectFieldSet)
+}
+
+/// A presentation copy (or any scratch layer) as the target: values go straight into its
+/// properties through the accessors.
+package struct LayerTarget: PresentationTarget {
+    package let layer: CALayer
+
+    package init(_ layer: CALayer) { self.layer = layer }
+
+    @inline(__always)
+    package func read(_ property: AnimatedProperty) -> AnimatableValue? { property.accessor.read(layer) }
+
+    @inline(__always)
+    package func write(_ property: AnimatedProperty, _ value: AnimatableValue) { property.accessor.write(layer, value) }
+
+    @inline(__always)
+    package func writeFast(_ field: DirectField, _ value: AnimatableValue) { field.write(value, to: layer) }
+
+    @inline(__always)
+    package func matrix(_ field: DirectField) -> CATransform3D {
+        field == .sublayerTransform ? layer.props.sublayerTransform : layer.props.transform
+    }
+
+    @inline(__always)
+    package func writeFastScalar(_ field: DirectField, _ v: Double) { field.write(.scalar(v), to: layer) }
+
+    @inline(__always)
+    package func writeFastPoint(_ field: DirectField, _ p: CGPoint) { field.write(.point(p), to: layer) }
+
+    @inline(__always)
+    package func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { field.write(.transform(m), to: layer) }
+
+    @inline(__always)
+    package func matrixIsIdentity(_ field: DirectField) -> Bool { CATransform3DIsIdentity(matrix(field)) }
+
+    /// A layer holds every field.
+    @inline(__always)
+    package func prepare(_ fields: DirectFieldSet) {}
+}
