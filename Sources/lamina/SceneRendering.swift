@@ -4,19 +4,21 @@ import QuartzCore
 
 /// Renders scenes and archives to images, frame sequences and contact sheets.
 enum SceneRendering {
-    /// One frame of a scene whose runner has been advanced to the wanted time.
-    static func frame(_ runner: SceneRunner, _ g: FrameGeometry, background: CGColor? = CGColor(gray: 0, alpha: 1)) throws -> CGImage {
-        try LayerRenderer.renderImage(runner.scene.root, at: runner.mediaTime, viewport: g.viewport,
-                                      pixelWidth: g.pixelWidth, pixelHeight: g.pixelHeight, scale: g.scale,
-                                      background: background)
+    /// One frame of a scene whose runner has been advanced to the wanted time. Pass the same
+    /// `stream` for the frames of one sequence (it keeps caches between frames).
+    static func frame(_ runner: SceneRunner, _ g: FrameGeometry, background: CGColor? = CGColor(gray: 0, alpha: 1),
+                      stream: LayerFrameStream = LayerFrameStream()) throws -> CGImage {
+        try stream.render(runner.scene.root, at: runner.mediaTime, viewport: g.viewport,
+                          pixelWidth: g.pixelWidth, pixelHeight: g.pixelHeight, scale: g.scale, background: background)
     }
 
     /// The scene at each of `times` (seconds of scene time, any order), in ascending order.
     static func stills(_ d: SceneDescriptor, times: [Double], _ g: FrameGeometry) throws -> [(time: Double, image: CGImage)] {
         let runner = SceneRunner(scene: d.make())
+        let stream = LayerFrameStream()
         return try times.sorted().map { t in
             runner.advance(to: t)
-            return (t, try frame(runner, g))
+            return (t, try frame(runner, g, stream: stream))
         }
     }
 
@@ -28,9 +30,10 @@ enum SceneRendering {
         try makeDirectory(directory)
         let runner = SceneRunner(scene: d.make())
         let progress = Progress(total: range.last - range.first + 1, label: label)
+        let stream = LayerFrameStream()
         for (k, i) in (range.first...range.last).enumerated() {
             runner.advance(to: Double(i) / fps)
-            try write(try frame(runner, g), to: "\(directory)/frame-\(String(format: "%05d", i)).png")
+            try write(try frame(runner, g, stream: stream), to: "\(directory)/frame-\(String(format: "%05d", i)).png")
             progress.update(k + 1)
         }
         return range.last - range.first + 1

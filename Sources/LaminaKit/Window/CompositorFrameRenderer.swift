@@ -7,6 +7,7 @@ import QuartzCore
 package final class CompositorFrameRenderer: FrameRenderer {
     /// What shows where no layer draws (the window's clear colour).
     package var background: CGColor?
+    private let stream = LayerFrameStream()
 
     package init(background: CGColor? = CGColor(gray: 0, alpha: 1)) {
         self.background = background
@@ -16,7 +17,7 @@ package final class CompositorFrameRenderer: FrameRenderer {
                              scale: CGFloat) throws -> CGImage {
         let viewport = CGRect(origin: root.frame.origin, size: CGSize(width: CGFloat(pixelWidth) / scale,
                                                                        height: CGFloat(pixelHeight) / scale))
-        return try LayerRenderer.renderImage(root, at: time, viewport: viewport, pixelWidth: pixelWidth,
-                                             pixelHeight: pixelHeight, scale: scale, background: background)
+        return try stream.render(root, at: time, viewport: viewport, pixelWidth: pixelWidth,
+                                 pixelHeight: pixelHeight, scale: scale, background: background)
     }
 }

@@ -28,6 +28,8 @@ open class CARenderer: LayerTreeHost {
     private var frameTime: CFTimeInterval?
     private var image: CGImage?
     private var dirty: CGRect = .null
+    /// Keeps the tree builder's buffers and the compositor's caches from frame to frame.
+    private let stream = LayerFrameStream()
 
     /// A renderer producing `bounds.width·scale` × `bounds.height·scale` pixel frames.
     /// Non-finite or non-positive scales are treated as 1.
@@ -59,7 +61,7 @@ open class CARenderer: LayerTreeHost {
         AnimationEngine.tick(root, at: t)
         let w = Int((bounds.width * scale).rounded()), h = Int((bounds.height * scale).rounded())
         do {
-            image = try LayerRenderer.renderImage(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale)
+            image = try stream.render(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale)
         } catch {
             LayerDiagnostics.report(.renderFailed(reason: "CARenderer.render: \(error)"))
         }

@@ -21,12 +21,22 @@ package enum LayerRenderer {
     package static func renderSurface(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil,
                                       pixelWidth: Int, pixelHeight: Int,
                                       scale: CGFloat, background: CGColor? = nil) throws -> Surface {
-        var tree = renderTree(of: root, at: time)
+        try renderSurface(tree: renderTree(of: root, at: time), viewport: viewport, pixelWidth: pixelWidth,
+                          pixelHeight: pixelHeight, scale: scale, background: background)
+    }
+
+    /// Draws an already built frame tree (e.g. from a `PresentedRenderTree` kept across frames).
+    /// Pass the same `compositor` for every frame of a stream: it keeps image and rasterize
+    /// caches between frames.
+    package static func renderSurface(tree frame: RenderTree, viewport: CGRect? = nil, pixelWidth: Int, pixelHeight: Int,
+                                      scale: CGFloat, background: CGColor? = nil,
+                                      compositor: Compositor = Compositor()) throws -> Surface {
+        var tree = frame
         if let viewport, viewport.origin != .zero, viewport.minX.isFinite, viewport.minY.isFinite {
             tree = tree.wrapped(in: viewport)
         }
         let s = scale.isFinite && scale > 0 ? Double(scale) : 1
-        return try Compositor().render(tree: tree, width: pixelWidth, height: pixelHeight, scale: s, background: background)
+        return try compositor.render(tree: tree, width: pixelWidth, height: pixelHeight, scale: s, background: background)
     }
 
     /// As `renderSurface`, wrapped as a CGImage (no copy).
@@ -38,12 +48,12 @@ package enum LayerRenderer {
         return CGImage(surface: surface)
     }
 
-    /// The render tree of `root` as seen at `time`: from the presentation copy when the tree
-    /// has one, else from the model.
+    /// The render tree of `root` as seen at `time`: the model with the animation engine's
+    /// presented values (`PresentedRenderTree`, no presentation copies), or `root` itself
+    /// when it already is a presentation copy.
     package static func renderTree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
-        let seen: CALayer? = root.isPresentationCopy ? root
-            : (time.isFinite ? MediaClock.$override.withValue(time) { root.makePresentation() } : nil)
-        return RenderTree(layer: seen ?? root, at: time.isFinite ? time : nil)
+        if root.isPresentationCopy { return RenderTree(layer: root, at: time.isFinite ? time : nil) }
+        return PresentedRenderTree(root: root).tree(at: time)
     }
 }
 
@@ -62,5 +72,30 @@ extension RenderTree {
         _ = tree.update(wrapper)
         tree.rootID = frameID
         return tree
+    }
+}
+
+/// A stream of frames of one layer tree (a window, a video, a `CARenderer`): keeps the
+/// per-frame tree builder and the compositor's caches from frame to frame.
+package final class LayerFrameStream {
+    private var builder: PresentedRenderTree?
+    private let compositor = Compositor()
+
+    package init() {}
+
+    /// The frame of the tree under `root` at absolute media time `time`; see
+    /// `LayerRenderer.renderSurface(_:at:viewport:pixelWidth:pixelHeight:scale:background:)`.
+    package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, pixelWidth: Int,
+                        pixelHeight: Int, scale: CGFloat, background: CGColor? = nil) throws -> CGImage {
+        let tree: RenderTree
+        if root.isPresentationCopy {
+            tree = LayerRenderer.renderTree(of: root, at: time)
+        } else {
+            if builder?.root !== root { builder = PresentedRenderTree(root: root) }
+            tree = builder!.tree(at: time)
+        }
+        return CGImage(surface: try LayerRenderer.renderSurface(tree: tree, viewport: viewport, pixelWidth: pixelWidth,
+                                                                pixelHeight: pixelHeight, scale: scale,
+                                                                background: background, compositor: compositor))
     }
 }

@@ -9,11 +9,17 @@ extension RenderNode {
     /// A snapshot of `layer`'s drawable values (its model values, or presented values when
     /// `layer` is a presentation copy), with the ids of its sublayers and mask.
     package init(layer: CALayer) {
+        self.init(layer: layer, properties: layer.props)
+    }
+
+    /// The node of `layer` drawn with `p` as its common property values (the model's, or the
+    /// model's with presented values written over them); subclass content is read from
+    /// `layer`.
+    package init(layer: CALayer, properties p: LayerProperties) {
         self.init(id: layer.renderNodeID)
         children = layer.sublayerStorage.map(\.renderNodeID)
         mask = layer.maskStorage?.renderNodeID
         kind = RenderNodeKind(layer: layer)
-        let p = layer.props
         bounds = p.bounds
         position = p.position
         zPosition = p.zPosition

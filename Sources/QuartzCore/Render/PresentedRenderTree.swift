@@ -1,0 +1,62 @@
+import Foundation
+import LaminaCompositor
+
+/// Builds a frame's render tree straight from the model tree and the animation engine's
+/// presented values (`PresentationEvaluator`), without presentation copies: the renderer's
+/// per-frame path. The result equals `RenderTree(layer: root.presentation())` — the same
+/// values, evaluated by the same engine — except that a host's
+/// `applyPresentationValues(to:model:)` adjustments (made on presentation copies) are not
+/// applied.
+///
+/// Per frame: one evaluation (no allocation in a steady state), then one node per layer; a
+/// layer with animated subclass properties (strokeEnd, colors, contents…) is the only kind
+/// that costs a copy. Keep one per root and reuse it across frames.
+package final class PresentedRenderTree {
+    package let root: CALayer
+    private let evaluator: PresentationEvaluator
+    /// Layers with presented values this frame → their entry in the evaluator.
+    private var entryOf: [ObjectIdentifier: Int] = [:]
+
+    package init(root: CALayer) {
+        self.root = root
+        evaluator = PresentationEvaluator(root: root)
+    }
+
+    /// The render tree of the root's subtree as seen at absolute media time `time`
+    /// (transitions running at that time included).
+    package func tree(at time: CFTimeInterval) -> RenderTree {
+        evaluator.evaluate(at: time)
+        entryOf.removeAll(keepingCapacity: true)
+        for i in 0..<evaluator.count { entryOf[ObjectIdentifier(evaluator[i].layer)] = i }
+        var tree = RenderTree(rootID: root.renderNodeID)
+        var stack: [CALayer] = [root]
+        var seen = Set<ObjectIdentifier>()
+        while let layer = stack.popLast() {
+            guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+            var node: RenderNode
+            if let i = entryOf[ObjectIdentifier(layer)] {
+                let entry = evaluator[i]
+                if entry.extras.isEmpty {
+                    var p = layer.props
+                    entry.values.store(into: &p)
+                    node = RenderNode(layer: layer, properties: p)
+                } else {
+                    // Subclass or custom properties are animated: draw from a copy holding them.
+                    let copy = type(of: layer).init(layer: layer)
+                    entry.store(into: copy)
+                    node = RenderNode(layer: copy)
+                    node.id = layer.renderNodeID
+                    node.children = layer.sublayerStorage.map(\.renderNodeID)
+                    node.mask = layer.maskStorage?.renderNodeID
+                }
+            } else {
+                node = RenderNode(layer: layer)
+            }
+            if !layer.animationEntries.isEmpty { node.transition = RenderTransition(model: layer, at: time) }
+            _ = tree.update(node)
+            stack.append(contentsOf: layer.sublayerStorage)
+            if let mask = layer.maskStorage { stack.append(mask) }
+        }
+        return tree
+    }
+}
