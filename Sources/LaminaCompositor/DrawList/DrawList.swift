@@ -145,6 +145,9 @@ package enum DrawCommand: Hashable, Sendable {
     case beginProjective(ProjectiveSpec)
     /// Project the finished surface onto the surface below.
     case endProjective(layer: RenderNodeID)
+    // 3D contexts (DrawList+Integration.swift).
+    /// Intersect the current surface's clip with a convex device polygon (a depth-sorted piece).
+    case pushPolygonClip(layer: RenderNodeID, polygon: [CGPoint])
 }
 
 /// The prepared frame: commands in drawing order, the output size, and what was wrong.
@@ -178,6 +181,7 @@ package struct DrawList: Sendable {
             case let .endGroup(l): return "end \(l)"
             case let .beginProjective(p): return "begin \(p.layer) [projective]"
             case let .endProjective(l): return "end \(l) [projective]"
+            case .pushPolygonClip: return Self.integrationOutline(c)
             }
         }
     }

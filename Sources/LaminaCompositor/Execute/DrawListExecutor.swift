@@ -56,6 +56,9 @@ final class DrawListExecutor {
                 stack.append(RasterTarget(surface: surface, originX: b.x0, originY: b.y0, group: nil, projective: spec))
             case let .endProjective(layer):
                 try endProjective(layer)
+            // 3D contexts: ContextClipExecution.swift.
+            case let .pushPolygonClip(_, polygon):
+                try ContextClipExecution.push(polygon, on: top, painter: pieces.painter)
             }
         }
         guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }

@@ -14,9 +14,9 @@ package struct FramePreparer {
 
     let tree: RenderTree
     let scale: Double
-    private var output: PixelBox
-    private var list: DrawList
-    private var visited: Set<RenderNodeID> = []
+    var output: PixelBox
+    var list: DrawList
+    var visited: Set<RenderNodeID> = []
     private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
 
     /// `width` × `height` device pixels; `scale` device pixels per point (the root's
@@ -31,16 +31,18 @@ package struct FramePreparer {
     package mutating func prepare() -> DrawList {
         guard let rootID = tree.rootID, let root = tree[rootID] else { return list }
         visited.insert(rootID)
+        if emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
+                                     alpha: 1, clipBox: output, flipped: false, depth: 0) { return list } // TransformLayerContext.swift
         emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
         return list
     }
 
     // MARK: Walking
 
-    private static func sanitizedOpacity(_ o: Float) -> Double { o.isNaN ? 0 : min(1, max(0, Double(o))) }
+    static func sanitizedOpacity(_ o: Float) -> Double { o.isNaN ? 0 : min(1, max(0, Double(o))) }
 
     /// Resolves `id` as a child (or mask) of `parent`, reporting dangling and repeated ids.
-    private mutating func resolve(_ id: RenderNodeID, parent: RenderNodeID) -> RenderNode? {
+    mutating func resolve(_ id: RenderNodeID, parent: RenderNodeID) -> RenderNode? {
         guard let n = tree[id] else {
             list.diagnostics.append(.tree(.danglingReference(parent: parent, missing: id)))
             return nil
@@ -54,7 +56,7 @@ package struct FramePreparer {
     }
 
     /// The children in drawing order: sublayer order, stably sorted by zPosition (NaN as 0).
-    private func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] {
+    func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] {
         func z(_ n: RenderNode) -> CGFloat { n.zPosition.isNaN ? 0 : n.zPosition }
         return nodes.enumerated().sorted { a, b in
             z(a.element) != z(b.element) ? z(a.element) < z(b.element) : a.offset < b.offset
@@ -68,7 +70,7 @@ package struct FramePreparer {
         return b
     }
 
-    private mutating func emit(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
+    mutating func emit(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
         guard depth < Self.maxDepth else { list.diagnostics.append(.tooDeep(n.id)); return }
         guard !n.isHidden else { return }
         let opacity = Self.sanitizedOpacity(n.opacity)
@@ -130,6 +132,8 @@ package struct FramePreparer {
         if !children.isEmpty {
             let sub = LayerGeometry.sublayerMatrix(of: n)
             for c in children {
+                if emitTransformLayerContext(c, parentSublayer: sub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
+                                             flipped: flipped != n.isGeometryFlipped, depth: depth + 1) { continue } // TransformLayerContext.swift
                 let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
                 emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
             }
