@@ -25,6 +25,7 @@ package enum CompositorError: Error, CustomStringConvertible, Equatable {
 final class DrawListExecutor {
     private let pieces = PieceRasterizer()
     private var stack: [RasterTarget] = []
+    private let transitions = TransitionExecution() // TransitionExecution.swift
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
     func run(_ list: DrawList, into output: Surface) throws {
@@ -56,9 +57,15 @@ final class DrawListExecutor {
                 stack.append(RasterTarget(surface: surface, originX: b.x0, originY: b.y0, group: nil, projective: spec))
             case let .endProjective(layer):
                 try endProjective(layer)
-            // 3D contexts: ContextClipExecution.swift.
+            // 3D contexts and transitions: ContextClipExecution.swift, TransitionExecution.swift.
             case let .pushPolygonClip(_, polygon):
                 try ContextClipExecution.push(polygon, on: top, painter: pieces.painter)
+            case let .beginTransition(spec):
+                stack.append(try transitions.begin(spec))
+            case let .beginTransitionLive(layer):
+                stack.append(try transitions.live(layer, old: stack.count >= 2 ? stack.removeLast() : nil))
+            case let .endTransition(layer):
+                try transitions.end(layer, new: stack.count >= 2 ? stack.removeLast() : nil, parent: stack.last, painter: pieces.painter)
             }
         }
         guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }

@@ -72,6 +72,7 @@ package struct FramePreparer {
 
     mutating func emit(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
         guard depth < Self.maxDepth else { list.diagnostics.append(.tooDeep(n.id)); return }
+        if n.transition != nil { emitTransition(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth); return } // TransitionPreparation.swift
         guard !n.isHidden else { return }
         let opacity = Self.sanitizedOpacity(n.opacity)
         guard opacity > 0 else { return }
