@@ -226,7 +226,7 @@ package struct FramePreparer {
 
     /// The extent of `n`'s subtree drawn under `t` (own pieces, descendants, the alpha shadow),
     /// clipped to the bounds when masksToBounds. Masks only shrink what is drawn; ignored.
-    private mutating func subtreeExtent(_ n: RenderNode, transform t: CGAffineTransform, flipped: Bool, depth: Int,
+    mutating func subtreeExtent(_ n: RenderNode, transform t: CGAffineTransform, flipped: Bool, depth: Int,
                                         ancestors: inout Set<RenderNodeID>) -> Extent {
         var e = Extent()
         if let s = LayerPieces.pathShadow(n, transform: t) { e.add(LayerPieces.deviceRect(s, transform: t)) }
@@ -237,6 +237,10 @@ package struct FramePreparer {
             let m = CATransform3DMakeAffineTransform(t)
             for id in n.children {
                 guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
+                if case .transformLayer = c.kind { // TransformLayerContext.swift
+                    e.add(contextExtent(c, parentSublayer: sub, parentToDevice: m, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
+                    continue
+                }
                 let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
                 guard let ct = LayerGeometry.affine(cm) else {
                     // Perspective child: its projected bounds (the whole output when partly behind the eye).

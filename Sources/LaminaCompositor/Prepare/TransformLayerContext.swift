@@ -85,6 +85,47 @@ extension FramePreparer {
         }
     }
 
+    /// The device extent of the context below transform layer `t` (for group bounds and the
+    /// overlap test): each member's subtree extent under its unflattened device matrix, or,
+    /// for a member seen in perspective, its projected plane rect (the whole output when it
+    /// is partly behind the eye). Does not mark nodes visited.
+    mutating func contextExtent(_ t: RenderNode, parentSublayer: CATransform3D, parentToDevice: CATransform3D, flipped: Bool,
+                                depth: Int, ancestors: inout Set<RenderNodeID>) -> Extent {
+        var e = Extent()
+        var members: [(node: RenderNode, toContext: CATransform3D, flipped: Bool)] = []
+        var stack: [(RenderNode, CATransform3D, Bool, Int)] = [(t, CATransform3DConcat(LayerGeometry.placement(of: t), parentSublayer), flipped, depth)]
+        var seen: Set<RenderNodeID> = ancestors.union([t.id])
+        while let (node, toContext, fl, d) = stack.popLast() {
+            guard d < Self.maxDepth, !node.isHidden, Self.sanitizedOpacity(node.opacity) > 0 else { continue }
+            let sub = LayerGeometry.sublayerMatrix(of: node)
+            for id in node.children {
+                guard let c = tree[id], seen.insert(id).inserted else { continue }
+                let cm = CATransform3DConcat(CATransform3DConcat(LayerGeometry.placement(of: c), sub), toContext)
+                guard cm.isFinite else { continue }
+                if case .transformLayer = c.kind {
+                    stack.append((c, cm, fl != node.isGeometryFlipped, d + 1))
+                } else if !c.isHidden {
+                    members.append((c, cm, fl != node.isGeometryFlipped))
+                }
+            }
+        }
+        let contextToDevice = CATransform3DConcat(LayerGeometry.flatten, parentToDevice)
+        for m in members {
+            let dm = CATransform3DConcat(m.toContext, contextToDevice)
+            if let ct = LayerGeometry.affine(dm) {
+                guard ct.determinant != 0 else { continue }
+                ancestors.insert(m.node.id)
+                e.add(subtreeExtent(m.node, transform: ct, flipped: m.flipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
+                ancestors.remove(m.node.id)
+            } else {
+                let q = Homography(plane: dm).projectClipped(ProjectiveLayer.corners(Self.planeRect(of: m.node, in: tree)))
+                let all = CGRect(x: output.x0, y: output.y0, width: output.width, height: output.height)
+                e.add(q.count == 4 ? q.reduce(CGRect.null) { $0.union(CGRect(origin: $1, size: .zero)) }.insetBy(dx: -1, dy: -1) : all)
+            }
+        }
+        return e
+    }
+
     /// The rect (member bounds space, points) that stands for a member's plane in the depth
     /// sort: its bounds, or — for a container with empty bounds — the union of its direct
     /// sublayers' frames (so its content is not dropped as a degenerate plane). Content of a

@@ -40,6 +40,25 @@ import Testing
         #expect(Set(list.items.map(\.layer)) == [IT.id(2), IT.id(4), IT.id(5)])
     }
 
+    @Test func groupAroundACubeCoversItsTrueExtent() throws {
+        // A shadow from alpha on the cube's superlayer makes it a group: its bounds come from
+        // the extent of the 3D context, which must hold every pixel the cube draws.
+        var nodes = Self.cube()
+        nodes[0].shadowOpacity = 0.5
+        nodes[0].shadowRadius = 0
+        nodes[0].shadowOffset = .zero
+        let group = try #require(IT.drawList(nodes, width: 120, height: 120).groups.first)
+        let s = try Compositor().render(tree: IT.tree(Self.cube()), width: 120, height: 120)
+        var x0 = 120, y0 = 120, x1 = 0, y1 = 0
+        for y in 0..<120 { for x in 0..<120 where s[x, y].a > 0 { x0 = min(x0, x); y0 = min(y0, y); x1 = max(x1, x + 1); y1 = max(y1, y + 1) } }
+        #expect(x1 > x0)
+        #expect(group.bounds.x0 <= x0 && group.bounds.y0 <= y0)
+        #expect(group.bounds.x1 >= x1 && group.bounds.y1 >= y1)
+        // …and not much more (the members' true planes, not the tile's whole projected rect).
+        #expect(group.bounds.x0 >= x0 - 3 && group.bounds.y0 >= y0 - 3)
+        #expect(group.bounds.x1 <= x1 + 3 && group.bounds.y1 <= y1 + 3)
+    }
+
     /// Outer layer turned +45° about y holding an inner one turned −45°, under a root
     /// perspective; `outerKind` .plain flattens, .transformLayer does not.
     static func nested(outerKind: RenderNodeKind) -> [RenderNode] {
