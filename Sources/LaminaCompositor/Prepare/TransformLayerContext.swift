@@ -40,8 +40,12 @@ extension FramePreparer {
         collectContextMembers(t, toContext: toSuper, alpha: alpha, flipped: flipped, depth: depth, into: &members)
         guard !members.isEmpty else { return true }
         let contextToDevice = CATransform3DConcat(LayerGeometry.flatten, parentToDevice)
+        // Back faces are culled by the sign of the projected area; under a geometry flip the
+        // device is mirrored, which does not turn a layer around, so such members are left to
+        // `emit`'s own test (which discounts the flip) instead of being culled by the sort.
         let planes = members.enumerated().map { i, m in
-            ContextPlane(id: i, bounds: Self.planeRect(of: m.node, in: tree), toContext: m.toContext, isDoubleSided: m.node.isDoubleSided)
+            ContextPlane(id: i, bounds: Self.planeRect(of: m.node, in: tree), toContext: m.toContext,
+                         isDoubleSided: m.node.isDoubleSided || m.flipped)
         }
         let fragments = DepthSortedContext.fragments(planes, contextToDevice: contextToDevice)
         // A member split into pieces is drawn once per piece: its subtree must be walkable again.

@@ -95,3 +95,19 @@ import Testing
         #expect(list.items.map(\.layer) == [IT.id(3), IT.id(2), IT.id(3)])
     }
 }
+
+@Suite struct TransformLayerFlippedGeometryTests {
+    @Test func singleSidedMemberUnderAFlippedSuperlayerIsStillDrawnFrontFacing() {
+        // isGeometryFlipped mirrors the sublayers on the device; that mirror does not turn a
+        // layer's back to the viewer (the same rule as outside a context).
+        var root = IT.layer(0, frame: CGRect(x: 0, y: 0, width: 100, height: 100), children: [1])
+        root.isGeometryFlipped = true
+        let t = IT.layer(1, frame: CGRect(x: 0, y: 0, width: 100, height: 100), children: [2, 3], kind: .transformLayer)
+        var front = IT.layer(2, frame: CGRect(x: 10, y: 10, width: 40, height: 40), background: IT.red)
+        front.isDoubleSided = false
+        var turned = IT.layer(3, frame: CGRect(x: 50, y: 50, width: 40, height: 40), background: IT.blue, transform: IT.rotationY(180))
+        turned.isDoubleSided = false
+        let list = IT.drawList([root, t, front, turned])
+        #expect(list.items.map(\.layer) == [IT.id(2)])
+    }
+}
