@@ -174,6 +174,15 @@ package enum DrawCommand: Hashable, Sendable {
     case beginProjective(ProjectiveSpec)
     /// Project the finished surface onto the surface below.
     case endProjective(layer: RenderNodeID)
+    // 3D contexts and transitions (DrawList+Integration.swift).
+    /// Intersect the current surface's clip with a convex device polygon (a depth-sorted piece).
+    case pushPolygonClip(layer: RenderNodeID, polygon: [CGPoint])
+    /// Start drawing a transitioning layer's "before" subtree into its old surface.
+    case beginTransition(TransitionSpec)
+    /// The old surface is done; draw the live subtree into the new surface.
+    case beginTransitionLive(layer: RenderNodeID)
+    /// Blend old and new with the transition and project the result onto the surface below.
+    case endTransition(layer: RenderNodeID)
 }
 
 /// The prepared frame: commands in drawing order, the output size, and what was wrong.
@@ -207,6 +216,7 @@ package struct DrawList: Sendable {
             case let .endGroup(l): return "end \(l)"
             case let .beginProjective(p): return "begin \(p.layer) [plane\(p.cacheKey == nil ? "" : ", cached")]"
             case let .endProjective(l): return "end \(l) [plane]"
+            case .pushPolygonClip, .beginTransition, .beginTransitionLive, .endTransition: return Self.integrationOutline(c)
             }
         }
     }

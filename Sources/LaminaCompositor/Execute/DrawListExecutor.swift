@@ -30,6 +30,7 @@ final class DrawListExecutor {
     /// While a cached plane surface is reused, the commands that would redraw it are skipped
     /// up to this layer's `endProjective`.
     private var skippingTo: RenderNodeID?
+    private let transitions = TransitionExecution() // TransitionExecution.swift
 
     init(cache: RasterCache? = nil, images: ImageCache = ImageCache()) {
         self.cache = cache
@@ -77,6 +78,15 @@ final class DrawListExecutor {
                 stack.append(RasterTarget(surface: surface, originX: b.x0, originY: b.y0, group: nil, projective: spec))
             case let .endProjective(layer):
                 try endProjective(layer)
+            // 3D contexts and transitions: ContextClipExecution.swift, TransitionExecution.swift.
+            case let .pushPolygonClip(_, polygon):
+                try ContextClipExecution.push(polygon, on: top, painter: pieces.painter)
+            case let .beginTransition(spec):
+                stack.append(try transitions.begin(spec))
+            case let .beginTransitionLive(layer):
+                stack.append(try transitions.live(layer, old: stack.count >= 2 ? stack.removeLast() : nil))
+            case let .endTransition(layer):
+                try transitions.end(layer, new: stack.count >= 2 ? stack.removeLast() : nil, parent: stack.last, painter: pieces.painter)
             }
         }
         guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }

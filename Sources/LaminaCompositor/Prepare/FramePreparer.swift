@@ -14,9 +14,9 @@ package struct FramePreparer {
 
     let tree: RenderTree
     let scale: Double
-    private var output: PixelBox
-    private var list: DrawList
-    private var visited: Set<RenderNodeID> = []
+    var output: PixelBox
+    var list: DrawList
+    var visited: Set<RenderNodeID> = []
     private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
     /// The colour modulation of the replicator instance being emitted.
     private var tint = RenderTint.none
@@ -37,16 +37,18 @@ package struct FramePreparer {
     package mutating func prepare() -> DrawList {
         guard let rootID = tree.rootID, let root = tree[rootID] else { return list }
         visited.insert(rootID)
+        if emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
+                                     alpha: 1, clipBox: output, flipped: false, depth: 0) { return list } // TransformLayerContext.swift
         emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
         return list
     }
 
     // MARK: Walking
 
-    private static func sanitizedOpacity(_ o: Float) -> Double { o.isNaN ? 0 : min(1, max(0, Double(o))) }
+    static func sanitizedOpacity(_ o: Float) -> Double { o.isNaN ? 0 : min(1, max(0, Double(o))) }
 
     /// Resolves `id` as a child (or mask) of `parent`, reporting dangling and repeated ids.
-    private mutating func resolve(_ id: RenderNodeID, parent: RenderNodeID) -> RenderNode? {
+    mutating func resolve(_ id: RenderNodeID, parent: RenderNodeID) -> RenderNode? {
         guard let n = tree[id] else {
             list.diagnostics.append(.tree(.danglingReference(parent: parent, missing: id)))
             return nil
@@ -60,7 +62,7 @@ package struct FramePreparer {
     }
 
     /// The children in drawing order: sublayer order, stably sorted by zPosition (NaN as 0).
-    private func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] {
+    func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] {
         func z(_ n: RenderNode) -> CGFloat { n.zPosition.isNaN ? 0 : n.zPosition }
         return nodes.enumerated().sorted { a, b in
             z(a.element) != z(b.element) ? z(a.element) < z(b.element) : a.offset < b.offset
@@ -74,8 +76,9 @@ package struct FramePreparer {
         return b
     }
 
-    private mutating func emit(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
+    mutating func emit(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
         guard depth < Self.maxDepth else { list.diagnostics.append(.tooDeep(n.id)); return }
+        if n.transition != nil { emitTransition(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth); return } // TransitionPreparation.swift
         guard !n.isHidden else { return }
         let opacity = Self.sanitizedOpacity(n.opacity)
         guard opacity > 0 else { return }
@@ -149,6 +152,8 @@ package struct FramePreparer {
                 tint = outerTint.multiplied(by: instance.tint)
                 let parentSub = CATransform3DConcat(instance.transform, sub)
                 for c in children {
+                    if emitTransformLayerContext(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
+                                                 flipped: flipped != n.isGeometryFlipped, depth: depth + 1) { continue } // TransformLayerContext.swift
                     let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
                     emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
                 }
@@ -285,7 +290,7 @@ package struct FramePreparer {
 
     /// The extent of `n`'s subtree drawn under `t` (own pieces, descendants, the alpha shadow),
     /// clipped to the bounds when masksToBounds. Masks only shrink what is drawn; ignored.
-    private mutating func subtreeExtent(_ n: RenderNode, transform t: CGAffineTransform, flipped: Bool, depth: Int,
+    mutating func subtreeExtent(_ n: RenderNode, transform t: CGAffineTransform, flipped: Bool, depth: Int,
                                         ancestors: inout Set<RenderNodeID>) -> Extent {
         var e = Extent()
         if let s = LayerPieces.pathShadow(n, transform: t) { e.add(LayerPieces.deviceRect(s, transform: t)) }
@@ -297,6 +302,10 @@ package struct FramePreparer {
             let sub = CATransform3DConcat(instance.transform, LayerGeometry.sublayerMatrix(of: n))
             for id in n.children {
                 guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
+                if case .transformLayer = c.kind { // TransformLayerContext.swift
+                    e.add(contextExtent(c, parentSublayer: sub, parentToDevice: m, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
+                    continue
+                }
                 let cm = LayerGeometry.childMatrix(c, parentSublayer: sub, parentToDevice: m)
                 guard let ct = LayerGeometry.affine(cm) else {
                     // Perspective child: its projected bounds (the whole output when partly behind the eye).
