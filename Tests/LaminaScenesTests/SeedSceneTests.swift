@@ -65,18 +65,32 @@ import Testing
         #expect(scene.movingLayer.backgroundColor != redBefore, "a tap where the layer is seen hits its presentation")
     }
 
-    @Test func pageCurlTubeIsAClosedPrismOfOneFacePerStrip() {
+    @Test func pageCurlTubeIsAClosedPrismOfOneFacePerStripOverTheViewsSnapshot() throws {
         let scene = PageCurlScene(stripCount: 8)
-        #expect(scene.faces.count == 8 && scene.pageStrips.count == 8)
         #expect(PageCurlScene(stripCount: 1).stripCount == 3)
         #expect(PageCurlScene(stripCount: 10_000).stripCount == 64)
         let runner = SceneRunner(scene: scene)
         runner.advance(to: 0.5 + 0.05)
-        #expect(scene.tube.animation(forKey: "slide") != nil && scene.tube.animation(forKey: "roll") != nil)
+        let tube = try #require(scene.curlTube)
+        #expect(tube.faces.count == 8 && tube.pageStrips.count == 8)
+        #expect(scene.oldView.isHidden, "the strips stand in for the view")
+        #expect(tube.container.frame == scene.oldView.frame)
+        let snapshot = try #require(tube.pageStrips[0].contents as? CGImage)
+        #expect(snapshot.width == 960 && snapshot.height == 640)
+        #expect(tube.tube.animation(forKey: "slide") != nil && tube.tube.animation(forKey: "roll") != nil)
+        runner.advance(to: 1.6)
+        let mid = try #require(runner.presentationRoot())
+        let shown = mid.sublayers?.last?.sublayers?.prefix(8).filter { $0.opacity > 0 }.count ?? -1
+        #expect(shown > 0 && shown < 8, "mid-curl, part of the page is still flat")
         runner.advance(to: 3.5)
-        let root = runner.presentationRoot()
-        let strips = root?.sublayers?.dropFirst().prefix(8) ?? []
-        #expect(strips.allSatisfy { $0.opacity == 0 }, "every strip has left the page by the end")
+        #expect(tube.container.superlayer == nil, "the completion block removed the strips")
+    }
+
+    @Test func aPageCurlNeedsALayerWithASuperlayerAndASize() {
+        #expect(PageCurlTube(over: CALayer()) == nil)
+        let parent = CALayer(), child = CALayer()
+        parent.addSublayer(child)
+        #expect(PageCurlTube(over: child) == nil, "empty bounds")
     }
 
     @Test func everyCatalogSceneBuildsAndRunsToItsEnd() {

@@ -1,0 +1,183 @@
+import QuartzCore
+
+/// Seed 004's page curl (iOS Recipes, "Curl the Page to a New View") as a reusable
+/// transition: `PageCurlTube(over: layer)` takes the layer's snapshot (`render(in:)`, the
+/// recipe's `PRPCompositeView`), cuts it into `stripCount` vertical strips laid exactly over
+/// the layer, hides the layer, and `curl()` winds the strips onto a many-sided tube that rolls
+/// from the right edge to the left, uncovering whatever is beneath.
+///
+/// As the recipe builds it: a second set of strip layers, the tube's faces, starts without
+/// contents showing; each face is placed with an increasing rotation about the y axis and
+/// pushed out by the tube's apothem, so together they form a closed prism whose centre lies on
+/// the tube layer's plane; the tube layer's `sublayerTransform` (perspective times a rotation
+/// about y) turns the whole prism. While the tube slides left it rotates by one face per strip
+/// width — rolling without slipping — and as it passes each strip, that strip leaves the page
+/// and appears on the face then facing the viewer.
+///
+/// Everything is declared as Core Animation animations when `curl()` is called, so any frame
+/// can be rendered at any time. Space: the container's bounds equal the layer's frame size
+/// (points, y down); the container sits where the layer sits in its superlayer.
+package final class PageCurlTube {
+    /// Holds the strips and the tube, placed over the original layer.
+    package let container = CALayer()
+    package let pageStrips: [CALayer]
+    package let tube = CALayer()
+    package let faces: [CALayer]
+    package let stripCount: Int
+    /// The snapshot's size in points.
+    package let pageSize: CGSize
+    /// Seconds the tube takes to cross the page.
+    package var crossingDuration: Double = 2.0
+
+    /// Snapshots `layer` and covers it with strips of the snapshot (the layer is hidden, so
+    /// the picture does not change). `stripCount` is clamped to 3…64: fewer is no tube, more
+    /// is narrower than a few points. Returns nil when the layer has no superlayer or an
+    /// empty size.
+    package init?(over layer: CALayer, stripCount requested: Int = 10, snapshotScale: CGFloat = 2) {
+        guard let superlayer = layer.superlayer, layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
+        let n = min(max(requested, 3), 64)
+        stripCount = n
+        pageSize = layer.bounds.size
+        let snapshot = Self.snapshot(of: layer, scale: snapshotScale)
+        let w = pageSize.width / CGFloat(n)
+        pageStrips = (0..<n).map { i in
+            let strip = CALayer()
+            strip.frame = CGRect(x: CGFloat(i) * w, y: 0, width: w, height: layer.bounds.height)
+            strip.contents = snapshot
+            strip.contentsRect = CGRect(x: CGFloat(i) / CGFloat(n), y: 0, width: 1 / CGFloat(n), height: 1)
+            strip.name = "pageStrip\(i)"
+            return strip
+        }
+        faces = (0..<n).map { _ in CALayer() }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        container.frame = layer.frame
+        container.name = "pageCurl"
+        pageStrips.forEach(container.addSublayer)
+        buildTube(stripWidth: w, snapshot: snapshot)
+        superlayer.insertSublayer(container, above: layer)
+        layer.isHidden = true
+        CATransaction.commit()
+    }
+
+    /// The layer's rendering (its model tree, `render(in:)`) as an image of `scale` pixels per
+    /// point, upright.
+    static func snapshot(of layer: CALayer, scale: CGFloat) -> CGImage? {
+        PageArtwork.draw(size: layer.bounds.size, scale: scale) { ctx in
+            ctx.translateBy(x: -layer.bounds.minX, y: -layer.bounds.minY)
+            layer.render(in: ctx)
+        }
+    }
+
+    /// Distance from the tube's axis to each face (the regular polygon's apothem), points.
+    var apothem: CGFloat {
+        let w = pageSize.width / CGFloat(stripCount)
+        return w / (2 * tan(.pi / CGFloat(stripCount)))
+    }
+
+    /// The recipe's perspective for the tube's `sublayerTransform`: an eye 1000 points away.
+    static func perspective() -> CATransform3D {
+        var p = CATransform3DIdentity
+        p.m34 = -1.0 / 1000
+        return p
+    }
+
+    private func buildTube(stripWidth w: CGFloat, snapshot: CGImage?) {
+        tube.bounds = CGRect(x: 0, y: 0, width: w, height: pageSize.height)
+        tube.position = CGPoint(x: pageSize.width + apothem, y: pageSize.height / 2)
+        tube.sublayerTransform = Self.perspective()
+        tube.name = "tube"
+        // Face j takes strip (stripCount − 1 − j): the tube meets the rightmost strip first.
+        for (j, face) in faces.enumerated() {
+            let strip = stripCount - 1 - j
+            face.bounds = tube.bounds
+            face.position = CGPoint(x: w / 2, y: pageSize.height / 2)
+            let angle = CGFloat(j) * 2 * .pi / CGFloat(stripCount)
+            face.transform = CATransform3DTranslate(CATransform3DMakeRotation(angle, 0, 1, 0), 0, 0, apothem)
+            face.contents = snapshot
+            face.contentsRect = pageStrips[strip].contentsRect
+            face.opacity = 0
+            // The tube is a plain layer: its faces are drawn in sublayer order, not by depth.
+            // Culling the faces turned away leaves only the front of the (convex) prism, whose
+            // faces never overlap — so the order cannot show.
+            face.isDoubleSided = false
+            face.name = "tubeFace\(j)"
+            tube.addSublayer(face)
+        }
+        container.addSublayer(tube)
+    }
+
+    /// Opacity `from` until `fraction` of `duration`, then `to`, held afterwards.
+    static func opacitySwitch(from: Float, to: Float, at fraction: NSNumber, duration: Double,
+                              beginTime: CFTimeInterval) -> CAKeyframeAnimation {
+        let a = CAKeyframeAnimation(keyPath: "opacity")
+        a.values = [from, to]
+        // Discrete mode: n + 1 key times, each value holding until the next one.
+        a.keyTimes = [0, fraction, 1]
+        a.calculationMode = .discrete
+        a.duration = duration
+        a.beginTime = beginTime
+        a.fillMode = .both
+        a.isRemovedOnCompletion = false
+        return a
+    }
+
+    /// Starts the curl now: tube slide and roll, and the strip hand-over, all as animations.
+    /// When the tube has left the page, `completion` runs (the container stays, showing
+    /// nothing of the old page; remove it then if you like).
+    package func curl(completion: (() -> Void)? = nil) {
+        CATransaction.begin()
+        CATransaction.setCompletionBlock(completion)
+        defer { CATransaction.commit() }
+        let now = CACurrentMediaTime()
+        let n = stripCount
+        let w = pageSize.width / CGFloat(n)
+        let startX = pageSize.width + apothem, endX = -apothem
+        // The tube's axis passes the page's right edge after `lead` of the slide and its
+        // left edge after `lead + crossingDuration`: a constant speed of one strip per
+        // crossingDuration / n seconds.
+        let speed = pageSize.width / crossingDuration
+        let total = Double(startX - endX) / speed
+        let lead = Double(apothem) / speed
+
+        let slide = CABasicAnimation(keyPath: "position.x")
+        slide.fromValue = startX
+        slide.toValue = endX
+        slide.duration = total
+        slide.beginTime = now
+        slide.fillMode = .both
+        slide.isRemovedOnCompletion = false
+        tube.add(slide, forKey: "slide")
+
+        // Rolling without slipping: one face (2π/n) per strip width travelled. Sampled four
+        // times per face so matrix interpolation between samples never takes the short way
+        // round a half turn.
+        let steps = 4 * n * Int(ceil(total / crossingDuration))
+        let roll = CAKeyframeAnimation(keyPath: "sublayerTransform")
+        // The angle is zero-based so that face j faces the viewer exactly when its strip is
+        // handed over (travel apothem + (j + ½)·w, face rotation j·2π/n): the strip moves from
+        // the page onto the face without a jump. Negative: the top of a tube rolling left
+        // moves left (ω × r for ω about y, r along +z).
+        let handOverOffset = apothem + w / 2
+        roll.values = (0...steps).map { k -> CATransform3D in
+            let travelled = CGFloat(k) / CGFloat(steps) * (startX - endX)
+            let angle = -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
+            return CATransform3DRotate(Self.perspective(), angle, 0, 1, 0)
+        }
+        roll.duration = total
+        roll.beginTime = now
+        roll.fillMode = .both
+        roll.isRemovedOnCompletion = false
+        tube.add(roll, forKey: "roll")
+
+        for j in 0..<n {
+            let strip = n - 1 - j
+            // The axis is over the centre of strip `strip` when it has travelled
+            // apothem + (j + 0.5)·w from its start.
+            let handOver = lead + (Double(j) + 0.5) * Double(w) / speed
+            let fraction = NSNumber(value: handOver / total)
+            pageStrips[strip].add(Self.opacitySwitch(from: 1, to: 0, at: fraction, duration: total, beginTime: now), forKey: "leave")
+            faces[j].add(Self.opacitySwitch(from: 0, to: 1, at: fraction, duration: total, beginTime: now), forKey: "arrive")
+        }
+    }
+}
