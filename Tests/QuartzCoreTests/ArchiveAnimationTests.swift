@@ -312,4 +312,16 @@ import QuartzCore
         #expect(pixel(later, 82, 20) == red, "x = 10 + 80 * 0.9")
         freshTransactions()
     }
+
+    @Test func bouncingExampleDecodes() throws {
+        freshTransactions()
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("docs/examples/bouncing.json")
+        let root = try LayerArchive.decode(contentsOf: url, timeOrigin: 1000)
+        let ball = try #require(root.sublayers?.first { $0.name == "ball" })
+        #expect(ball.animationKeys() == ["slide", "bounce", "squash", "tint"])
+        let badge = try #require(root.sublayers?.first { $0.name == "badge" })
+        #expect(badge.animation(forKey: "enter") is CASpringAnimation)
+        freshTransactions()
+    }
 }
