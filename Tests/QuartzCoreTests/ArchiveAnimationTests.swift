@@ -76,7 +76,7 @@ import QuartzCore
         #expect(m.toValue as? CGPoint == CGPoint(x: 100, y: 20))
         let t = try #require(decoded.animation(forKey: "tint") as? CABasicAnimation)
         #expect(timing(t, layer.animation(forKey: "tint")))
-        #expect((t.toValue as! CGColor) == CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        #expect((t.toValue as? CGColor) == CGColor(red: 0, green: 0, blue: 1, alpha: 1))
         #expect(t.fromValue == nil && t.byValue == nil)
         let s = try #require(decoded.animation(forKey: "spin") as? CABasicAnimation)
         #expect(s.valueFunction?.name == .rotateZ)
@@ -268,6 +268,18 @@ import QuartzCore
         {"animations": [{"keyPath": "opacity", "timingFunction": "bouncy"}]}
         """)
         #expect(badTiming?.path == "animations[0].timingFunction")
+
+        let badFill = decodeError("""
+        {"animations": [{"keyPath": "opacity", "fillMode": "forward"}]}
+        """)
+        #expect(badFill == LayerArchiveError(path: "animations[0].fillMode",
+                                             message: "expected one of removed, forwards, backwards, both, got \"forward\""))
+
+        let notRunnable = decodeError("""
+        {"animations": [{"keyPath": "opacity", "toValue": 1, "duration": "nan"}]}
+        """)
+        #expect(notRunnable?.path == "animations[0]")
+        #expect(notRunnable?.message.contains("NaN") == true)
         freshTransactions()
     }
 
@@ -322,6 +334,40 @@ import QuartzCore
         #expect(ball.animationKeys() == ["slide", "bounce", "squash", "tint"])
         let badge = try #require(root.sublayers?.first { $0.name == "badge" })
         #expect(badge.animation(forKey: "enter") is CASpringAnimation)
+        freshTransactions()
+    }
+
+    @Test func imageAndPathValuesUseTheLayerSpellings() throws {
+        freshTransactions()
+        let bytes: [UInt8] = [255, 0, 0, 255, 0, 0, 255, 255]
+        let image = try #require(CGImage(width: 2, height: 1, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: 8,
+                                         space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                         bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue),
+                                         provider: CGDataProvider(data: Data(bytes))!, decode: nil,
+                                         shouldInterpolate: true, intent: .defaultIntent))
+        let shape = CAShapeLayer()
+        shape.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
+        let swap = CAKeyframeAnimation(keyPath: "contents")
+        swap.values = [image, image]
+        swap.calculationMode = .discrete
+        swap.duration = 1
+        let morph = CABasicAnimation(keyPath: "path")
+        morph.fromValue = CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil)
+        morph.toValue = CGPath(rect: CGRect(x: 5, y: 5, width: 10, height: 10), transform: nil)
+        morph.duration = 1
+        at(1000) {
+            shape.add(swap, forKey: "swap")
+            shape.add(morph, forKey: "morph")
+        }
+        let (data, decoded) = try roundTrip(shape)
+        let json = String(decoding: data, as: UTF8.self)
+        #expect(json.contains("\"png\""), "images inline as base64 PNG, as layer contents")
+        let s = try #require(decoded.animation(forKey: "swap") as? CAKeyframeAnimation)
+        let first = try #require(s.values?.first as? CGImage)
+        #expect(first.width == 2 && first.height == 1)
+        #expect(s.calculationMode == .discrete)
+        let m = try #require(decoded.animation(forKey: "morph") as? CABasicAnimation)
+        #expect((m.toValue as? CGPath) == CGPath(rect: CGRect(x: 5, y: 5, width: 10, height: 10), transform: nil))
         freshTransactions()
     }
 }

@@ -27,7 +27,9 @@ extension AnimationArchive {
         if let v = try r.number("repeatCount") { anim.repeatCount = Float(v) }
         if let v = try r.number("repeatDuration") { anim.repeatDuration = v }
         if let v = try r.bool("autoreverses") { anim.autoreverses = v }
-        if let v = try r.string("fillMode") { anim.fillMode = CAMediaTimingFillMode(rawValue: v) }
+        if let v = try r.choice("fillMode", ["removed", "forwards", "backwards", "both"]) {
+            anim.fillMode = CAMediaTimingFillMode(rawValue: v)
+        }
         if let v = try r.bool("removedOnCompletion", "isRemovedOnCompletion") { anim.isRemovedOnCompletion = v }
         if let v = r.take("timingFunction") { anim.timingFunction = try r.at("timingFunction") { try timingFunction(v) } }
 
@@ -78,11 +80,13 @@ extension AnimationArchive {
                 if let items = try r.array("timingFunctions") {
                     k.timingFunctions = try items.enumerated().map { i, v in try r.at("timingFunctions[\(i)]") { try timingFunction(v) } }
                 }
-                if let v = try r.string("calculationMode") { k.calculationMode = CAAnimationCalculationMode(rawValue: v) }
+                if let v = try r.choice("calculationMode", ["linear", "discrete", "paced", "cubic", "cubicPaced"]) {
+                    k.calculationMode = CAAnimationCalculationMode(rawValue: v)
+                }
                 k.tensionValues = try r.numbers("tensionValues")
                 k.continuityValues = try r.numbers("continuityValues")
                 k.biasValues = try r.numbers("biasValues")
-                if let v = try r.string("rotationMode") { k.rotationMode = CAAnimationRotationMode(rawValue: v) }
+                if let v = try r.choice("rotationMode", ["auto", "autoReverse"]) { k.rotationMode = CAAnimationRotationMode(rawValue: v) }
             }
         }
         if let g = anim as? CAAnimationGroup, let items = try r.array("animations") {
@@ -183,6 +187,17 @@ extension AnimationArchive {
         mutating func string(_ key: String) throws -> String? {
             guard let v = take(key) else { return nil }
             guard case .string(let s) = v else { throw fail(key, "a string", v) }
+            return s
+        }
+
+        /// One of Apple's closed enumerations (fill modes, calculation modes…): anything else is
+        /// a typo, not a new value.
+        mutating func choice(_ key: String, _ allowed: [String]) throws -> String? {
+            guard let s = try string(key) else { return nil }
+            guard allowed.contains(s) else {
+                throw LayerArchiveError(path: "\(path).\(key)",
+                                        message: "expected one of \(allowed.joined(separator: ", ")), got \"\(s)\"")
+            }
             return s
         }
 
