@@ -10,7 +10,8 @@ import Foundation
 /// ```
 ///
 /// - "class": CAAnimation, CABasicAnimation, CASpringAnimation, CAKeyframeAnimation,
-///   CAAnimationGroup, CATransition. "key" is the key it was added under (absent: nil key).
+///   CAAnimationGroup, CATransition (CABasicAnimation when absent). "key" is the key it was
+///   added under (absent: nil key).
 /// - Timing (CAMediaTiming, seconds): "beginTime", "duration", "speed", "timeOffset",
 ///   "repeatCount", "repeatDuration", "autoreverses", "fillMode" ("removed", "forwards",
 ///   "backwards", "both"), "removedOnCompletion"; "timingFunction" is a name ("linear",
@@ -26,6 +27,9 @@ import Foundation
 /// - Boolean keys are Apple's KVC names as for layers ("removedOnCompletion", "additive",
 ///   "cumulative"); the Swift names "isRemovedOnCompletion", "isAdditive", "isCumulative" are
 ///   read too. Keys holding the class default are not written.
+/// - Reading checks what `add(_:forKey:)` would refuse (unknown key path, values of the wrong
+///   type, NaN timing) and throws instead, naming the key path; unknown keys and unknown
+///   fill, calculation or rotation modes are errors too.
 /// - Not archived: delegates, values stored with `setValue(_:forKey:)`, filters other than
 ///   `BarsSwipeTransitionFilter`, value functions' custom subclasses.
 ///

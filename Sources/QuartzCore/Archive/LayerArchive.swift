@@ -32,7 +32,8 @@ import Foundation
 /// own time at the start plus the offset, as Apple's idiom `convertTime(CACurrentMediaTime(),
 /// from: nil) + delay`). `lamina render file.json --time T` reads with the origin of its scene
 /// runner (media time 1000) and renders at media time 1000 + T, so the picture at `--time T`
-/// shows every animation T seconds after its archived begin time. Read without an origin,
+/// shows an animation archived with begin time b at T − b seconds into its run (before its
+/// start when T < b). Read without an origin,
 /// begin times are kept as written: 0 then means "when the adding transaction commits" and
 /// any other value is an absolute time in the layer's time space, as in Apple's API. Writing
 /// with a `timeOrigin` does the inverse; a begin time of 0 (not yet committed) stays 0.
