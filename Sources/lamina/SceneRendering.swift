@@ -45,18 +45,20 @@ enum SceneRendering {
     }
 
     /// The layer tree of a JSON archive (QuartzCore's LayerArchive format) at scene time `t`
-    /// (archives hold no script; animations in them play from time 0).
+    /// (archives hold no script). The archive is read with the runner's media time origin, so
+    /// an archived animation with begin time b is seen `t - b` seconds into its run.
     static func archive(at path: String, time t: Double, scale: Double, size: PixelSize?) throws -> CGImage {
         let root: CALayer
+        let origin: CFTimeInterval = 1000
         do {
-            root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path))
+            root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path), timeOrigin: origin)
         } catch {
             throw CLIError("\(path): \(error)")
         }
         let frame = root.frame
         let sceneSize = CGSize(width: max(frame.maxX, 1), height: max(frame.maxY, 1))
         let g = try FrameGeometry(sceneSize: sceneSize, scale: scale, size: size)
-        let runner = SceneRunner(scene: ArchivedScene(root: root))
+        let runner = SceneRunner(scene: ArchivedScene(root: root), origin: origin)
         runner.advance(to: t)
         return try SceneRendering.frame(runner, g, background: nil)
     }

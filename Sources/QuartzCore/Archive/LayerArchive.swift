@@ -19,7 +19,25 @@ import Foundation
 /// - Colours: `[gray, alpha]`, `[r, g, b, a]` or `{"colorSpace": name, "components": [...]}`.
 /// - Paths: `[["M", x, y], ["L", x, y], ["Q", cx, cy, x, y], ["C", c1x, c1y, c2x, c2y, x, y], ["Z"]]`.
 /// - Images (`contents`): `{"png": "<base64>"}` or `{"file": "relative/or/absolute.png"}`.
-/// - Not archived: delegate, actions, style, animations, and values set for arbitrary keys.
+/// - Animations: the layer's attached animations under `"animations"`, in the order they were
+///   added, each with its key (format in `AnimationArchive`). Reading re-adds them with
+///   `add(_:forKey:)` once the whole tree is built, so the layer's presentation shows them.
+/// - Not archived: delegate, actions, style, and values set for arbitrary keys.
+///
+/// Time. An archive is a picture of a tree at the start of a render, so an animation's
+/// "beginTime" in the archive is relative to that start: 0 means "when the render starts",
+/// 0.5 "half a second later", -1 "one second before" (already running). Read with a
+/// `timeOrigin` (the media time, seconds, at which the render starts), a top-level animation's
+/// begin time becomes `layer.localTime(fromAbsolute: timeOrigin) + beginTime` (the layer's
+/// own time at the start plus the offset, as Apple's idiom `convertTime(CACurrentMediaTime(),
+/// from: nil) + delay`). `lamina render file.json --time T` reads with the origin of its scene
+/// runner (media time 1000) and renders at media time 1000 + T, so the picture at `--time T`
+/// shows an animation archived with begin time b at T − b seconds into its run (before its
+/// start when T < b). Read without an origin,
+/// begin times are kept as written: 0 then means "when the adding transaction commits" and
+/// any other value is an absolute time in the layer's time space, as in Apple's API. Writing
+/// with a `timeOrigin` does the inverse; a begin time of 0 (not yet committed) stays 0.
+/// Group children's begin times are relative to their group and never shifted.
 ///
 /// Errors name the key path and the offending value, e.g.
 /// `sublayers[2].opacity: expected a number, got "abc"`; unknown keys and class names are
@@ -43,16 +61,19 @@ package enum LayerArchive {
     // MARK: Encoding
 
     /// The archive of the tree under `layer` (pretty-printed, keys sorted).
-    package static func encode(_ layer: CALayer) throws -> Data {
+    /// `timeOrigin`: the media time that becomes begin time 0 in the archive (nil: begin
+    /// times are written as they are).
+    package static func encode(_ layer: CALayer, timeOrigin: CFTimeInterval? = nil) throws -> Data {
+        let root = try encodeLayer(layer, path: "", timeOrigin: timeOrigin)
         let document = JSONValue.object([
-            "format": .string(formatName), "version": .number(Double(version)), "root": try encodeLayer(layer, path: ""),
+            "format": .string(formatName), "version": .number(Double(version)), "root": root,
         ])
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(document)
     }
 
-    private static func encodeLayer(_ layer: CALayer, path: String) throws -> JSONValue {
+    private static func encodeLayer(_ layer: CALayer, path: String, timeOrigin: CFTimeInterval?) throws -> JSONValue {
         let type = Swift.type(of: layer)
         guard let name = className(of: layer) else {
             throw LayerArchiveError(path: path, message: "cannot archive a layer of class \(type)")
@@ -68,17 +89,29 @@ package enum LayerArchive {
         }
         if !layer.sublayerStorage.isEmpty {
             object["sublayers"] = .array(try layer.sublayerStorage.enumerated().map { i, child in
-                try encodeLayer(child, path: join(path, "sublayers[\(i)]"))
+                try encodeLayer(child, path: join(path, "sublayers[\(i)]"), timeOrigin: timeOrigin)
             })
         }
-        if let mask = layer.maskStorage { object["mask"] = try encodeLayer(mask, path: join(path, "mask")) }
+        if let mask = layer.maskStorage {
+            object["mask"] = try encodeLayer(mask, path: join(path, "mask"), timeOrigin: timeOrigin)
+        }
+        if !layer.animationEntries.isEmpty {
+            let shift = timeOrigin.map { layer.localTime(fromAbsolute: $0) } ?? 0
+            object["animations"] = .array(try layer.animationEntries.enumerated().map { i, entry in
+                try AnimationArchive.encode(entry.animation, key: entry.key, layer: layer, beginTimeShift: shift,
+                                            path: join(path, "animations[\(i)]"))
+            })
+        }
         return .object(object)
     }
 
     // MARK: Decoding
 
-    /// Reads an archive (or a bare layer object). Throws `LayerArchiveError`.
-    package static func decode(_ data: Data, context: ArchiveContext = ArchiveContext()) throws -> CALayer {
+    /// Reads an archive (or a bare layer object). Throws `LayerArchiveError`. `timeOrigin`: the
+    /// media time (seconds) at which archived begin time 0 falls (see the type's comment; nil:
+    /// begin times as written).
+    package static func decode(_ data: Data, context: ArchiveContext = ArchiveContext(),
+                               timeOrigin: CFTimeInterval? = nil) throws -> CALayer {
         let document: JSONValue
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: data)
@@ -95,20 +128,53 @@ package enum LayerArchive {
             if let v = top["version"], v != .number(Double(version)) {
                 throw LayerArchiveError(path: "version", message: "unsupported version \(v.brief) (this reader knows \(version))")
             }
-            return try decodeLayer(root, path: "", context: context)
+            return try decodeTree(root, context: context, timeOrigin: timeOrigin)
         }
-        return try decodeLayer(document, path: "", context: context)
+        return try decodeTree(document, context: context, timeOrigin: timeOrigin)
     }
 
     /// Reads an archive file; relative image files resolve against its directory.
-    package static func decode(contentsOf url: URL) throws -> CALayer {
+    package static func decode(contentsOf url: URL, timeOrigin: CFTimeInterval? = nil) throws -> CALayer {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw LayerArchiveError(path: "", message: "cannot read \(url.path)")
         }
-        return try decode(data, context: ArchiveContext(baseDirectory: url.deletingLastPathComponent()))
+        return try decode(data, context: ArchiveContext(baseDirectory: url.deletingLastPathComponent()), timeOrigin: timeOrigin)
     }
 
-    private static func decodeLayer(_ json: JSONValue, path: String, context: ArchiveContext) throws -> CALayer {
+    /// A layer's archived animations, added once the tree is complete (begin times depend on
+    /// the ancestors' timing; values on the layer's decoded properties).
+    private struct PendingAnimations {
+        let layer: CALayer
+        let json: JSONValue
+        let path: String
+    }
+
+    private static func decodeTree(_ json: JSONValue, context: ArchiveContext, timeOrigin: CFTimeInterval?) throws -> CALayer {
+        var pending: [PendingAnimations] = []
+        let root = try decodeLayer(json, path: "", context: context, pending: &pending)
+        // Decode every animation before adding any, so a bad archive leaves no animation behind.
+        var toAdd: [(layer: CALayer, key: String?, animation: CAAnimation)] = []
+        for p in pending {
+            guard case .array(let items) = p.json else {
+                throw LayerArchiveError(path: p.path, message: "expected an array of animations, got \(p.json.brief)")
+            }
+            let shift = timeOrigin.map { p.layer.localTime(fromAbsolute: $0) }
+            for (i, item) in items.enumerated() {
+                let path = "\(p.path)[\(i)]"
+                let (key, anim) = try AnimationArchive.decode(item, layer: p.layer, context: context,
+                                                              beginTimeShift: shift, path: path)
+                if case .failure(let f) = AnimationCompiler.compile(anim, for: p.layer, defaultDuration: 0.25) {
+                    throw LayerArchiveError(path: path, message: "cannot run this animation: \(f.reason)")
+                }
+                toAdd.append((p.layer, key, anim))
+            }
+        }
+        for entry in toAdd { entry.layer.add(entry.animation, forKey: entry.key) }
+        return root
+    }
+
+    private static func decodeLayer(_ json: JSONValue, path: String, context: ArchiveContext,
+                                    pending: inout [PendingAnimations]) throws -> CALayer {
         guard case .object(let object) = json else {
             throw LayerArchiveError(path: path, message: "expected a layer object, got \(json.brief)")
         }
@@ -127,7 +193,7 @@ package enum LayerArchive {
         let type = Swift.type(of: layer)
         let table = type.propertyTable
         try layer.withoutRecording {
-            for key in object.keys.sorted() where key != "class" && key != "sublayers" && key != "mask" {
+            for key in object.keys.sorted() where !["class", "sublayers", "mask", "animations"].contains(key) {
                 guard let value = object[key] else { continue }
                 guard let archive = table[key]?.archive else {
                     throw LayerArchiveError(path: join(path, key), message: "unknown property for \(type)")
@@ -144,15 +210,18 @@ package enum LayerArchive {
                 throw LayerArchiveError(path: join(path, "sublayers"), message: "expected an array of layers, got \(sublayers.brief)")
             }
             for (i, item) in items.enumerated() {
-                let child = try decodeLayer(item, path: join(path, "sublayers[\(i)]"), context: context)
+                let child = try decodeLayer(item, path: join(path, "sublayers[\(i)]"), context: context, pending: &pending)
                 child.superlayerStorage = layer
                 layer.sublayerStorage.append(child)
             }
         }
         if let m = object["mask"], m != .null {
-            let mask = try decodeLayer(m, path: join(path, "mask"), context: context)
+            let mask = try decodeLayer(m, path: join(path, "mask"), context: context, pending: &pending)
             mask.maskOwner = layer
             layer.maskStorage = mask
+        }
+        if let a = object["animations"], a != .null {
+            pending.append(PendingAnimations(layer: layer, json: a, path: join(path, "animations")))
         }
         return layer
     }
