@@ -7,14 +7,14 @@ import QuartzCore
 /// `minimumPressDuration` seconds without moving more than `allowableMovement` points (checked
 /// every turn, so it begins without any event); then reports changed on movement and ends on
 /// lift-off. Before it began, lifting, moving too far or too many fingers fail it.
-package final class LongPressGestureRecognizer: GestureRecognizer {
-    package var minimumPressDuration: CFTimeInterval = 0.5
-    package var numberOfTouchesRequired = 1
-    package var allowableMovement: CGFloat = 10
+public final class LongPressGestureRecognizer: GestureRecognizer {
+    public var minimumPressDuration: CFTimeInterval = 0.5
+    public var numberOfTouchesRequired = 1
+    public var allowableMovement: CGFloat = 10
 
     private var pressStart: CFTimeInterval?
 
-    override package var isContinuous: Bool { true }
+    override public var isContinuous: Bool { true }
 
     override func touchesBegan(_ touches: [Touch], at time: CFTimeInterval) {
         guard state == .possible else { return }

@@ -9,19 +9,19 @@ import QuartzCore
 /// setting it re-bases the gesture (the incremental idiom `rotation = 0`). `velocity` is
 /// radians per second over the last change. It begins once the fingers turned by more than
 /// `hysteresis` radians, ends when either finger lifts, and fails if one lifts first.
-package final class RotationGestureRecognizer: GestureRecognizer {
+public final class RotationGestureRecognizer: GestureRecognizer {
     /// Radians the fingers must turn before the rotation begins (about 3°).
-    package var hysteresis: CGFloat = 0.05
+    public var hysteresis: CGFloat = 0.05
 
     private var lastAngle: CGFloat?
     private var accumulated: CGFloat = 0
     private var base: CGFloat = 0
     private var lastSample: (time: CFTimeInterval, rotation: CGFloat)?
-    package private(set) var velocity: CGFloat = 0
+    public private(set) var velocity: CGFloat = 0
 
-    override package var isContinuous: Bool { true }
+    override public var isContinuous: Bool { true }
 
-    package var rotation: CGFloat {
+    public var rotation: CGFloat {
         get { base + accumulated }
         set {
             guard newValue.isFinite else { return }

@@ -2,16 +2,16 @@ import Foundation
 import QuartzCore
 
 /// Keyboard modifier keys held during an event.
-package struct KeyModifiers: OptionSet, Hashable, Sendable {
-    package let rawValue: Int
-    package init(rawValue: Int) { self.rawValue = rawValue }
+public struct KeyModifiers: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
 
-    package static let shift = KeyModifiers(rawValue: 1 << 0)
-    package static let control = KeyModifiers(rawValue: 1 << 1)
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    public static let control = KeyModifiers(rawValue: 1 << 1)
     /// Alt, Option on Apple keyboards: held while dragging it emulates a two-finger pinch.
-    package static let alt = KeyModifiers(rawValue: 1 << 2)
+    public static let alt = KeyModifiers(rawValue: 1 << 2)
     /// The Windows / Command ("GUI") key.
-    package static let command = KeyModifiers(rawValue: 1 << 3)
+    public static let command = KeyModifiers(rawValue: 1 << 3)
 }
 
 /// A mouse or pen button.
@@ -20,18 +20,18 @@ package enum PointerButton: Int, Hashable, Sendable {
 }
 
 /// Where a touch is in its life (Apple's UITouch.Phase, minus the ones we never report).
-package enum TouchPhase: Hashable, Sendable {
+public enum TouchPhase: Hashable, Sendable {
     case began, moved, stationary, ended, cancelled
 }
 
 /// One key press or release. `keyCode` is SDL's keycode (the key's Unicode character for
 /// printable keys, `KeyCode` constants for the rest), so scripted tests and SDL agree.
-package struct KeyEvent: Hashable, Sendable {
-    package var isDown: Bool
-    package var keyCode: Int32
-    package var isRepeat: Bool
+public struct KeyEvent: Hashable, Sendable {
+    public var isDown: Bool
+    public var keyCode: Int32
+    public var isRepeat: Bool
 
-    package init(isDown: Bool, keyCode: Int32, isRepeat: Bool = false) {
+    public init(isDown: Bool, keyCode: Int32, isRepeat: Bool = false) {
         self.isDown = isDown
         self.keyCode = keyCode
         self.isRepeat = isRepeat
@@ -39,17 +39,17 @@ package struct KeyEvent: Hashable, Sendable {
 }
 
 /// SDL keycodes LaminaKit looks at (SDL_keycode.h: scancode | 1 << 30 for non-characters).
-package enum KeyCode {
-    package static let escape: Int32 = 27
-    package static let space: Int32 = 32
-    package static let leftControl: Int32 = 0x4000_00E0
-    package static let leftShift: Int32 = 0x4000_00E1
-    package static let leftAlt: Int32 = 0x4000_00E2
-    package static let leftGUI: Int32 = 0x4000_00E3
-    package static let rightControl: Int32 = 0x4000_00E4
-    package static let rightShift: Int32 = 0x4000_00E5
-    package static let rightAlt: Int32 = 0x4000_00E6
-    package static let rightGUI: Int32 = 0x4000_00E7
+public enum KeyCode {
+    public static let escape: Int32 = 27
+    public static let space: Int32 = 32
+    public static let leftControl: Int32 = 0x4000_00E0
+    public static let leftShift: Int32 = 0x4000_00E1
+    public static let leftAlt: Int32 = 0x4000_00E2
+    public static let leftGUI: Int32 = 0x4000_00E3
+    public static let rightControl: Int32 = 0x4000_00E4
+    public static let rightShift: Int32 = 0x4000_00E5
+    public static let rightAlt: Int32 = 0x4000_00E6
+    public static let rightGUI: Int32 = 0x4000_00E7
 }
 
 /// One event as a window backend reports it, before any routing.
