@@ -8,6 +8,12 @@ import QuartzCore
 /// every turn, so it begins without any event); then reports changed on movement and ends on
 /// lift-off. Before it began, lifting, moving too far or too many fingers fail it.
 public final class LongPressGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((LongPressGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? LongPressGestureRecognizer { action(r) } } })
+    }
+
     public var minimumPressDuration: CFTimeInterval = 0.5
     public var numberOfTouchesRequired = 1
     public var allowableMovement: CGFloat = 10

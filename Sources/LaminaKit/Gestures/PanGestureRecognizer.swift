@@ -10,6 +10,12 @@ import QuartzCore
 /// lifting mid-gesture do not make it jump); `velocity(in:)` is points per second over the
 /// last change; both are in the given view's space.
 public final class PanGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((PanGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? PanGestureRecognizer { action(r) } } })
+    }
+
     public var minimumNumberOfTouches = 1
     public var maximumNumberOfTouches = Int.max
     /// Points the centroid must move before the pan begins.

@@ -12,6 +12,12 @@ import QuartzCore
 /// is cancelled with its touches, and fails if a finger lifts before it began. Extra fingers
 /// are followed for `location(in:)` but do not change the scale.
 public final class PinchGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((PinchGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? PinchGestureRecognizer { action(r) } } })
+    }
+
     /// Points the finger distance must change before the pinch begins.
     public var hysteresis: CGFloat = 4
 

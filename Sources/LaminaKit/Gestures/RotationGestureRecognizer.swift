@@ -10,6 +10,12 @@ import QuartzCore
 /// radians per second over the last change. It begins once the fingers turned by more than
 /// `hysteresis` radians, ends when either finger lifts, and fails if one lifts first.
 public final class RotationGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((RotationGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? RotationGestureRecognizer { action(r) } } })
+    }
+
     /// Radians the fingers must turn before the rotation begins (about 3°).
     public var hysteresis: CGFloat = 0.05
 

@@ -10,6 +10,12 @@ import QuartzCore
 /// tap must go down within `maximumIntervalBetweenTaps` seconds of the previous lift. It fails
 /// on more fingers than required, too few at lift-off, too much movement or too much time.
 public final class TapGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: its recognition (ended).
+    override public init(handler: ((TapGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? TapGestureRecognizer { action(r) } } })
+    }
+
     public var numberOfTapsRequired = 1
     public var numberOfTouchesRequired = 1
     /// Points a finger may move from its touch-down and still tap.
