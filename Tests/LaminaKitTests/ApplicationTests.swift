@@ -146,3 +146,30 @@ import Testing
         #expect(view.began == 1)
     }
 }
+
+@Suite struct ViewDrawingTests {
+    /// `draw(_:in:)` draws in the view's bounds space with y down: a fill of the top half
+    /// lands in the top half of the view on screen.
+    @Test func drawOverrideDrawsInBoundsSpaceYDown() throws {
+        final class TopHalf: View {
+            var rects: [CGRect] = []
+            override func draw(_ rect: CGRect, in context: CGContext) {
+                rects.append(rect)
+                context.setFillColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+                context.fill(CGRect(x: 0, y: 0, width: rect.width, height: rect.height / 2))
+            }
+        }
+        let app = try LaminaApplication(title: "t", size: CGSize(width: 40, height: 40), headless: true)
+        app.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        let view = TopHalf(frame: CGRect(x: 10, y: 10, width: 20, height: 20))
+        app.rootView.addSubview(view)
+        view.setNeedsDisplay()
+        app.runFrames(1)
+        #expect(view.rects == [CGRect(x: 0, y: 0, width: 20, height: 20)])
+        let frame = try #require((app.host.window as? HeadlessWindow)?.lastFrame)
+        let s = frame.premultipliedRGBA8
+        let top = s.row(14) + 20 * 4, bottom = s.row(26) + 20 * 4
+        #expect(top[0] == 255)
+        #expect(bottom[0] == 0)
+    }
+}

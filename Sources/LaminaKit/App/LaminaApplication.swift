@@ -238,6 +238,7 @@ public final class LaminaApplication {
 public struct LaminaError: Error, CustomStringConvertible, Sendable {
     public let description: String
 
+    /// An error that reads `description`.
     public init(description: String) {
         self.description = description
     }

@@ -24,6 +24,7 @@ import QuartzCore
 ///     `cancelsTouchesInView`, the views get `touchesCancelled` for its touches and no further
 ///     callbacks for them.
 public class GestureRecognizer {
+    /// UIKit's gesture states (UIGestureRecognizer.State).
     public enum State: Sendable, Equatable {
         case possible, began, changed, ended, cancelled, failed
         /// A discrete recognizer's success state, as in UIKit.
@@ -33,16 +34,23 @@ public class GestureRecognizer {
         var isActive: Bool { self == .began || self == .changed }
     }
 
+    /// Where the recognizer is in its gesture (see the type's documentation); read it in the
+    /// handler to tell began, changed, ended and cancelled apart.
     public private(set) var state: State = .possible
+    /// The view it is attached to (`View.addGestureRecognizer`); touches on it and its
+    /// subviews reach the recognizer.
     public internal(set) weak var view: View?
     /// A disabled recognizer gets no new touches; disabling an active one cancels it and a
     /// possible one fails (it ignores the rest of its touches and resets when they lift).
     public var isEnabled = true {
         didSet { if !isEnabled { abandon() } }
     }
+    /// When true (the default), recognising cancels the touches in the view: the view gets
+    /// `touchesCancelled` and no further touch callbacks for them (rule 5).
     public var cancelsTouchesInView = true
     /// Asked for each pair sharing a touch when one of them begins (rule 3).
     public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// A name for debugging.
     public var name: String?
 
     /// The touches this recognizer follows now (down, not ended), in the order they came.
@@ -89,6 +97,7 @@ public class GestureRecognizer {
         failureRequirements.append(WeakRecognizer(other))
     }
 
+    /// Fingers the recognizer follows now.
     public var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the tracked touches in `view`'s space (nil: window points); the last

@@ -14,12 +14,16 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         super.init(handler: handler.map { action in { if let r = $0 as? LongPressGestureRecognizer { action(r) } } })
     }
 
+    /// Seconds the fingers must stay down before it begins.
     public var minimumPressDuration: CFTimeInterval = 0.5
+    /// Fingers that must be down (values below 1 count as 1).
     public var numberOfTouchesRequired = 1
+    /// Points a finger may move before the press begins without failing it.
     public var allowableMovement: CGFloat = 10
 
     private var pressStart: CFTimeInterval?
 
+    /// True: a long press reports began, changed… ended.
     override public var isContinuous: Bool { true }
 
     override func touchesBegan(_ touches: [Touch], at time: CFTimeInterval) {

@@ -16,7 +16,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
         super.init(handler: handler.map { action in { if let r = $0 as? PanGestureRecognizer { action(r) } } })
     }
 
+    /// Fewest fingers that pan; the pan ends when fewer remain.
     public var minimumNumberOfTouches = 1
+    /// Most fingers that may pan; more landing before it began fail it.
     public var maximumNumberOfTouches = Int.max
     /// Points the centroid must move before the pan begins.
     public var hysteresis: CGFloat = 10
@@ -27,6 +29,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     private var lastSample: (time: CFTimeInterval, point: CGPoint)?
     private var velocityInWindow = CGVector(dx: 0, dy: 0)
 
+    /// True: a pan reports began, changed… ended.
     override public var isContinuous: Bool { true }
 
     /// The centroid's movement since the start, in `view`'s space (nil: window points).

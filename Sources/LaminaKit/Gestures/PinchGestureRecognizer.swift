@@ -25,8 +25,10 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     private var scaleBase: CGFloat = 1
     private var currentDistance: CGFloat = 0
     private var lastSample: (time: CFTimeInterval, scale: CGFloat)?
+    /// Scale factor per second over the last change (negative while pinching in).
     public private(set) var velocity: CGFloat = 0
 
+    /// True: a pinch reports began, changed… ended.
     override public var isContinuous: Bool { true }
 
     /// Current finger distance over the starting distance (1 before the second finger).

@@ -23,10 +23,14 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     private var accumulated: CGFloat = 0
     private var base: CGFloat = 0
     private var lastSample: (time: CFTimeInterval, rotation: CGFloat)?
+    /// Radians per second over the last change (positive: clockwise on screen).
     public private(set) var velocity: CGFloat = 0
 
+    /// True: a rotation reports began, changed… ended.
     override public var isContinuous: Bool { true }
 
+    /// Radians turned since the gesture started (or since it was last set), positive
+    /// clockwise on screen; setting it re-bases the gesture.
     public var rotation: CGFloat {
         get { base + accumulated }
         set {

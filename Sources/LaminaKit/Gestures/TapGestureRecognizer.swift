@@ -16,7 +16,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
         super.init(handler: handler.map { action in { if let r = $0 as? TapGestureRecognizer { action(r) } } })
     }
 
+    /// Taps in the sequence (2 for a double tap). Values below 1 count as 1.
     public var numberOfTapsRequired = 1
+    /// Fingers each tap needs, all down together. Values below 1 count as 1.
     public var numberOfTouchesRequired = 1
     /// Points a finger may move from its touch-down and still tap.
     public var allowableMovement: CGFloat = 10

@@ -19,8 +19,11 @@ public final class Touch {
 
     /// Unique among the touches alive at once.
     public let identifier: Int64
+    /// Finger, pointer or emulated finger.
     public let kind: Kind
+    /// The phase of the latest event of this touch.
     public internal(set) var phase: TouchPhase
+    /// Media time (seconds) of the latest event of this touch.
     public internal(set) var timestamp: CFTimeInterval
     /// Current location in window points.
     public internal(set) var locationInWindow: CGPoint
@@ -28,6 +31,7 @@ public final class Touch {
     public internal(set) var previousLocationInWindow: CGPoint
     /// Where and when the touch went down.
     public let startLocationInWindow: CGPoint
+    /// Media time (seconds) of the touch-down.
     public let startTimestamp: CFTimeInterval
     /// The view hit at touch-down (nil when it landed on nothing interactive).
     public internal(set) weak var view: View?

@@ -15,14 +15,19 @@ import QuartzCore
 /// link whose target is gone invalidates itself.
 public final class DisplayLink {
     private var handler: ((DisplayLink) -> Void)?
+    /// Media time (seconds) of the display frame this callback runs for.
     public private(set) var timestamp: CFTimeInterval = 0
+    /// Media time (seconds) at which the frame being prepared will be shown: time animations
+    /// by it.
     public private(set) var targetTimestamp: CFTimeInterval = 0
+    /// The display's refresh interval in seconds.
     public private(set) var duration: CFTimeInterval = 0
     /// Desired callbacks per second; 0 (the default) means the display's rate. Negative or
     /// non-finite values count as 0.
     public var preferredFramesPerSecond: Int = 0
     /// A paused link is not called (and does not catch up when resumed).
     public var isPaused = false
+    /// False once `invalidate()` ran (or the target of the target-action form is gone).
     public private(set) var isValid = true
     /// Display frame index of the last call (nil before the first).
     private var lastFrameIndex: Int64?

@@ -7,9 +7,11 @@ import QuartzCore
 /// fires once and moves to its next due time after now, as Foundation's timers skip missed
 /// fires rather than bunching them.
 public final class RunLoopTimer {
+    /// Media time (seconds) of the next fire.
     public private(set) var fireTime: CFTimeInterval
     /// Seconds between fires, or nil for a one-shot timer.
     public let interval: CFTimeInterval?
+    /// False once invalidated or, for a one-shot timer, fired.
     public private(set) var isValid = true
     private var block: ((RunLoopTimer) -> Void)?
 

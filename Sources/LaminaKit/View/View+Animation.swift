@@ -6,18 +6,23 @@ extension View {
     /// The curve is a 2-bit field, as in UIKit: ease-in-out (the default), ease-in, ease-out,
     /// linear.
     public struct AnimationOptions: OptionSet, Sendable {
+        /// UIKit's bit layout: options in the low bits, the curve in bits 16–17.
         public let rawValue: UInt
+        /// Options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Start from the presented value of a property that is animating (else the model value).
         public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Repeat forever.
         public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Run each cycle forward then backward.
         public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
         /// In a nested block, use this block's duration instead of the outer block's.
         public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
         /// In a nested block, use this block's curve instead of the outer block's.
         public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 7)
 
+        /// Curves (one at a time): slow at both ends (the default), slow start, slow end, even.
         public static let curveEaseInOut = AnimationOptions([])
         public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
         public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)

@@ -18,8 +18,12 @@ open class View: CALayerDelegate {
     /// `layerClass`; CALayer's plain `init()` is not `required`, so a metatype cannot make one).
     open class func makeLayer() -> CALayer { CALayer() }
 
+    /// The view's layer (made by `makeLayer()`); the view is its delegate. Use it for what
+    /// the view does not wrap: corner radius, border, shadow, contents, sublayers.
     public let layer: CALayer
+    /// The view this one is a subview of (nil for the root and for views not added).
     public private(set) weak var superview: View?
+    /// The subviews, back to front.
     public private(set) var subviews: [View] = []
     /// The host showing this view's tree, set on the root view.
     weak var rootHost: WindowHost?
@@ -28,6 +32,7 @@ open class View: CALayerDelegate {
     /// When false (the default, as UIKit), touch callbacks get only the first touch of a
     /// sequence; gesture recognizers still see every touch.
     public var isMultipleTouchEnabled = false
+    /// The recognizers attached with `addGestureRecognizer`, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// A name for debugging and tests.
     public var name: String?
@@ -91,11 +96,13 @@ open class View: CALayerDelegate {
         set { if !newValue.isNaN { layer.opacity = Float(min(1, max(0, newValue))) } }
     }
 
+    /// The layer's background colour (nil: transparent).
     public var backgroundColor: CGColor? {
         get { layer.backgroundColor }
         set { layer.backgroundColor = newValue }
     }
 
+    /// A hidden view and its subviews are not drawn and not hit by touches.
     public var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
@@ -139,6 +146,7 @@ open class View: CALayerDelegate {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Takes the view (and its layer) out of its superview; nothing when it has none.
     public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
@@ -176,17 +184,35 @@ open class View: CALayerDelegate {
     /// (`setNeedsLayout()`, or a bounds size change). The default calls `layoutHandler`.
     open func layoutSubviews() { layoutHandler?(self) }
 
+    /// Asks for `layoutSubviews()` at the next commit (the end of the run loop's turn).
     public func setNeedsLayout() { layer.setNeedsLayout() }
 
+    /// Runs pending layout now, for this view and its subviews.
     public func layoutIfNeeded() { layer.layoutIfNeeded() }
 
-    /// Marks the layer for display at the next commit.
+    /// Marks the view for drawing at the next commit: `draw(_:in:)` runs then and its result
+    /// becomes the layer's contents.
     public func setNeedsDisplay() { layer.setNeedsDisplay() }
+
+    /// Draws the view's content; override it for custom drawing (UIKit's `draw(_:)`, with the
+    /// context passed in). `rect` is the view's bounds; the context is in the view's bounds
+    /// space — points, origin at the bounds origin (top-left), y down — backed by
+    /// `layer.contentsScale` pixels per point. It runs only after `setNeedsDisplay()` (call it
+    /// once when the view is made and again whenever what it draws changes); the drawing is
+    /// kept as `layer.contents`, stretched if the bounds later change size. The background
+    /// colour is drawn by the layer underneath, so the default draws nothing.
+    open func draw(_ rect: CGRect, in context: CGContext) {}
 
     // MARK: CALayerDelegate
 
+    /// Runs `layoutSubviews()` when the view's own layer lays out (CALayerDelegate).
     public func layoutSublayers(of layer: CALayer) {
         if layer === self.layer { layoutSubviews() }
+    }
+
+    /// Draws the view's own layer with `draw(_:in:)` (CALayerDelegate).
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        if layer === self.layer { draw(bounds, in: ctx) }
     }
 
     /// NSNull outside animation blocks (no implicit animation, §5.3.2), the block's animation
@@ -214,6 +240,10 @@ open class View: CALayerDelegate {
 
     // MARK: Touches (override to handle raw touches; the defaults call `touchHandler`)
 
+    /// Touch callbacks, UIKit's `touchesBegan(_:with:)` family: `touches` are the touches of
+    /// this phase that landed on this view (only the first one of a sequence unless
+    /// `isMultipleTouchEnabled`); read locations with `touch.location(in: self)`. Overrides
+    /// need not call super (the default only calls the package's closure hook).
     open func touchesBegan(_ touches: [Touch]) { touchHandler?(self, .began, touches) }
     open func touchesMoved(_ touches: [Touch]) { touchHandler?(self, .moved, touches) }
     open func touchesEnded(_ touches: [Touch]) { touchHandler?(self, .ended, touches) }
@@ -223,6 +253,9 @@ open class View: CALayerDelegate {
 
     /// Whether `becomeFirstResponder()` may succeed. Default false.
     open var canBecomeFirstResponder: Bool { false }
+    /// Key presses and releases for the first responder (else the root view). The default
+    /// passes the key to the superview; override to handle keys, and call super for keys you
+    /// do not handle.
     open func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) {
         if keyHandler?(self, key, modifiers) != true { superview?.keyDown(key, modifiers: modifiers) }
     }
@@ -232,6 +265,8 @@ open class View: CALayerDelegate {
 
     // MARK: Gesture recognizers
 
+    /// Attaches `recognizer` (moving it from any other view): it receives the touches that
+    /// land on this view or its subviews.
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard !gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
         recognizer.view?.removeGestureRecognizer(recognizer)
@@ -239,6 +274,7 @@ open class View: CALayerDelegate {
         recognizer.view = self
     }
 
+    /// Detaches `recognizer`, cancelling (or failing) the gesture it was following.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
