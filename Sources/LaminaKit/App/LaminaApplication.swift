@@ -19,8 +19,9 @@ import QuartzCore
 /// that cannot come. Environment variables tune it without changing the app:
 ///
 /// - `LAMINA_HEADLESS=1`: skip SDL and render headless even when a display is available.
-/// - `LAMINA_FRAMES=N`: frames `run()` renders headless (default 120, two seconds).
-/// - `LAMINA_OUTPUT=path.png`: write the last headless frame there when `run()` ends.
+/// - `LAMINA_FRAMES=N`: frames `run()` renders headless (default 120, two seconds); with a
+///   window, `run()` returns after N frames instead of waiting for the window to close.
+/// - `LAMINA_OUTPUT=path.png`: write the last frame there when `run()` ends.
 /// - `LAMINA_INPUT="tap 100 120; wait 0.6"`: synthetic input played headless before the
 ///   remaining frames (the `lamina` tool's input-script commands — `tap x y [fingers]`,
 ///   `drag x0 y0 x1 y1 [steps]`, `pinch cx cy d0 d1 [steps]`, `wait seconds`, `frames n`, `key
@@ -113,30 +114,35 @@ public final class LaminaApplication {
 
     /// Runs the app. With a window on screen: until the user closes it or `quit()` is called,
     /// one turn per display refresh (input, timers, display links, the transaction commit,
-    /// animations, then a frame when something changed). Headless: plays `LAMINA_INPUT`,
-    /// renders until `LAMINA_FRAMES` frames (default 120) have run, writes the last frame to
-    /// `LAMINA_OUTPUT` when set, and returns. Problems with those variables are reported on
-    /// standard error and the rest of the run goes on.
+    /// animations, then a frame when something changed) — or for `LAMINA_FRAMES` frames when
+    /// that is set (a smoke test under Xvfb). Headless: plays `LAMINA_INPUT`, renders until
+    /// `LAMINA_FRAMES` frames (default 120) have run, and returns. Either way it then writes
+    /// the last frame to `LAMINA_OUTPUT` when set. Problems with those variables are reported
+    /// on standard error and the rest of the run goes on.
     public func run() {
-        guard isHeadless else {
-            host.run()
-            return
-        }
         let environment = ProcessInfo.processInfo.environment
-        var frames = Self.defaultHeadlessFrameCount
+        var frameLimit: Int?
         if let text = environment["LAMINA_FRAMES"] {
             if let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 0 {
-                frames = min(n, InputScript.maxCount)
+                frameLimit = min(n, InputScript.maxCount)
             } else {
-                report("LAMINA_FRAMES=\(text) is not a frame count; running \(frames) frames")
+                report("LAMINA_FRAMES=\(text) is not a frame count; ignored")
             }
         }
-        let start = statisticsTurnCount
-        if let script = environment["LAMINA_INPUT"] {
-            do { try playInput(script) } catch { report("LAMINA_INPUT: \(error)") }
+        var message: String
+        if isHeadless {
+            let frames = frameLimit ?? Self.defaultHeadlessFrameCount
+            let start = statisticsTurnCount
+            if let script = environment["LAMINA_INPUT"] {
+                do { try playInput(script) } catch { report("LAMINA_INPUT: \(error)") }
+            }
+            runFrames(max(0, frames - (statisticsTurnCount - start)))
+            message = "LaminaKit: ran \(statisticsTurnCount - start) frames headless"
+        } else {
+            if environment["LAMINA_INPUT"] != nil { report("LAMINA_INPUT is played only headless; ignored") }
+            if let frames = frameLimit { runFrames(frames) } else { host.run() }
+            message = "LaminaKit: window run ended"
         }
-        runFrames(max(0, frames - (statisticsTurnCount - start)))
-        var message = "LaminaKit: ran \(frames) frames headless"
         if let path = environment["LAMINA_OUTPUT"], !path.isEmpty {
             do {
                 try writeFrame(toPNG: path)
@@ -144,8 +150,10 @@ public final class LaminaApplication {
             } catch {
                 message += "; could not write \(path): \(error)"
             }
-        } else {
+        } else if isHeadless {
             message += " (set LAMINA_OUTPUT=frame.png to save the last one)"
+        } else {
+            return
         }
         report(message)
     }
