@@ -1,5 +1,5 @@
-// HelloLamina: a red square that glides to wherever you tap, pinches to scale, and a
-// spinner driven by a display link — written only against LaminaKit's public API.
+// HelloLamina: a red square that glides to wherever you tap, pinches to scale, a ring drawn
+// with `draw(_:in:)` and a spinner driven by a display link — using only LaminaKit's public API.
 import LaminaKit
 import QuartzCore
 
@@ -30,12 +30,32 @@ final class CardView: View {
     }
 }
 
+/// Custom drawing: `draw(_:in:)` draws in the view's bounds (points, y down) after
+/// `setNeedsDisplay()`.
+final class RingView: View {
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        setNeedsDisplay()
+    }
+
+    override func draw(_ rect: CGRect, in context: CGContext) {
+        context.setStrokeColor(CGColor(red: 0.1, green: 0.6, blue: 0.3, alpha: 1))
+        context.setLineWidth(6)
+        context.strokeEllipse(in: rect.insetBy(dx: 4, dy: 4))
+        // A dot in the top-left quadrant shows which way is up.
+        context.setFillColor(CGColor(red: 0.1, green: 0.6, blue: 0.3, alpha: 1))
+        context.fillEllipse(in: CGRect(x: rect.width * 0.25 - 5, y: rect.height * 0.25 - 5, width: 10, height: 10))
+    }
+}
+
 let app = try LaminaApplication(title: "Hello, Lamina", size: CGSize(width: 480, height: 320))
 app.rootView.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
 
 let card = CardView(frame: CGRect(x: 40, y: 40, width: 100, height: 100))
 card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 app.rootView.addSubview(card)
+
+app.rootView.addSubview(RingView(frame: CGRect(x: 200, y: 30, width: 80, height: 80)))
 
 // Tap anywhere: the card's centre glides there (window points = the root view's space).
 let tap = TapGestureRecognizer { tap in
