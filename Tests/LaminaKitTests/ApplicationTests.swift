@@ -173,3 +173,29 @@ import Testing
         #expect(bottom[0] == 0)
     }
 }
+
+@Suite struct ApplicationRunTests {
+    /// The headless `run()` plays LAMINA_INPUT, stops after LAMINA_FRAMES frames and writes
+    /// LAMINA_OUTPUT.
+    @Test func headlessRunFollowsTheEnvironment() throws {
+        let app = try LaminaApplication(title: "t", size: CGSize(width: 30, height: 20), headless: true)
+        var taps = 0
+        app.rootView.addGestureRecognizer(TapGestureRecognizer { _ in taps += 1 })
+        let path = NSTemporaryDirectory() + "lamina-run-\(UUID().uuidString).png"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let start = app.currentTime
+        app.run(environment: ["LAMINA_FRAMES": "12", "LAMINA_INPUT": "tap 10 10; frames 3", "LAMINA_OUTPUT": path])
+        #expect(taps == 1)
+        #expect(abs(app.currentTime - start - 12 * app.refreshInterval) < 1e-9)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    /// A bad frame count or script is reported and the run still ends with the default count.
+    @Test func badSettingsDoNotStopTheRun() throws {
+        let app = try LaminaApplication(title: "t", size: CGSize(width: 10, height: 10), headless: true)
+        let start = app.currentTime
+        app.run(environment: ["LAMINA_FRAMES": "many", "LAMINA_INPUT": "fly 1 2"])
+        let frames = (app.currentTime - start) / app.refreshInterval
+        #expect(abs(frames - Double(LaminaApplication.defaultHeadlessFrameCount)) < 1e-6)
+    }
+}

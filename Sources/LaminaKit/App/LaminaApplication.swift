@@ -27,6 +27,11 @@ import QuartzCore
 ///   `drag x0 y0 x1 y1 [steps]`, `pinch cx cy d0 d1 [steps]`, `wait seconds`, `frames n`, `key
 ///   code` — separated by newlines or `;`, in window points and seconds).
 ///
+/// Headless time is simulated: inside the run loop (gesture, display-link and timer callbacks)
+/// everything sees the frame's time, but code outside it — after a headless `run()` returned —
+/// evaluates presentation layers at the system clock's time, which the simulated clock has
+/// run ahead of; compare model values there, or read presentation values in a callback.
+///
 /// Threading: create the application, change views and run it on one thread (the main
 /// thread, as with UIKit); gesture, display-link and timer callbacks run on that thread,
 /// inside the run loop's turn, so changes they make show in the next frame.
@@ -120,7 +125,11 @@ public final class LaminaApplication {
     /// the last frame to `LAMINA_OUTPUT` when set. Problems with those variables are reported
     /// on standard error and the rest of the run goes on.
     public func run() {
-        let environment = ProcessInfo.processInfo.environment
+        run(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// `run()` with the `LAMINA_*` settings read from `environment` (tests pass their own).
+    package func run(environment: [String: String]) {
         var frameLimit: Int?
         if let text = environment["LAMINA_FRAMES"] {
             if let n = Int(text.trimmingCharacters(in: .whitespaces)), n >= 0 {
