@@ -48,6 +48,13 @@ final class RingView: View {
     }
 }
 
+/// Another layer class: `makeLayer()` is UIKit's `layerClass`.
+final class GradientView: View {
+    override class func makeLayer() -> CALayer { CAGradientLayer() }
+
+    var gradientLayer: CAGradientLayer? { layer as? CAGradientLayer }
+}
+
 let app = try LaminaApplication(title: "Hello, Lamina", size: CGSize(width: 480, height: 320))
 app.rootView.backgroundColor = CGColor(red: 0.95, green: 0.95, blue: 0.97, alpha: 1)
 
@@ -55,6 +62,12 @@ let card = CardView(frame: CGRect(x: 40, y: 40, width: 100, height: 100))
 card.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
 app.rootView.addSubview(card)
 
+let banner = GradientView(frame: CGRect(x: 0, y: 296, width: 480, height: 24))
+banner.gradientLayer?.colors = [CGColor(red: 0.2, green: 0.4, blue: 0.9, alpha: 1),
+                                CGColor(red: 0.6, green: 0.2, blue: 0.8, alpha: 1)]
+banner.gradientLayer?.startPoint = CGPoint(x: 0, y: 0.5)
+banner.gradientLayer?.endPoint = CGPoint(x: 1, y: 0.5)
+app.rootView.addSubview(banner)
 app.rootView.addSubview(RingView(frame: CGRect(x: 200, y: 30, width: 80, height: 80)))
 
 // Tap anywhere: the card's centre glides there (window points = the root view's space).
