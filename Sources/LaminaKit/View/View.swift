@@ -13,6 +13,15 @@ import QuartzCore
 ///
 /// Hit testing uses presentation layers (what is on screen), skipping views that are hidden,
 /// have user interaction disabled or alpha below 0.01, as UIKit does (§1.7.7).
+///
+/// Subclassing (the class is `open`): a subclass with its own initialiser overrides
+/// `init(frame:)` and calls `super.init(frame:)` (there is no `required` initialiser, so one
+/// without stored properties needing values simply inherits it). Overridable: `makeLayer()`
+/// (the layer class), `layoutSubviews()`, `draw(_:in:)`, `point(inside:)`, the four touch
+/// callbacks, `canBecomeFirstResponder`, `keyDown`/`keyUp`. None needs to call super, except
+/// that keys a view does not handle should go to `super.keyDown`/`keyUp` so the superview
+/// sees them. Everything else (geometry, hierarchy, recognizers, the layer delegate methods)
+/// is `public`, not overridable, so the animation rule and layout cannot be broken by accident.
 open class View: CALayerDelegate {
     /// Makes the view's layer; a subclass that wants another class overrides it (UIKit's
     /// `layerClass`; CALayer's plain `init()` is not `required`, so a metatype cannot make one).
