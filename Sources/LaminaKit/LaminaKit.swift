@@ -1,8 +1,18 @@
 // LaminaKit — the app host: what turns QuartzCore's layer trees into something a person can
 // see and touch. Our own names (not UIKit's), in the shape UIKit taught everyone.
 //
+// Public API (what an app in another package sees; everything else is `package`):
+// `LaminaApplication` (opens the window, owns the root view, runs the loop; headless runs
+// are finite and tuned by LAMINA_* environment variables), `View` (open: subclass it and
+// override layoutSubviews, draw(_:in:), touchesBegan…, keyDown…, point(inside:), makeLayer),
+// `View.animate` and its options, the gesture recognizers (tap, pinch, pan, long press,
+// rotation) with typed handlers, `Touch`, `TouchPhase`, key types, `DisplayLink`,
+// `RunLoopTimer` and `LaminaError`. QuartzCore is re-exported. Examples/HelloLamina is an
+// app in its own package that uses only this surface.
+//
 // Design, in the order a frame flows:
 //
+// - App/       `LaminaApplication`: WindowFactory + CompositorFrameRenderer + WindowHost.
 // - Window/    `WindowBackend`: a window that hands out input events and shows finished frames.
 //              `SDLWindow` loads SDL2 at run time (dlopen), so the package builds and tests with
 //              no SDL installed; `HeadlessWindow` keeps frames in memory (and writes PNGs) and

@@ -43,8 +43,8 @@ package final class SceneWindow {
         let twoFingerTap = TapGestureRecognizer { g in scene.handle(.tap(g.location(in: view), touches: 2)) }
         twoFingerTap.numberOfTouchesRequired = 2
         twoFingerTap.cancelsTouchesInView = false
-        let pinch = PinchGestureRecognizer { g in
-            guard let p = g as? PinchGestureRecognizer, let phase = Self.phase(of: p.state) else { return }
+        let pinch = PinchGestureRecognizer { p in
+            guard let phase = Self.phase(of: p.state) else { return }
             scene.handle(.pinch(phase, scale: p.scale))
         }
         for g in [tap, twoFingerTap, pinch] as [GestureRecognizer] { view.addGestureRecognizer(g) }

@@ -23,30 +23,38 @@ import QuartzCore
 ///  5. When a recognizer recognises (discrete ended, continuous began) and
 ///     `cancelsTouchesInView`, the views get `touchesCancelled` for its touches and no further
 ///     callbacks for them.
-package class GestureRecognizer {
-    package enum State: Sendable, Equatable {
+public class GestureRecognizer {
+    /// UIKit's gesture states (UIGestureRecognizer.State).
+    public enum State: Sendable, Equatable {
         case possible, began, changed, ended, cancelled, failed
         /// A discrete recognizer's success state, as in UIKit.
-        package static let recognized = State.ended
+        public static let recognized = State.ended
 
         var isTerminal: Bool { self == .ended || self == .cancelled || self == .failed }
         var isActive: Bool { self == .began || self == .changed }
     }
 
-    package private(set) var state: State = .possible
-    package internal(set) weak var view: View?
+    /// Where the recognizer is in its gesture (see the type's documentation); read it in the
+    /// handler to tell began, changed, ended and cancelled apart.
+    public private(set) var state: State = .possible
+    /// The view it is attached to (`View.addGestureRecognizer`); touches on it and its
+    /// subviews reach the recognizer.
+    public internal(set) weak var view: View?
     /// A disabled recognizer gets no new touches; disabling an active one cancels it and a
     /// possible one fails (it ignores the rest of its touches and resets when they lift).
-    package var isEnabled = true {
+    public var isEnabled = true {
         didSet { if !isEnabled { abandon() } }
     }
-    package var cancelsTouchesInView = true
+    /// When true (the default), recognising cancels the touches in the view: the view gets
+    /// `touchesCancelled` and no further touch callbacks for them (rule 5).
+    public var cancelsTouchesInView = true
     /// Asked for each pair sharing a touch when one of them begins (rule 3).
-    package var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
-    package var name: String?
+    public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// A name for debugging.
+    public var name: String?
 
     /// The touches this recognizer follows now (down, not ended), in the order they came.
-    package internal(set) var trackedTouches: [Touch] = []
+    public internal(set) var trackedTouches: [Touch] = []
     private var actions: [(GestureRecognizer) -> Void] = []
     private var failureRequirements: [WeakRecognizer] = []
     /// A discrete recognition waiting for `failureRequirements` to fail (rule 4).
@@ -55,7 +63,7 @@ package class GestureRecognizer {
     var didJustRecognize = false
 
     /// Whether this recognizer reports began/changed (continuous) rather than one recognition.
-    package var isContinuous: Bool { false }
+    public var isContinuous: Bool { false }
 
     /// Whether the router must keep calling `update(at:)` while no touch is down (a tap
     /// waiting for its next tap).
@@ -63,18 +71,18 @@ package class GestureRecognizer {
 
     /// A recognizer calling `handler` at each state change that reports (began, changed,
     /// ended, cancelled).
-    package init(handler: ((GestureRecognizer) -> Void)? = nil) {
+    public init(handler: ((GestureRecognizer) -> Void)? = nil) {
         if let handler { actions.append(handler) }
     }
 
     /// Adds a closure action.
-    package func addAction(_ handler: @escaping (GestureRecognizer) -> Void) {
+    public func addAction(_ handler: @escaping (GestureRecognizer) -> Void) {
         actions.append(handler)
     }
 
     /// Target-action: `tap.addTarget(self, action: Controller.fold)` calls `self.fold(tap)`.
     /// The target is held weakly; the action is skipped once it is gone.
-    package func addTarget<Target: AnyObject, Recognizer: GestureRecognizer>(
+    public func addTarget<Target: AnyObject, Recognizer: GestureRecognizer>(
         _ target: Target, action: @escaping (Target) -> (Recognizer) -> Void
     ) {
         actions.append { [weak target] recognizer in
@@ -84,23 +92,24 @@ package class GestureRecognizer {
     }
 
     /// Rule 4: do not recognise until `other` has failed.
-    package func require(toFail other: GestureRecognizer) {
+    public func require(toFail other: GestureRecognizer) {
         guard other !== self else { return }
         failureRequirements.append(WeakRecognizer(other))
     }
 
-    package var numberOfTouches: Int { trackedTouches.count }
+    /// Fingers the recognizer follows now.
+    public var numberOfTouches: Int { trackedTouches.count }
 
     /// The centroid of the tracked touches in `view`'s space (nil: window points); the last
     /// known centroid when none is down.
-    package func location(in view: View?) -> CGPoint {
+    public func location(in view: View?) -> CGPoint {
         let p = centroidInWindow ?? lastCentroidInWindow
         guard let view else { return p }
         return view.convert(p, from: nil)
     }
 
     /// Touch `index`'s location in `view`'s space; the centroid when out of range.
-    package func location(ofTouch index: Int, in view: View?) -> CGPoint {
+    public func location(ofTouch index: Int, in view: View?) -> CGPoint {
         guard trackedTouches.indices.contains(index) else { return location(in: view) }
         return trackedTouches[index].location(in: view)
     }

@@ -7,14 +7,24 @@ import QuartzCore
 /// `minimumPressDuration` seconds without moving more than `allowableMovement` points (checked
 /// every turn, so it begins without any event); then reports changed on movement and ends on
 /// lift-off. Before it began, lifting, moving too far or too many fingers fail it.
-package final class LongPressGestureRecognizer: GestureRecognizer {
-    package var minimumPressDuration: CFTimeInterval = 0.5
-    package var numberOfTouchesRequired = 1
-    package var allowableMovement: CGFloat = 10
+public final class LongPressGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((LongPressGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? LongPressGestureRecognizer { action(r) } } })
+    }
+
+    /// Seconds the fingers must stay down before it begins.
+    public var minimumPressDuration: CFTimeInterval = 0.5
+    /// Fingers that must be down (values below 1 count as 1).
+    public var numberOfTouchesRequired = 1
+    /// Points a finger may move before the press begins without failing it.
+    public var allowableMovement: CGFloat = 10
 
     private var pressStart: CFTimeInterval?
 
-    override package var isContinuous: Bool { true }
+    /// True: a long press reports began, changed… ended.
+    override public var isContinuous: Bool { true }
 
     override func touchesBegan(_ touches: [Touch], at time: CFTimeInterval) {
         guard state == .possible else { return }

@@ -9,11 +9,19 @@ import QuartzCore
 /// remain. `translation(in:)` is the centroid's movement since touch-down (fingers landing or
 /// lifting mid-gesture do not make it jump); `velocity(in:)` is points per second over the
 /// last change; both are in the given view's space.
-package final class PanGestureRecognizer: GestureRecognizer {
-    package var minimumNumberOfTouches = 1
-    package var maximumNumberOfTouches = Int.max
+public final class PanGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((PanGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? PanGestureRecognizer { action(r) } } })
+    }
+
+    /// Fewest fingers that pan; the pan ends when fewer remain.
+    public var minimumNumberOfTouches = 1
+    /// Most fingers that may pan; more landing before it began fail it.
+    public var maximumNumberOfTouches = Int.max
     /// Points the centroid must move before the pan begins.
-    package var hysteresis: CGFloat = 10
+    public var hysteresis: CGFloat = 10
 
     /// The centroid at which translation is zero, window points.
     private var origin: CGPoint?
@@ -21,10 +29,11 @@ package final class PanGestureRecognizer: GestureRecognizer {
     private var lastSample: (time: CFTimeInterval, point: CGPoint)?
     private var velocityInWindow = CGVector(dx: 0, dy: 0)
 
-    override package var isContinuous: Bool { true }
+    /// True: a pan reports began, changed… ended.
+    override public var isContinuous: Bool { true }
 
     /// The centroid's movement since the start, in `view`'s space (nil: window points).
-    package func translation(in view: View?) -> CGPoint {
+    public func translation(in view: View?) -> CGPoint {
         guard let origin else { return .zero }
         let now = centroidInWindow ?? lastCentroid
         guard let view else { return CGPoint(x: now.x - origin.x, y: now.y - origin.y) }
@@ -34,7 +43,7 @@ package final class PanGestureRecognizer: GestureRecognizer {
 
     /// Makes `translation(in: view)` read `translation` now (UIKit's incremental idiom
     /// `setTranslation(.zero, in: view)`).
-    package func setTranslation(_ translation: CGPoint, in view: View?) {
+    public func setTranslation(_ translation: CGPoint, in view: View?) {
         guard !translation.x.isNaN, !translation.y.isNaN else { return }
         let now = centroidInWindow ?? lastCentroid
         guard let view else {
@@ -46,7 +55,7 @@ package final class PanGestureRecognizer: GestureRecognizer {
     }
 
     /// Points per second in `view`'s space (its linear part: translation of the view drops out).
-    package func velocity(in view: View?) -> CGPoint {
+    public func velocity(in view: View?) -> CGPoint {
         let v = velocityInWindow
         guard let view else { return CGPoint(x: v.dx, y: v.dy) }
         let a = view.convert(CGPoint.zero, from: nil)

@@ -11,20 +11,28 @@ import QuartzCore
 /// the distance has changed by more than `hysteresis` points, ends when either finger lifts,
 /// is cancelled with its touches, and fails if a finger lifts before it began. Extra fingers
 /// are followed for `location(in:)` but do not change the scale.
-package final class PinchGestureRecognizer: GestureRecognizer {
+public final class PinchGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((PinchGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? PinchGestureRecognizer { action(r) } } })
+    }
+
     /// Points the finger distance must change before the pinch begins.
-    package var hysteresis: CGFloat = 4
+    public var hysteresis: CGFloat = 4
 
     private var startDistance: CGFloat?
     private var scaleBase: CGFloat = 1
     private var currentDistance: CGFloat = 0
     private var lastSample: (time: CFTimeInterval, scale: CGFloat)?
-    package private(set) var velocity: CGFloat = 0
+    /// Scale factor per second over the last change (negative while pinching in).
+    public private(set) var velocity: CGFloat = 0
 
-    override package var isContinuous: Bool { true }
+    /// True: a pinch reports began, changed… ended.
+    override public var isContinuous: Bool { true }
 
     /// Current finger distance over the starting distance (1 before the second finger).
-    package var scale: CGFloat {
+    public var scale: CGFloat {
         get {
             guard let d0 = startDistance, d0 > 0 else { return scaleBase }
             return currentDistance / d0 * scaleBase

@@ -9,19 +9,29 @@ import QuartzCore
 /// setting it re-bases the gesture (the incremental idiom `rotation = 0`). `velocity` is
 /// radians per second over the last change. It begins once the fingers turned by more than
 /// `hysteresis` radians, ends when either finger lifts, and fails if one lifts first.
-package final class RotationGestureRecognizer: GestureRecognizer {
+public final class RotationGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: began, changed, ended and cancelled.
+    override public init(handler: ((RotationGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? RotationGestureRecognizer { action(r) } } })
+    }
+
     /// Radians the fingers must turn before the rotation begins (about 3°).
-    package var hysteresis: CGFloat = 0.05
+    public var hysteresis: CGFloat = 0.05
 
     private var lastAngle: CGFloat?
     private var accumulated: CGFloat = 0
     private var base: CGFloat = 0
     private var lastSample: (time: CFTimeInterval, rotation: CGFloat)?
-    package private(set) var velocity: CGFloat = 0
+    /// Radians per second over the last change (positive: clockwise on screen).
+    public private(set) var velocity: CGFloat = 0
 
-    override package var isContinuous: Bool { true }
+    /// True: a rotation reports began, changed… ended.
+    override public var isContinuous: Bool { true }
 
-    package var rotation: CGFloat {
+    /// Radians turned since the gesture started (or since it was last set), positive
+    /// clockwise on screen; setting it re-bases the gesture.
+    public var rotation: CGFloat {
         get { base + accumulated }
         set {
             guard newValue.isFinite else { return }

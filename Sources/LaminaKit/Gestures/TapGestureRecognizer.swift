@@ -9,15 +9,23 @@ import QuartzCore
 /// down, then all lifted within `maximumTapDuration` seconds of the first touch-down. The next
 /// tap must go down within `maximumIntervalBetweenTaps` seconds of the previous lift. It fails
 /// on more fingers than required, too few at lift-off, too much movement or too much time.
-package final class TapGestureRecognizer: GestureRecognizer {
-    package var numberOfTapsRequired = 1
-    package var numberOfTouchesRequired = 1
+public final class TapGestureRecognizer: GestureRecognizer {
+    /// A recognizer calling `handler` with itself (so its own properties are at hand) at each
+    /// state change that reports: its recognition (ended).
+    override public init(handler: ((TapGestureRecognizer) -> Void)? = nil) {
+        super.init(handler: handler.map { action in { if let r = $0 as? TapGestureRecognizer { action(r) } } })
+    }
+
+    /// Taps in the sequence (2 for a double tap). Values below 1 count as 1.
+    public var numberOfTapsRequired = 1
+    /// Fingers each tap needs, all down together. Values below 1 count as 1.
+    public var numberOfTouchesRequired = 1
     /// Points a finger may move from its touch-down and still tap.
-    package var allowableMovement: CGFloat = 10
+    public var allowableMovement: CGFloat = 10
     /// Seconds from the first finger down to the last finger up of one tap.
-    package var maximumTapDuration: CFTimeInterval = 0.75
+    public var maximumTapDuration: CFTimeInterval = 0.75
     /// Seconds from one tap's lift-off to the next tap's touch-down.
-    package var maximumIntervalBetweenTaps: CFTimeInterval = 0.35
+    public var maximumIntervalBetweenTaps: CFTimeInterval = 0.35
 
     private var tapsCompleted = 0
     private var fingersThisTap = 0

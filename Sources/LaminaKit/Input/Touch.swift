@@ -6,9 +6,9 @@ import QuartzCore
 ///
 /// Locations are kept in window points (the root view's space); `location(in:)` converts them
 /// through the view's model geometry, as UIKit does. Timestamps are media time in seconds.
-package final class Touch {
+public final class Touch {
     /// Where the touch comes from.
-    package enum Kind: Sendable {
+    public enum Kind: Sendable {
         /// A finger on a touch device.
         case direct
         /// The mouse or pen, as a single touch.
@@ -18,22 +18,26 @@ package final class Touch {
     }
 
     /// Unique among the touches alive at once.
-    package let identifier: Int64
-    package let kind: Kind
-    package internal(set) var phase: TouchPhase
-    package internal(set) var timestamp: CFTimeInterval
+    public let identifier: Int64
+    /// Finger, pointer or emulated finger.
+    public let kind: Kind
+    /// The phase of the latest event of this touch.
+    public internal(set) var phase: TouchPhase
+    /// Media time (seconds) of the latest event of this touch.
+    public internal(set) var timestamp: CFTimeInterval
     /// Current location in window points.
-    package internal(set) var locationInWindow: CGPoint
+    public internal(set) var locationInWindow: CGPoint
     /// Location at the previous event of this touch, in window points.
-    package internal(set) var previousLocationInWindow: CGPoint
+    public internal(set) var previousLocationInWindow: CGPoint
     /// Where and when the touch went down.
-    package let startLocationInWindow: CGPoint
-    package let startTimestamp: CFTimeInterval
+    public let startLocationInWindow: CGPoint
+    /// Media time (seconds) of the touch-down.
+    public let startTimestamp: CFTimeInterval
     /// The view hit at touch-down (nil when it landed on nothing interactive).
-    package internal(set) weak var view: View?
+    public internal(set) weak var view: View?
     /// The recognizers that receive this touch: those of `view` and its ancestors at
     /// touch-down, deepest first.
-    package internal(set) var gestureRecognizers: [GestureRecognizer] = []
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
     /// False once a recognizer that cancels touches in view recognised, or when the view
     /// does not take multiple touches and already had one: the view's touch callbacks skip it.
     var deliversToView = true
@@ -50,13 +54,13 @@ package final class Touch {
     }
 
     /// The current location in `view`'s bounds space (nil: window points).
-    package func location(in view: View?) -> CGPoint {
+    public func location(in view: View?) -> CGPoint {
         guard let view else { return locationInWindow }
         return view.convert(locationInWindow, from: nil)
     }
 
     /// The previous location in `view`'s bounds space (nil: window points).
-    package func previousLocation(in view: View?) -> CGPoint {
+    public func previousLocation(in view: View?) -> CGPoint {
         guard let view else { return previousLocationInWindow }
         return view.convert(previousLocationInWindow, from: nil)
     }

@@ -13,28 +13,33 @@ import QuartzCore
 /// (`timestamp + k · duration`), `duration` the display's refresh interval. The host keeps
 /// the link until `invalidate()`; the target of the target-action form is held weakly, and a
 /// link whose target is gone invalidates itself.
-package final class DisplayLink {
+public final class DisplayLink {
     private var handler: ((DisplayLink) -> Void)?
-    package private(set) var timestamp: CFTimeInterval = 0
-    package private(set) var targetTimestamp: CFTimeInterval = 0
-    package private(set) var duration: CFTimeInterval = 0
+    /// Media time (seconds) of the display frame this callback runs for.
+    public private(set) var timestamp: CFTimeInterval = 0
+    /// Media time (seconds) at which the frame being prepared will be shown: time animations
+    /// by it.
+    public private(set) var targetTimestamp: CFTimeInterval = 0
+    /// The display's refresh interval in seconds.
+    public private(set) var duration: CFTimeInterval = 0
     /// Desired callbacks per second; 0 (the default) means the display's rate. Negative or
     /// non-finite values count as 0.
-    package var preferredFramesPerSecond: Int = 0
+    public var preferredFramesPerSecond: Int = 0
     /// A paused link is not called (and does not catch up when resumed).
-    package var isPaused = false
-    package private(set) var isValid = true
+    public var isPaused = false
+    /// False once `invalidate()` ran (or the target of the target-action form is gone).
+    public private(set) var isValid = true
     /// Display frame index of the last call (nil before the first).
     private var lastFrameIndex: Int64?
     weak var host: WindowHost?
 
     /// A link that calls `handler` each frame.
-    package init(handler: @escaping (DisplayLink) -> Void) {
+    public init(handler: @escaping (DisplayLink) -> Void) {
         self.handler = handler
     }
 
     /// Target-action: `DisplayLink(target: self, action: Scene.step)` calls `self.step(link)`.
-    package convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> (DisplayLink) -> Void) {
+    public convenience init<Target: AnyObject>(target: Target, action: @escaping (Target) -> (DisplayLink) -> Void) {
         self.init(handler: { [weak target] link in
             guard let t = target else { link.invalidate(); return }
             action(t)(link)
@@ -48,7 +53,7 @@ package final class DisplayLink {
     }
 
     /// Stops the link for good and removes it from its host.
-    package func invalidate() {
+    public func invalidate() {
         isValid = false
         handler = nil
         host?.removeDisplayLink(self)

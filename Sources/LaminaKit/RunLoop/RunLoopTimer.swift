@@ -6,11 +6,13 @@ import QuartzCore
 /// `fireTime` is media time in seconds. A repeating timer that fell behind (a long frame)
 /// fires once and moves to its next due time after now, as Foundation's timers skip missed
 /// fires rather than bunching them.
-package final class RunLoopTimer {
-    package private(set) var fireTime: CFTimeInterval
+public final class RunLoopTimer {
+    /// Media time (seconds) of the next fire.
+    public private(set) var fireTime: CFTimeInterval
     /// Seconds between fires, or nil for a one-shot timer.
-    package let interval: CFTimeInterval?
-    package private(set) var isValid = true
+    public let interval: CFTimeInterval?
+    /// False once invalidated or, for a one-shot timer, fired.
+    public private(set) var isValid = true
     private var block: ((RunLoopTimer) -> Void)?
 
     init(fireTime: CFTimeInterval, interval: CFTimeInterval?, block: @escaping (RunLoopTimer) -> Void) {
@@ -21,7 +23,7 @@ package final class RunLoopTimer {
     }
 
     /// Stops the timer; it is dropped at the host's next turn.
-    package func invalidate() {
+    public func invalidate() {
         isValid = false
         block = nil
     }

@@ -5,23 +5,28 @@ extension View {
     /// Options of an animation block (UIKit's UIView.AnimationOptions, the ones Lamina honours).
     /// The curve is a 2-bit field, as in UIKit: ease-in-out (the default), ease-in, ease-out,
     /// linear.
-    package struct AnimationOptions: OptionSet, Sendable {
-        package let rawValue: UInt
-        package init(rawValue: UInt) { self.rawValue = rawValue }
+    public struct AnimationOptions: OptionSet, Sendable {
+        /// UIKit's bit layout: options in the low bits, the curve in bits 16–17.
+        public let rawValue: UInt
+        /// Options from their bits.
+        public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// Start from the presented value of a property that is animating (else the model value).
-        package static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
-        package static let `repeat` = AnimationOptions(rawValue: 1 << 3)
-        package static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+        /// Repeat forever.
+        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+        /// Run each cycle forward then backward.
+        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
         /// In a nested block, use this block's duration instead of the outer block's.
-        package static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
         /// In a nested block, use this block's curve instead of the outer block's.
-        package static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 7)
+        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 7)
 
-        package static let curveEaseInOut = AnimationOptions([])
-        package static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
-        package static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
-        package static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+        /// Curves (one at a time): slow at both ends (the default), slow start, slow end, even.
+        public static let curveEaseInOut = AnimationOptions([])
+        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
+        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
+        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
         fileprivate var curve: CAMediaTimingFunctionName {
             switch (rawValue >> 16) & 3 {
@@ -46,7 +51,7 @@ extension View {
     /// false when one of them was removed or replaced before its end (e.g. by a later block
     /// animating the same property). A duration that is zero, negative or not finite applies
     /// the changes without animation.
-    package static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
                                 options: AnimationOptions = [], animations: () -> Void,
                                 completion: ((Bool) -> Void)? = nil) {
         let outer = ViewAnimation.stack.contexts.last
@@ -69,14 +74,14 @@ extension View {
     }
 
     /// Runs `actions` with view animations off, even inside an animation block.
-    package static func performWithoutAnimation(_ actions: () -> Void) {
+    public static func performWithoutAnimation(_ actions: () -> Void) {
         ViewAnimation.stack.contexts.append(ViewAnimation.Context(duration: 0, delay: 0, options: [], outcome: nil))
         actions()
         ViewAnimation.stack.contexts.removeLast()
     }
 
     /// Whether the current thread is inside an animation block that animates.
-    package static var areAnimationsActive: Bool {
+    public static var areAnimationsActive: Bool {
         (ViewAnimation.stack.contexts.last?.duration ?? 0) > 0
     }
 }

@@ -7,7 +7,7 @@ import QuartzCore
 
 extension View {
     /// Whether this view is the host's first responder.
-    package var isFirstResponder: Bool {
+    public var isFirstResponder: Bool {
         guard let router = host?.router as? TouchRouter else { return false }
         return router.keyResponder === self
     }
@@ -15,7 +15,7 @@ extension View {
     /// Makes this view receive key events first. Fails (false) when the view is not in a
     /// hosted tree or does not accept (`canBecomeFirstResponder`).
     @discardableResult
-    package func becomeFirstResponder() -> Bool {
+    public func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let router = host?.router as? TouchRouter else { return false }
         router.keyResponder = self
         return true
@@ -23,7 +23,7 @@ extension View {
 
     /// Gives up first-responder status (key events go to the root view again).
     @discardableResult
-    package func resignFirstResponder() -> Bool {
+    public func resignFirstResponder() -> Bool {
         guard let router = host?.router as? TouchRouter, router.keyResponder === self else { return false }
         router.keyResponder = nil
         return true

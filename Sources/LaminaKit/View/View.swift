@@ -13,24 +13,38 @@ import QuartzCore
 ///
 /// Hit testing uses presentation layers (what is on screen), skipping views that are hidden,
 /// have user interaction disabled or alpha below 0.01, as UIKit does (§1.7.7).
-package class View: CALayerDelegate {
+///
+/// Subclassing (the class is `open`): a subclass with its own initialiser overrides
+/// `init(frame:)` and calls `super.init(frame:)` (there is no `required` initialiser, so one
+/// without stored properties needing values simply inherits it). Overridable: `makeLayer()`
+/// (the layer class), `layoutSubviews()`, `draw(_:in:)`, `point(inside:)`, the four touch
+/// callbacks, `canBecomeFirstResponder`, `keyDown`/`keyUp`. None needs to call super, except
+/// that keys a view does not handle should go to `super.keyDown`/`keyUp` so the superview
+/// sees them. Everything else (geometry, hierarchy, recognizers, the layer delegate methods)
+/// is `public`, not overridable, so the animation rule and layout cannot be broken by accident.
+open class View: CALayerDelegate {
     /// Makes the view's layer; a subclass that wants another class overrides it (UIKit's
     /// `layerClass`; CALayer's plain `init()` is not `required`, so a metatype cannot make one).
-    package class func makeLayer() -> CALayer { CALayer() }
+    open class func makeLayer() -> CALayer { CALayer() }
 
-    package let layer: CALayer
-    package private(set) weak var superview: View?
-    package private(set) var subviews: [View] = []
+    /// The view's layer (made by `makeLayer()`); the view is its delegate. Use it for what
+    /// the view does not wrap: corner radius, border, shadow, contents, sublayers.
+    public let layer: CALayer
+    /// The view this one is a subview of (nil for the root and for views not added).
+    public private(set) weak var superview: View?
+    /// The subviews, back to front.
+    public private(set) var subviews: [View] = []
     /// The host showing this view's tree, set on the root view.
     weak var rootHost: WindowHost?
     /// Whether touches and gestures reach this view and its subviews. Default true.
-    package var isUserInteractionEnabled = true
+    public var isUserInteractionEnabled = true
     /// When false (the default, as UIKit), touch callbacks get only the first touch of a
     /// sequence; gesture recognizers still see every touch.
-    package var isMultipleTouchEnabled = false
-    package private(set) var gestureRecognizers: [GestureRecognizer] = []
+    public var isMultipleTouchEnabled = false
+    /// The recognizers attached with `addGestureRecognizer`, in the order added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
     /// A name for debugging and tests.
-    package var name: String?
+    public var name: String?
 
     // Closure hooks: what the overridable methods do by default. A `package` class cannot be
     // subclassed outside LaminaKit (Swift allows that only for `open` classes), so other
@@ -46,7 +60,7 @@ package class View: CALayerDelegate {
     /// A view with `frame` in its (future) superview's bounds space. The initial geometry is
     /// stored without being recorded in a transaction (as a layer initialiser does): the view is
     /// not shown yet, so there is nothing to animate or commit.
-    package init(frame: CGRect = .zero) {
+    public init(frame: CGRect = .zero) {
         layer = type(of: self).makeLayer()
         layer.delegate = self
         let layer = self.layer
@@ -61,42 +75,44 @@ package class View: CALayerDelegate {
 
     /// The view's rectangle in its superview's bounds space (meaningful while `transform` is
     /// the identity, as in UIKit).
-    package var frame: CGRect {
+    public var frame: CGRect {
         get { layer.frame }
         set { layer.frame = newValue }
     }
 
     /// The view's own coordinate space (points).
-    package var bounds: CGRect {
+    public var bounds: CGRect {
         get { layer.bounds }
         set { layer.bounds = newValue }
     }
 
     /// The centre of the frame in the superview's space: the layer's position, with the
     /// layer's default anchor point (0.5, 0.5).
-    package var center: CGPoint {
+    public var center: CGPoint {
         get { layer.position }
         set { layer.position = newValue }
     }
 
     /// An affine transform about the centre.
-    package var transform: CGAffineTransform {
+    public var transform: CGAffineTransform {
         get { layer.affineTransform() }
         set { layer.setAffineTransform(newValue) }
     }
 
     /// Opacity 0…1 (the layer's `opacity`; NaN is ignored).
-    package var alpha: CGFloat {
+    public var alpha: CGFloat {
         get { CGFloat(layer.opacity) }
         set { if !newValue.isNaN { layer.opacity = Float(min(1, max(0, newValue))) } }
     }
 
-    package var backgroundColor: CGColor? {
+    /// The layer's background colour (nil: transparent).
+    public var backgroundColor: CGColor? {
         get { layer.backgroundColor }
         set { layer.backgroundColor = newValue }
     }
 
-    package var isHidden: Bool {
+    /// A hidden view and its subviews are not drawn and not hit by touches.
+    public var isHidden: Bool {
         get { layer.isHidden }
         set { layer.isHidden = newValue }
     }
@@ -115,12 +131,12 @@ package class View: CALayerDelegate {
 
     /// Adds `view` on top of the subviews (removing it from its old superview first). A view
     /// cannot be added below itself: that is refused (and reported by QuartzCore).
-    package func addSubview(_ view: View) {
+    public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
 
     /// Inserts `view` at `index` among the subviews (clamped to the valid range).
-    package func insertSubview(_ view: View, at index: Int) {
+    public func insertSubview(_ view: View, at index: Int) {
         guard view !== self, !isDescendant(of: view) else {
             LayerDiagnostics.report(.cycle(operation: "View.insertSubview"))
             return
@@ -134,12 +150,13 @@ package class View: CALayerDelegate {
     }
 
     /// Moves `view` (a subview) to the top.
-    package func bringSubviewToFront(_ view: View) {
+    public func bringSubviewToFront(_ view: View) {
         guard view.superview === self else { return }
         insertSubview(view, at: subviews.count)
     }
 
-    package func removeFromSuperview() {
+    /// Takes the view (and its layer) out of its superview; nothing when it has none.
+    public func removeFromSuperview() {
         guard let parent = superview else { return }
         parent.subviews.removeAll { $0 === self }
         superview = nil
@@ -147,7 +164,7 @@ package class View: CALayerDelegate {
     }
 
     /// Whether this view is `view` or lies below it.
-    package func isDescendant(of view: View) -> Bool {
+    public func isDescendant(of view: View) -> Bool {
         var v: View? = self
         while let current = v {
             if current === view { return true }
@@ -174,72 +191,100 @@ package class View: CALayerDelegate {
 
     /// Lays out subviews. Called during the transaction commit when the layer needs layout
     /// (`setNeedsLayout()`, or a bounds size change). The default calls `layoutHandler`.
-    package func layoutSubviews() { layoutHandler?(self) }
+    open func layoutSubviews() { layoutHandler?(self) }
 
-    package func setNeedsLayout() { layer.setNeedsLayout() }
+    /// Asks for `layoutSubviews()` at the next commit (the end of the run loop's turn).
+    public func setNeedsLayout() { layer.setNeedsLayout() }
 
-    package func layoutIfNeeded() { layer.layoutIfNeeded() }
+    /// Runs pending layout now, for this view and its subviews.
+    public func layoutIfNeeded() { layer.layoutIfNeeded() }
 
-    /// Marks the layer for display at the next commit.
-    package func setNeedsDisplay() { layer.setNeedsDisplay() }
+    /// Marks the view for drawing at the next commit: `draw(_:in:)` runs then and its result
+    /// becomes the layer's contents.
+    public func setNeedsDisplay() { layer.setNeedsDisplay() }
+
+    /// Draws the view's content; override it for custom drawing (UIKit's `draw(_:)`, with the
+    /// context passed in). `rect` is the view's bounds; the context is in the view's bounds
+    /// space — points, origin at the bounds origin (top-left), y down — backed by
+    /// `layer.contentsScale` pixels per point. It runs only after `setNeedsDisplay()` (call it
+    /// once when the view is made and again whenever what it draws changes); the drawing is
+    /// kept as `layer.contents`, stretched if the bounds later change size. The background
+    /// colour is drawn by the layer underneath, so the default draws nothing.
+    open func draw(_ rect: CGRect, in context: CGContext) {}
 
     // MARK: CALayerDelegate
 
-    package func layoutSublayers(of layer: CALayer) {
+    /// Runs `layoutSubviews()` when the view's own layer lays out (CALayerDelegate).
+    public func layoutSublayers(of layer: CALayer) {
         if layer === self.layer { layoutSubviews() }
+    }
+
+    /// Draws the view's own layer with `draw(_:in:)` (CALayerDelegate).
+    public func draw(_ layer: CALayer, in ctx: CGContext) {
+        if layer === self.layer { draw(bounds, in: ctx) }
     }
 
     /// NSNull outside animation blocks (no implicit animation, §5.3.2), the block's animation
     /// inside them.
-    package func action(for layer: CALayer, forKey event: String) -> CAAction? {
+    public func action(for layer: CALayer, forKey event: String) -> CAAction? {
         ViewAnimation.action(for: layer, forKey: event)
     }
 
     // MARK: Coordinates
 
     /// Whether `point` (in this view's bounds space) is inside the view. Hit testing asks it.
-    package func point(inside point: CGPoint) -> Bool { bounds.contains(point) }
+    open func point(inside point: CGPoint) -> Bool { bounds.contains(point) }
 
     /// `point` in this view's space converted to `view`'s space (nil: window points).
-    package func convert(_ point: CGPoint, to view: View?) -> CGPoint {
+    public func convert(_ point: CGPoint, to view: View?) -> CGPoint {
         guard let view else { return layer.convert(point, to: nil) }
         return layer.convert(point, to: view.layer)
     }
 
     /// `point` in `view`'s space (nil: window points) converted to this view's space.
-    package func convert(_ point: CGPoint, from view: View?) -> CGPoint {
+    public func convert(_ point: CGPoint, from view: View?) -> CGPoint {
         guard let view else { return layer.convert(point, from: nil) }
         return layer.convert(point, from: view.layer)
     }
 
     // MARK: Touches (override to handle raw touches; the defaults call `touchHandler`)
 
-    package func touchesBegan(_ touches: [Touch]) { touchHandler?(self, .began, touches) }
-    package func touchesMoved(_ touches: [Touch]) { touchHandler?(self, .moved, touches) }
-    package func touchesEnded(_ touches: [Touch]) { touchHandler?(self, .ended, touches) }
-    package func touchesCancelled(_ touches: [Touch]) { touchHandler?(self, .cancelled, touches) }
+    /// Touch callbacks, UIKit's `touchesBegan(_:with:)` family: `touches` are the touches of
+    /// this phase that landed on this view (only the first one of a sequence unless
+    /// `isMultipleTouchEnabled`); read locations with `touch.location(in: self)`. Overrides
+    /// need not call super (the default only calls the package's closure hook).
+    open func touchesBegan(_ touches: [Touch]) { touchHandler?(self, .began, touches) }
+    open func touchesMoved(_ touches: [Touch]) { touchHandler?(self, .moved, touches) }
+    open func touchesEnded(_ touches: [Touch]) { touchHandler?(self, .ended, touches) }
+    open func touchesCancelled(_ touches: [Touch]) { touchHandler?(self, .cancelled, touches) }
 
     // MARK: Keys (View+Keyboard.swift; the defaults pass the key up the view tree)
 
     /// Whether `becomeFirstResponder()` may succeed. Default false.
-    package var canBecomeFirstResponder: Bool { false }
-    package func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) {
+    open var canBecomeFirstResponder: Bool { false }
+    /// Key presses and releases for the first responder (else the root view). The default
+    /// passes the key to the superview; override to handle keys, and call super for keys you
+    /// do not handle.
+    open func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) {
         if keyHandler?(self, key, modifiers) != true { superview?.keyDown(key, modifiers: modifiers) }
     }
-    package func keyUp(_ key: KeyEvent, modifiers: KeyModifiers) {
+    open func keyUp(_ key: KeyEvent, modifiers: KeyModifiers) {
         if keyHandler?(self, key, modifiers) != true { superview?.keyUp(key, modifiers: modifiers) }
     }
 
     // MARK: Gesture recognizers
 
-    package func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+    /// Attaches `recognizer` (moving it from any other view): it receives the touches that
+    /// land on this view or its subviews.
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard !gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
         recognizer.view?.removeGestureRecognizer(recognizer)
         gestureRecognizers.append(recognizer)
         recognizer.view = self
     }
 
-    package func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+    /// Detaches `recognizer`, cancelling (or failing) the gesture it was following.
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
         gestureRecognizers.removeAll { $0 === recognizer }
         recognizer.abandon()
