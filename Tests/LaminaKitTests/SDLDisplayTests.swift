@@ -220,7 +220,7 @@ struct SDLDisplayTests {
         var scale: CGFloat = 1
         let pinch = PinchGestureRecognizer { g in
             states.append(g.state)
-            scale = (g as! PinchGestureRecognizer).scale
+            scale = g.scale
         }
         root.addGestureRecognizer(pinch)
         host.runTurn()
