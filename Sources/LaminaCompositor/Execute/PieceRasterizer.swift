@@ -11,7 +11,7 @@ private let fillTolerance: CGFloat = 0.2
 final class PieceRasterizer {
     let painter = TargetPainter()
     /// Contents images prepared for sampling (kept between frames by the compositor).
-    private let images: ImageCache
+    let images: ImageCache
 
     init(images: ImageCache = ImageCache()) { self.images = images }
 
