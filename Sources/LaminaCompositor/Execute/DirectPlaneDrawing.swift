@@ -47,6 +47,15 @@ enum DirectPlaneDrawing {
         }
     }
 
+    /// How to sample a plane mapped by `h` from `rect`: `.interpolated` (a parabola between
+    /// exact divides every 16 px, ~1.5x faster) while w varies by at most 2x over the rect,
+    /// `.exact` otherwise — near the eye plane (w → 0) the parabola would miss the hyperbola.
+    static func sampling(_ h: Homography, over rect: CGRect) -> PerspectiveSampling {
+        let w = ProjectiveLayer.corners(rect).map { h.apply(Double($0.x), Double($0.y)).w }
+        guard let lo = w.min(), let hi = w.max(), lo > 0, hi.isFinite else { return .exact }
+        return hi <= 2 * lo ? .interpolated : .exact
+    }
+
     /// Bounds points → `parent`'s local pixels for an item of the plane `spec`.
     static func forward(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> Homography {
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
@@ -72,7 +81,8 @@ extension PieceRasterizer {
                 let poly = shape.isRect ? Polygon([plane.polygon]) : ProjectiveDrawing.projectedPolygon(of: shape.path(), plane: plane)
                 jobs.append((poly, TintShader.tinted(.solid(color.premultiplied), item.tint), alpha))
             case let .contents(c):
-                guard let job = contentsJob(c, h, tint: item.tint) else { return false }
+                let d = c.slices[0].destination.standardized
+                guard let job = contentsJob(c, h, tint: item.tint, sampling: DirectPlaneDrawing.sampling(f, over: d)) else { return false }
                 jobs.append((job.0, job.1, alpha))
             default:
                 return false
@@ -86,7 +96,8 @@ extension PieceRasterizer {
 
     /// The coverage (w-clipped projected destination) and the image paint of a single-slice
     /// contents under `h` (bounds points → local pixels).
-    private func contentsJob(_ c: ContentsDrawing, _ h: PaintProjective, tint: RenderTint) -> (Polygon, Paint)? {
+    private func contentsJob(_ c: ContentsDrawing, _ h: PaintProjective, tint: RenderTint,
+                             sampling: PerspectiveSampling) -> (Polygon, Paint)? {
         let s = c.slices[0].source.standardized, d = c.slices[0].destination.standardized
         guard s.width > 0, s.height > 0, d.width > 0, d.height > 0,
               let plane = ProjectedPlane(bounds: d, homography: h), let inverse = h.inverted() else { return nil }
@@ -103,7 +114,7 @@ extension PieceRasterizer {
         let minifying = perTexel < 1 - 1e-9
         let filter = minifying ? c.minificationFilter : c.magnificationFilter
         let image = images.sampled(c.image, mipmapped: filter == .trilinear && minifying)
-        let shader = ImageShader(image: image, inverse: map, filter: Self.imageFilter(filter), edge: .clamp, perspective: .interpolated)
+        let shader = ImageShader(image: image, inverse: map, filter: Self.imageFilter(filter), edge: .clamp, perspective: sampling)
         return (Polygon([plane.polygon]), TintShader.tinted(.shader(shader), tint))
     }
 }

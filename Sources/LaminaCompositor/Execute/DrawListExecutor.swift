@@ -169,8 +169,9 @@ final class DrawListExecutor {
         let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: surface.width, height: surface.height)))
         guard quad.count >= 3, let map = PaintProjective(rowMajor: forward.m), let inverse = map.inverted() else { return }
         // Drawn at about device resolution: bilinear keeps it sharp (trilinear blurs foreshortened parts).
+        let sampling = DirectPlaneDrawing.sampling(forward, over: CGRect(x: 0, y: 0, width: surface.width, height: surface.height))
         let shader = ImageShader(image: SampledImage(surface), inverse: inverse, filter: .bilinear, edge: .transparent,
-                                 perspective: .interpolated)
+                                 perspective: sampling)
         let polygon = Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }])
         pieces.painter.fill(polygon, rule: .nonZero, into: parent, paint: .shader(shader), alpha: 1)
     }
