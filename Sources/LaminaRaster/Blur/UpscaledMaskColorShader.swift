@@ -37,24 +37,29 @@ package struct UpscaledMaskColorShader: SpanShader {
         let v = fixed(y - originY)
         let j0 = v >> 8, wy = v & 255
         guard j0 >= -1, j0 < h else { return }
-        // The two rows (nil outside the mask reads as zero).
-        let top = j0 >= 0 ? mask.row(j0) : nil
-        let bottom = j0 + 1 < h ? mask.row(j0 + 1) : nil
-        // Only destination columns whose taps can touch the mask.
-        let start = max(x, originX - factor), end = min(x + count, originX + factor * (w + 1))
+        // Only destination columns whose taps can touch the mask (taps i0, i0 + 1 with
+        // −1 ≤ i0 ≤ w − 1; the rest read zeros).
+        let start = max(x, originX - factor / 2), end = min(x + count, originX + factor * w + factor / 2)
         guard end > start else { return }
         let c = color
-        for X in start..<end {
-            let u = fixed(X - originX)
-            let i0 = u >> 8, wx = u & 255
-            @inline(__always) func at(_ row: UnsafeMutablePointer<UInt8>?, _ i: Int) -> Int {
-                guard let r = row, i >= 0, i < w else { return 0 }
-                return Int(r[i])
+        // The two rows blended vertically (8-bit weight, values × 256), with one zero column
+        // on each side: column i of the mask is entry i + 1.
+        withUnsafeTemporaryAllocation(of: Int32.self, capacity: w + 2) { col in
+            col[0] = 0; col[w + 1] = 0
+            let top = j0 >= 0 ? mask.row(j0) : nil, bottom = j0 + 1 < h ? mask.row(j0 + 1) : nil
+            let wt = Int32(256 - wy), wb = Int32(wy)
+            for i in 0..<w {
+                let t = top.map { Int32($0[i]) } ?? 0, b = bottom.map { Int32($0[i]) } ?? 0
+                col[i + 1] = t * wt + b * wb
             }
-            let t = at(top, i0) * (256 - wx) + at(top, i0 + 1) * wx
-            let b = at(bottom, i0) * (256 - wx) + at(bottom, i0 + 1) * wx
-            let m = UInt32((t * (256 - wy) + b * wy + 32768) >> 16)
-            if m != 0 { out[X - x] = MaskColorShader.scale(c, m + (m >> 7)) }
+            var u = fixed(start - originX)
+            let du = 256 >> shift
+            for X in start..<end {
+                let k = (u >> 8) + 1, wx = Int32(u & 255)
+                let m = UInt32((col[k] * (256 - wx) + col[k + 1] * wx + 32768) >> 16)
+                if m != 0 { out[X - x] = MaskColorShader.scale(c, m + (m >> 7)) }
+                u += du
+            }
         }
     }
 }
