@@ -1,5 +1,5 @@
 import CoreGraphics
-import LaminaCompositor
+@testable import LaminaCompositor
 import LaminaRaster
 import Testing
 
@@ -50,5 +50,56 @@ import Testing
         // One resampling fewer: only edges and texel boundaries may differ, by little.
         #expect(far < drawn / 50)
         #expect(Double(total) / Double(drawn) < 3)
+    }
+
+    /// The plane surface is only skipped for bodies of backgrounds and single images.
+    @Test func onlySimpleBodiesQualify() throws {
+        let list = Compositor().drawList(tree: RT.tree(Self.scene()), width: 100, height: 100)
+        guard case let .beginProjective(spec) = list.commands[0], case let .draw(bg) = list.commands[1] else {
+            Issue.record("expected a plane"); return
+        }
+        #expect(DirectPlaneDrawing.items(of: spec, in: list.commands, after: 0)?.count == 2)
+        var forced = list.commands
+        var extra = bg
+        if case let .background(shape, _) = bg.piece { extra.piece = .border(shape, width: 1, color: RT.black) }
+        forced.insert(.draw(extra), at: 2)
+        #expect(DirectPlaneDrawing.items(of: spec, in: forced, after: 0) == nil)
+        var cached = spec
+        cached.cacheKey = 7
+        #expect(DirectPlaneDrawing.items(of: cached, in: list.commands, after: 0) == nil)
+    }
+
+    /// Interpolated perspective only where w stays within a factor 2 over the plane.
+    @Test func interpolatedSamplingOnlyAwayFromTheEyePlane() {
+        let rect = CGRect(x: 0, y: 0, width: 100, height: 100)
+        let mild = Homography([1, 0, 0, 0, 1, 0, 0.004, 0, 1])     // w from 1 to 1.4
+        let steep = Homography([1, 0, 0, 0, 1, 0, 0.02, 0, 1])     // w from 1 to 3
+        let crossing = Homography([1, 0, 0, 0, 1, 0, -0.02, 0, 1]) // w from 1 to −1
+        #expect(DirectPlaneDrawing.sampling(mild, over: rect) == .interpolated)
+        #expect(DirectPlaneDrawing.sampling(steep, over: rect) == .exact)
+        #expect(DirectPlaneDrawing.sampling(crossing, over: rect) == .exact)
+    }
+
+    /// A wide shadow drawn from the quarter-resolution mask matches the full-resolution
+    /// mask blurred by GaussianBlur within a few levels.
+    @Test func wideShadowMatchesTheFullResolutionBlur() throws {
+        let surface = try Surface(width: 200, height: 160)
+        let target = RasterTarget(surface: surface, originX: 0, originY: 0, group: nil)
+        let sigma = 36.0
+        #expect(sigma >= PieceRasterizer.quarterResolutionSigma)
+        let path = CGPath(rect: CGRect(x: 61, y: 50, width: 78, height: 61), transform: nil)
+        try PieceRasterizer().blurredShadow(path, sigma: sigma, color: RT.black, .identity, into: target, alpha: 1)
+        let mask = try AlphaMask(width: 200, height: 160)
+        for y in 50..<111 { for x in 61..<139 { mask[x, y] = 255 } }
+        let reference = try GaussianBlur.blurred(mask, sigma: sigma)
+        let m = GaussianBlur.margin(sigma: sigma)
+        var worst = 0
+        for y in stride(from: 0, to: 160, by: 3) {
+            for x in stride(from: 0, to: 200, by: 3) {
+                worst = max(worst, abs(Int(surface[x, y].a) - Int(reference[x + m, y + m])))
+            }
+        }
+        #expect(worst <= 3)
+        #expect(surface[100, 80].a > 100)
     }
 }
