@@ -81,11 +81,16 @@ final class DrawListExecutor {
                     index += items.count + 1
                     continue
                 }
-                let surface = b.isEmpty ? nil : try? Surface(width: b.width, height: b.height)
-                if surface == nil && !b.isEmpty {
-                    throw CompositorError.offscreenTooLarge(layer: spec.layer, width: b.width, height: b.height)
+                // Only the part of the plane that lands on the surface below (PlaneCrop.swift).
+                let plane = top.surface.map {
+                    PlaneCrop.cropped(spec, targetOriginX: top.originX, targetOriginY: top.originY, width: $0.width, height: $0.height)
+                } ?? spec
+                let pb = plane.bounds
+                let surface = pb.isEmpty ? nil : try? Surface(width: pb.width, height: pb.height)
+                if surface == nil && !pb.isEmpty {
+                    throw CompositorError.offscreenTooLarge(layer: spec.layer, width: pb.width, height: pb.height)
                 }
-                stack.append(RasterTarget(surface: surface, originX: b.x0, originY: b.y0, group: nil, projective: spec))
+                stack.append(RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
             case let .endProjective(layer):
                 try endProjective(layer)
             // 3D contexts and transitions: ContextClipExecution.swift, TransitionExecution.swift.

@@ -102,4 +102,21 @@ import Testing
         #expect(worst <= 3)
         #expect(surface[100, 80].a > 100)
     }
+
+    /// A plane surface keeps only what projects onto the target (plus the filter margin).
+    @Test func planeIsCroppedToWhatTheTargetShows() {
+        // Surface pixel (u, v) → device (u − 50, v + 10): columns 50 ..< 150 land on a 100-wide target.
+        let spec = ProjectiveSpec(layer: RT.id(1), bounds: PixelBox(x0: 0, y0: 0, x1: 400, y1: 100),
+                                  surfaceToDevice: Homography([1, 0, -50, 0, 1, 10, 0, 0, 1]), cacheKey: nil)
+        let c = PlaneCrop.cropped(spec, targetOriginX: 0, targetOriginY: 0, width: 100, height: 100)
+        #expect(c.bounds == PixelBox(x0: 48, y0: 0, x1: 152, y1: 92))
+        // The kept pixels still land where they did.
+        let p = c.surfaceToDevice.apply(0, 0)
+        #expect(p.x == -2 && p.y == 10 && p.w == 1)
+        var cached = spec
+        cached.cacheKey = 1
+        #expect(PlaneCrop.cropped(cached, targetOriginX: 0, targetOriginY: 0, width: 100, height: 100) == cached)
+        // Wholly visible: unchanged.
+        #expect(PlaneCrop.cropped(spec, targetOriginX: -60, targetOriginY: 0, width: 500, height: 200) == spec)
+    }
 }
