@@ -42,7 +42,11 @@ final class DrawListExecutor {
     func run(_ list: DrawList, into output: Surface) throws {
         stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
         defer { cache?.endFrame(); images.endFrame() }
-        for command in list.commands {
+        let commands = list.commands
+        var index = 0
+        while index < commands.count {
+            let command = commands[index]
+            index += 1
             guard let top = stack.last else { throw CompositorError.unbalancedDrawList("group ended twice") }
             if let skip = skippingTo {
                 guard case let .endProjective(layer) = command, layer == skip else { continue }
@@ -71,11 +75,22 @@ final class DrawListExecutor {
                     skippingTo = spec.layer
                     continue
                 }
-                let surface = b.isEmpty ? nil : try? Surface(width: b.width, height: b.height)
-                if surface == nil && !b.isEmpty {
-                    throw CompositorError.offscreenTooLarge(layer: spec.layer, width: b.width, height: b.height)
+                // A plane of just a background and/or an image: straight through its homography.
+                if let items = DirectPlaneDrawing.items(of: spec, in: commands, after: index - 1),
+                   pieces.drawDirect(items, spec: spec, into: top) {
+                    index += items.count + 1
+                    continue
                 }
-                stack.append(RasterTarget(surface: surface, originX: b.x0, originY: b.y0, group: nil, projective: spec))
+                // Only the part of the plane that lands on the surface below (PlaneCrop.swift).
+                let plane = top.surface.map {
+                    PlaneCrop.cropped(spec, targetOriginX: top.originX, targetOriginY: top.originY, width: $0.width, height: $0.height)
+                } ?? spec
+                let pb = plane.bounds
+                let surface = pb.isEmpty ? nil : try? Surface(width: pb.width, height: pb.height)
+                if surface == nil && !pb.isEmpty {
+                    throw CompositorError.offscreenTooLarge(layer: spec.layer, width: pb.width, height: pb.height)
+                }
+                stack.append(RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
             case let .endProjective(layer):
                 try endProjective(layer)
             // 3D contexts and transitions: ContextClipExecution.swift, TransitionExecution.swift.
@@ -159,7 +174,9 @@ final class DrawListExecutor {
         let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: surface.width, height: surface.height)))
         guard quad.count >= 3, let map = PaintProjective(rowMajor: forward.m), let inverse = map.inverted() else { return }
         // Drawn at about device resolution: bilinear keeps it sharp (trilinear blurs foreshortened parts).
-        let shader = ImageShader(image: SampledImage(surface), inverse: inverse, filter: .bilinear, edge: .transparent)
+        let sampling = DirectPlaneDrawing.sampling(forward, over: CGRect(x: 0, y: 0, width: surface.width, height: surface.height))
+        let shader = ImageShader(image: SampledImage(surface), inverse: inverse, filter: .bilinear, edge: .transparent,
+                                 perspective: sampling)
         let polygon = Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }])
         pieces.painter.fill(polygon, rule: .nonZero, into: parent, paint: .shader(shader), alpha: 1)
     }

@@ -11,7 +11,7 @@ private let fillTolerance: CGFloat = 0.2
 final class PieceRasterizer {
     let painter = TargetPainter()
     /// Contents images prepared for sampling (kept between frames by the compositor).
-    private let images: ImageCache
+    let images: ImageCache
 
     init(images: ImageCache = ImageCache()) { self.images = images }
 
@@ -180,6 +180,10 @@ final class PieceRasterizer {
         let box = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY)
             .intersection(PixelRect(x0: reach.x0 - margin, y0: reach.y0 - margin, x1: reach.x1 + margin, y1: reach.y1 + margin))
         guard !box.isEmpty else { return }
+        if sigma >= Self.quarterResolutionSigma {
+            try quarterResolutionShadow(poly, box: box, sigma: sigma, color: color, into: target, alpha: alpha, tint: tint)
+            return
+        }
         let mask = try AlphaMask(width: box.width, height: box.height)
         var sink = MaskWriterSink(mask)
         let shifted = Polygon(poly.subpaths.map { $0.map { RasterPoint($0.x - Double(box.x0), $0.y - Double(box.y0)) } })
