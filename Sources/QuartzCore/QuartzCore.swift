@@ -29,18 +29,26 @@
 //                 sublayers → animation → group children) and, driven by `AnimationClock` or
 //                 `AnimationEngine.tick(_:at:)`, sends start/stop callbacks, removes finished
 //                 animations and settles completion blocks.
-// - Archive/      the JSON form of a layer tree that the CLI renders (`LayerArchive`).
+// - Archive/      the JSON form of a layer tree, with its animations, that the CLI renders
+//                 (`LayerArchive`).
+// - Render/       the bridge to the compositor: `RenderNode(layer:)` (stable ids shared by
+//                 presentation copies), `PresentedRenderTree` (a frame's render tree from the
+//                 model plus `PresentationEvaluator` values — no presentation copies),
+//                 transition snapshots, `LayerRenderer`/`LayerFrameStream`, `CARenderer`,
+//                 `render(in:)`. The backing store of `display()` lives in Layer/.
 // - Support/      media time (`CACurrentMediaTime`, `MediaClock`), string enumerations, masks and
 //                 constants, CAAction/CAMediaTiming, and `LayerDiagnostics`, where operations that
 //                 raise on Apple's platforms (cycles, NaN geometry) are refused and reported.
 //
 // Hooks (all `package`): a window or renderer attaches a tree with `CALayer.attach(to:)`, hears
 // every commit through `LayerTreeHost`, drives frames with an `AnimationClock` (or
-// `AnimationEngine.tick`), and reads animated values either from `presentation()` or, without
-// copying the tree, with `AnimationEngine.applyAnimations(of:to:localTime:)` into its own nodes.
-// `applyPresentationValues(to:model:)` still lets a host adjust each presentation copy last.
+// `AnimationEngine.tick`), and gets each frame's render tree from a `PresentedRenderTree`
+// (or `LayerFrameStream`, which also keeps the compositor's caches); `presentation()` stays
+// the public, copying path. `applyPresentationValues(to:model:)` lets a host adjust each
+// presentation copy last (the render-tree path does not call it).
 //
 // Nothing here reads a wall clock except `CACurrentMediaTime()` through `MediaClock`, which
-// tests and offline rendering override. Nothing here draws.
+// tests and offline rendering override. The model never draws; Render/ hands frames to the
+// compositor.
 @_exported import CoreGraphics
 @_exported import LaminaCompositor
