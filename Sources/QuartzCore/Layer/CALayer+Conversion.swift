@@ -22,16 +22,8 @@ extension CALayer {
     /// M(L→S) for this layer as a sublayer (or mask) of `treeParent`; for a root, the mapping to
     /// the virtual parent (its own geometry only, flattened).
     package var transformToParentSpace: CATransform3D {
-        var m = ownTransform3D
-        if let s = superlayerStorage {
-            let b = s.anchorInBounds
-            if !CATransform3DIsIdentity(s.props.sublayerTransform) {
-                m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(-b.x), CGFloat(-b.y), CGFloat(-b.z)))
-                m = CATransform3DConcat(m, s.props.sublayerTransform)
-                m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(b.x), CGFloat(b.y), CGFloat(b.z)))
-            }
-            if s is CATransformLayer { return m }
-        }
+        let m = unflattenedTransformToParentSpace
+        if superlayerStorage is CATransformLayer { return m }
         return CATransform3DConcat(m, LayerSpace.flatten)
     }
 
@@ -101,7 +93,11 @@ extension CALayer {
     ///   which case points outside the bounds hit nothing in the subtree ([lxian], §12 #5).
     /// - Hidden layers and their subtrees are never hit. Opacity is ignored (a transparent
     ///   layer is still hit; UIKit's alpha cut-off is a view rule).
-    /// - A CATransformLayer is never returned; its sublayers are tested through it.
+    /// - A CATransformLayer is never returned; its sublayers are tested through it, nearest
+    ///   first: they share one 3D space, so the hit is the member whose plane is nearest the
+    ///   viewer (largest z in `space`) at the point, not the last in array order. Ties (equal
+    ///   depth) go to the later sublayer, as in a flat layer. Back faces of single-sided layers
+    ///   are still hit (not culled here).
     /// - The test is rectangular (`contains(_:)`): corner radius and mask are ignored.
     package func defaultHitTest(_ p: CGPoint) -> CALayer? {
         var space = treeParent
@@ -113,11 +109,9 @@ extension CALayer {
     package func hitTest(point p: CGPoint, inSpaceOf space: CALayer?) -> CALayer? {
         guard !props.isHidden else { return nil }
         if self is CATransformLayer {
-            // Never the transform layer itself; its sublayers see the point in `space`.
-            for child in sublayerStorage.reversed() {
-                if let hit = child.hitTest(point: p, inSpaceOf: space) { return hit }
-            }
-            return nil
+            // Never the transform layer itself; its sublayers see the point in `space`, and
+            // the nearest of them wins (they share one 3D space, reference §2.8).
+            return depthHit(point: p, inSpaceOf: space)?.layer
         }
         let q = LayerSpace.Homography(transform(toAncestor: space)).inverted.apply(p)
         if props.masksToBounds && !contains(q) { return nil }
@@ -128,6 +122,61 @@ extension CALayer {
             if let hit { return hit }
         }
         return contains(q) ? self : nil
+    }
+}
+
+extension CALayer {
+    /// For a CATransformLayer: the hit among its members nearest the viewer at `p` (a point
+    /// in `space`, the nearest non-transform ancestor), with its depth (z in `space`, before
+    /// flattening; larger is nearer). Nested transform layers take part with their own
+    /// nearest member.
+    package func depthHit(point p: CGPoint, inSpaceOf space: CALayer?) -> (layer: CALayer, depth: Double)? {
+        guard !props.isHidden else { return nil }
+        var best: (layer: CALayer, depth: Double)?
+        for child in sublayerStorage.reversed() {
+            let candidate: (layer: CALayer, depth: Double)?
+            if child is CATransformLayer {
+                candidate = child.depthHit(point: p, inSpaceOf: space)
+            } else if let hit = child.hitTest(point: p, inSpaceOf: space) {
+                candidate = (hit, child.planeDepth(at: p, inSpaceOf: space))
+            } else {
+                candidate = nil
+            }
+            guard let c = candidate, c.depth.isFinite || best == nil else { continue }
+            if best == nil || c.depth > best!.depth { best = c }
+        }
+        return best
+    }
+
+    /// The z (in `space`, unflattened) of this layer's plane under the point `p` of `space`.
+    package func planeDepth(at p: CGPoint, inSpaceOf space: CALayer?) -> Double {
+        var m = CATransform3DIdentity
+        var l: CALayer? = self
+        while let cur = l, cur !== space {
+            // The last level into `space` flattens; depth needs the z it drops.
+            let level = cur.treeParent === space ? cur.unflattenedTransformToParentSpace : cur.transformToParentSpace
+            m = CATransform3DConcat(m, level)
+            l = cur.treeParent
+        }
+        let q = LayerSpace.Homography(m).inverted.apply(p)
+        let x = Double(q.x), y = Double(q.y)
+        let z = x * Double(m.m13) + y * Double(m.m23) + Double(m.m43)
+        let w = x * Double(m.m14) + y * Double(m.m24) + Double(m.m44)
+        return w != 0 ? z / w : -.infinity
+    }
+
+    /// `transformToParentSpace` without the final flattening (z kept).
+    package var unflattenedTransformToParentSpace: CATransform3D {
+        var m = ownTransform3D
+        if let s = superlayerStorage {
+            let b = s.anchorInBounds
+            if !CATransform3DIsIdentity(s.props.sublayerTransform) {
+                m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(-b.x), CGFloat(-b.y), CGFloat(-b.z)))
+                m = CATransform3DConcat(m, s.props.sublayerTransform)
+                m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(b.x), CGFloat(b.y), CGFloat(b.z)))
+            }
+        }
+        return m
     }
 }
 

@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+@testable import QuartzCore
+
+/// Hit testing inside a CATransformLayer follows depth, not array order: its members share
+/// one 3D space and the nearest plane under the point is what the user sees.
+@Suite struct TransformLayerHitTestTests {
+    func plane(_ name: String, z: CGFloat) -> CALayer {
+        let l = CALayer()
+        l.frame = CGRect(x: 0, y: 0, width: 100, height: 100)
+        l.zPosition = z
+        l.name = name
+        return l
+    }
+
+    @Test func theNearestMemberIsHitEvenWhenItComesFirst() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let space = CATransformLayer()
+        space.frame = root.bounds
+        root.addSublayer(space)
+        let near = plane("near", z: 50), far = plane("far", z: 0)
+        space.addSublayer(near)   // first in array order …
+        space.addSublayer(far)    // … but farther from the viewer
+        #expect(root.hitTest(CGPoint(x: 50, y: 50)) === near)
+    }
+
+    @Test func aFlatParentKeepsArrayOrder() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let flat = CALayer()
+        flat.frame = root.bounds
+        root.addSublayer(flat)
+        let near = plane("near", z: 50), far = plane("far", z: 0)
+        flat.addSublayer(near)
+        flat.addSublayer(far)
+        // zPosition is ignored by hit testing in a flat layer (§1.7.4): the later sublayer wins.
+        #expect(root.hitTest(CGPoint(x: 50, y: 50)) === far)
+    }
+
+    @Test func crossingPlanesAreHitOnTheSideThatIsInFront() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let space = CATransformLayer()
+        space.frame = root.bounds
+        root.addSublayer(space)
+        // Two 100-point planes through the centre, turned ±45° about y: left of centre one is
+        // in front, right of centre the other.
+        let a = plane("a", z: 0), b = plane("b", z: 0)
+        for l in [a, b] { l.position = CGPoint(x: 100, y: 100) }
+        a.transform = CATransform3DMakeRotation(.pi / 4, 0, 1, 0)
+        b.transform = CATransform3DMakeRotation(-.pi / 4, 0, 1, 0)
+        space.addSublayer(a)
+        space.addSublayer(b)
+        let left = try #require(root.hitTest(CGPoint(x: 80, y: 100)))
+        let right = try #require(root.hitTest(CGPoint(x: 120, y: 100)))
+        #expect(left !== right, "each side of the crossing shows a different plane")
+        // Rotating +45° about y sends the plane's left half towards the viewer (+z).
+        #expect(left === a && right === b)
+    }
+
+    @Test func hiddenMembersAndDeepHitsStillWork() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let space = CATransformLayer()
+        space.frame = root.bounds
+        root.addSublayer(space)
+        let near = plane("near", z: 50), far = plane("far", z: 0)
+        let child = CALayer()
+        child.frame = CGRect(x: 40, y: 40, width: 20, height: 20)
+        far.addSublayer(child)
+        space.addSublayer(near)
+        space.addSublayer(far)
+        near.isHidden = true
+        #expect(root.hitTest(CGPoint(x: 50, y: 50)) === child, "the deepest layer of the nearest visible member")
+    }
+}
