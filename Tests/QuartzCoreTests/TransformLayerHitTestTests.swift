@@ -75,3 +75,41 @@ import Testing
         #expect(root.hitTest(CGPoint(x: 50, y: 50)) === child, "the deepest layer of the nearest visible member")
     }
 }
+
+/// Single-sided layers seen from behind are culled by the compositor, so they are not hit.
+@Suite struct BackFaceHitTestTests {
+    @Test func aSingleSidedLayerTurnedAwayIsNotHitButADoubleSidedOneIs() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let card = CALayer()
+        card.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+        card.transform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        root.addSublayer(card)
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === card, "double-sided by default")
+        card.isDoubleSided = false
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === root)
+        card.transform = CATransform3DMakeRotation(.pi / 3, 0, 1, 0)
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === card, "turned 60°: still facing the viewer")
+    }
+
+    @Test func theBackFaceOfACubeIsNotHitThroughItsFront() throws {
+        let root = CALayer()
+        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+        let space = CATransformLayer()
+        space.frame = root.bounds
+        root.addSublayer(space)
+        let front = CALayer(), back = CALayer()
+        for l in [front, back] {
+            l.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
+            l.isDoubleSided = false
+            space.addSublayer(l)
+        }
+        front.transform = CATransform3DMakeTranslation(0, 0, 50)
+        back.transform = CATransform3DRotate(CATransform3DMakeTranslation(0, 0, -50), .pi, 0, 1, 0)
+        // Turn the cube half way round: now the "back" face is the one facing the viewer.
+        space.sublayerTransform = CATransform3DMakeRotation(.pi, 0, 1, 0)
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === back)
+        space.sublayerTransform = CATransform3DIdentity
+        #expect(root.hitTest(CGPoint(x: 100, y: 100)) === front)
+    }
+}

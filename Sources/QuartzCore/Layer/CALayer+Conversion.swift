@@ -96,8 +96,9 @@ extension CALayer {
     /// - A CATransformLayer is never returned; its sublayers are tested through it, nearest
     ///   first: they share one 3D space, so the hit is the member whose plane is nearest the
     ///   viewer (largest z in `space`) at the point, not the last in array order. Ties (equal
-    ///   depth) go to the later sublayer, as in a flat layer. Back faces of single-sided layers
-    ///   are still hit (not culled here).
+    ///   depth) go to the later sublayer, as in a flat layer.
+    /// - A layer with `isDoubleSided` false seen from behind is never hit, nor its subtree
+    ///   (the compositor culls it).
     /// - The test is rectangular (`contains(_:)`): corner radius and mask are ignored.
     package func defaultHitTest(_ p: CGPoint) -> CALayer? {
         var space = treeParent
@@ -113,7 +114,11 @@ extension CALayer {
             // the nearest of them wins (they share one 3D space, reference §2.8).
             return depthHit(point: p, inSpaceOf: space)?.layer
         }
-        let q = LayerSpace.Homography(transform(toAncestor: space)).inverted.apply(p)
+        let h = LayerSpace.Homography(transform(toAncestor: space))
+        let q = h.inverted.apply(p)
+        // A single-sided layer seen from behind is not drawn (the compositor culls it), so it
+        // and everything flattened into it cannot be hit either.
+        if !props.isDoubleSided && !h.isFrontFacing(at: q) { return nil }
         if props.masksToBounds && !contains(q) { return nil }
         for child in sublayerStorage.reversed() {
             // Through the open method, so subclasses' overrides take part (q is in the
@@ -196,6 +201,15 @@ package enum LayerSpace {
     /// A 3x3 projective map of the plane in row-vector form: [x y 1]·H = [X Y W].
     package struct Homography {
         package var m: [Double]  // row-major 3x3
+
+        /// Whether the map keeps the plane's orientation at `p` (a point of the source
+        /// plane): the sign of its Jacobian, det(H)·W (W of `p`'s image). A layer seen from
+        /// behind (turned past 90° about x or y) is mirrored: false.
+        package func isFrontFacing(at p: CGPoint) -> Bool {
+            let det = m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6]) + m[2] * (m[3] * m[7] - m[4] * m[6])
+            let w = Double(p.x) * m[2] + Double(p.y) * m[5] + m[8]
+            return det * w > 0
+        }
 
         package init(_ m: [Double]) { self.m = m }
 
