@@ -82,6 +82,20 @@ enum SceneRendering {
     }
 
     static func write(_ image: CGImage, to path: String) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        if !directory.isEmpty {
+            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CLIError("cannot write \(path): the folder \(directory) does not exist")
+            }
+            guard FileManager.default.isWritableFile(atPath: directory) else {
+                throw CLIError("cannot write \(path): the folder \(directory) is not writable")
+            }
+        }
+        // Probe first: the encoder's own error would name Foundation's internals.
+        guard FileManager.default.createFile(atPath: path, contents: nil) else {
+            throw CLIError("cannot write \(path): the file cannot be created there")
+        }
         do {
             try image.writePNG(to: path)
         } catch {
