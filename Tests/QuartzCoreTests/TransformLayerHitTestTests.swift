@@ -2,6 +2,15 @@ import Foundation
 import Testing
 @testable import QuartzCore
 
+/// A 200-point root holding `container` over its whole bounds.
+private func stage(_ container: CALayer) -> (root: CALayer, container: CALayer) {
+    let root = CALayer()
+    root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
+    container.frame = root.bounds
+    root.addSublayer(container)
+    return (root, container)
+}
+
 /// Hit testing inside a CATransformLayer follows depth, not array order: its members share
 /// one 3D space and the nearest plane under the point is what the user sees.
 @Suite struct TransformLayerHitTestTests {
@@ -14,11 +23,7 @@ import Testing
     }
 
     @Test func theNearestMemberIsHitEvenWhenItComesFirst() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        let space = CATransformLayer()
-        space.frame = root.bounds
-        root.addSublayer(space)
+        let (root, space) = stage(CATransformLayer())
         let near = plane("near", z: 50), far = plane("far", z: 0)
         space.addSublayer(near)   // first in array order …
         space.addSublayer(far)    // … but farther from the viewer
@@ -26,11 +31,7 @@ import Testing
     }
 
     @Test func aFlatParentKeepsArrayOrder() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        let flat = CALayer()
-        flat.frame = root.bounds
-        root.addSublayer(flat)
+        let (root, flat) = stage(CALayer())
         let near = plane("near", z: 50), far = plane("far", z: 0)
         flat.addSublayer(near)
         flat.addSublayer(far)
@@ -39,11 +40,7 @@ import Testing
     }
 
     @Test func crossingPlanesAreHitOnTheSideThatIsInFront() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        let space = CATransformLayer()
-        space.frame = root.bounds
-        root.addSublayer(space)
+        let (root, space) = stage(CATransformLayer())
         // Two 100-point planes through the centre, turned ±45° about y: left of centre one is
         // in front, right of centre the other.
         let a = plane("a", z: 0), b = plane("b", z: 0)
@@ -60,11 +57,7 @@ import Testing
     }
 
     @Test func hiddenMembersAndDeepHitsStillWork() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        let space = CATransformLayer()
-        space.frame = root.bounds
-        root.addSublayer(space)
+        let (root, space) = stage(CATransformLayer())
         let near = plane("near", z: 50), far = plane("far", z: 0)
         let child = CALayer()
         child.frame = CGRect(x: 40, y: 40, width: 20, height: 20)
@@ -93,11 +86,7 @@ import Testing
     }
 
     @Test func theBackFaceOfACubeIsNotHitThroughItsFront() throws {
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 200, height: 200)
-        let space = CATransformLayer()
-        space.frame = root.bounds
-        root.addSublayer(space)
+        let (root, space) = stage(CATransformLayer())
         let front = CALayer(), back = CALayer()
         for l in [front, back] {
             l.frame = CGRect(x: 50, y: 50, width: 100, height: 100)

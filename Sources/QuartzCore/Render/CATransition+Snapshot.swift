@@ -15,32 +15,17 @@ extension RenderTree {
     /// changed in it is put back on a detached copy before the copy is snapshotted.
     package init(beforeTransactionOf layer: CALayer) {
         var old: [ObjectIdentifier: [(String, Any?)]] = [:]
-        var seenKeys = Set<String>()
         for change in TransactionStack.current.changes {
             let id = ObjectIdentifier(change.layer)
             // The first recorded old value of a key is its value before the transaction.
-            guard seenKeys.insert("\(id.hashValue):\(change.key)").inserted else { continue }
+            guard old[id]?.contains(where: { $0.0 == change.key }) != true else { continue }
             old[id, default: []].append((change.key, change.oldValue))
         }
-        self.init(rootID: layer.renderNodeID)
-        var stack = [layer]
-        var visited = Set<ObjectIdentifier>()
-        while let l = stack.popLast() {
-            guard visited.insert(ObjectIdentifier(l)).inserted else { continue }
-            var node: RenderNode
-            if let restore = old[ObjectIdentifier(l)] {
-                let copy = type(of: l).init(layer: l)
-                for (key, value) in restore { copy.setValue(value, forKey: key) }
-                node = RenderNode(layer: copy)
-                node.id = l.renderNodeID
-                node.children = l.sublayerStorage.map(\.renderNodeID)
-                node.mask = l.maskStorage?.renderNodeID
-            } else {
-                node = RenderNode(layer: l)
-            }
-            _ = update(node)
-            stack.append(contentsOf: l.sublayerStorage)
-            if let m = l.maskStorage { stack.append(m) }
+        self.init(layer: layer) { l in
+            guard let restore = old[ObjectIdentifier(l)] else { return RenderNode(layer: l) }
+            let copy = type(of: l).init(layer: l)
+            for (key, value) in restore { copy.setValue(value, forKey: key) }
+            return RenderNode(layer: l, drawnFrom: copy)
         }
     }
 }

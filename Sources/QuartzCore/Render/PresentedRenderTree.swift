@@ -28,11 +28,7 @@ package final class PresentedRenderTree {
         evaluator.evaluate(at: time)
         entryOf.removeAll(keepingCapacity: true)
         for i in 0..<evaluator.count { entryOf[ObjectIdentifier(evaluator[i].layer)] = i }
-        var tree = RenderTree(rootID: root.renderNodeID)
-        var stack: [CALayer] = [root]
-        var seen = Set<ObjectIdentifier>()
-        while let layer = stack.popLast() {
-            guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
+        return RenderTree(layer: root) { layer in
             var node: RenderNode
             if let i = entryOf[ObjectIdentifier(layer)] {
                 let entry = evaluator[i]
@@ -44,19 +40,13 @@ package final class PresentedRenderTree {
                     // Subclass or custom properties are animated: draw from a copy holding them.
                     let copy = type(of: layer).init(layer: layer)
                     entry.store(into: copy)
-                    node = RenderNode(layer: copy)
-                    node.id = layer.renderNodeID
-                    node.children = layer.sublayerStorage.map(\.renderNodeID)
-                    node.mask = layer.maskStorage?.renderNodeID
+                    node = RenderNode(layer: layer, drawnFrom: copy)
                 }
             } else {
                 node = RenderNode(layer: layer)
             }
             if !layer.animationEntries.isEmpty { node.transition = RenderTransition(model: layer, at: time) }
-            _ = tree.update(node)
-            stack.append(contentsOf: layer.sublayerStorage)
-            if let mask = layer.maskStorage { stack.append(mask) }
+            return node
         }
-        return tree
     }
 }

@@ -33,20 +33,39 @@ extension RenderTree {
     /// With `time` (absolute media time of the frame), transitions running on the layers are
     /// included (`RenderNode.transition`).
     package init(layer root: CALayer, at time: CFTimeInterval? = nil) {
+        self.init(layer: root) { layer in
+            var node = RenderNode(layer: layer)
+            if let time, let model = layer.isPresentationCopy ? layer.modelLayerStorage : layer,
+               !model.animationEntries.isEmpty {
+                node.transition = RenderTransition(model: model, at: time)
+            }
+            return node
+        }
+    }
+
+    /// The tree of `root`'s subtree (sublayers and masks, each layer once), with `node(layer)`
+    /// as each layer's node: the one walk every render-tree builder shares.
+    package init(layer root: CALayer, node: (CALayer) -> RenderNode) {
         self.init(rootID: root.renderNodeID)
         var stack: [CALayer] = [root]
         var seen = Set<ObjectIdentifier>()
         while let layer = stack.popLast() {
             // The model refuses cycles; this guard keeps a corrupted tree from looping here.
             guard seen.insert(ObjectIdentifier(layer)).inserted else { continue }
-            var node = RenderNode(layer: layer)
-            if let time, let model = layer.isPresentationCopy ? layer.modelLayerStorage : layer,
-               !model.animationEntries.isEmpty {
-                node.transition = RenderTransition(model: model, at: time)
-            }
-            _ = update(node)
+            _ = update(node(layer))
             stack.append(contentsOf: layer.sublayerStorage)
             if let mask = layer.maskStorage { stack.append(mask) }
         }
+    }
+}
+
+extension RenderNode {
+    /// `layer`'s node with its values read from `copy`, a detached copy of it holding other
+    /// values (restored or presented ones): identity and structure stay `layer`'s.
+    package init(layer: CALayer, drawnFrom copy: CALayer) {
+        self.init(layer: copy)
+        id = layer.renderNodeID
+        children = layer.sublayerStorage.map(\.renderNodeID)
+        mask = layer.maskStorage?.renderNodeID
     }
 }
