@@ -6,6 +6,7 @@
 //
 //   LaminaRaster      pixels only: surfaces, coverage, paint, sampling, blur, tiles
 //   CLaminaImageIO    a thin C shim over libpng / libjpeg (Debian's -dev packages)
+//   CLaminaFreeType   FreeType 2 headers and library (Debian's libfreetype-dev, via pkg-config)
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
 //   LaminaCompositor  render tree of plain values, CATransform3D, timing math, draw lists
 //   QuartzCore        Apple's CA API: CALayer, CATransaction, CAAnimation... (re-exports CoreGraphics)
@@ -34,7 +35,13 @@ let package = Package(
             name: "CLaminaImageIO",
             linkerSettings: [.linkedLibrary("png"), .linkedLibrary("jpeg"), .linkedLibrary("z")]
         ),
-        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "CLaminaImageIO", "_Testing_CoreGraphics"]),
+        // FreeType for text (CATextLayer); the include path comes from pkg-config, not flags.
+        .systemLibrary(
+            name: "CLaminaFreeType",
+            pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]
+        ),
+        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "CLaminaImageIO", "CLaminaFreeType", "_Testing_CoreGraphics"]),
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),

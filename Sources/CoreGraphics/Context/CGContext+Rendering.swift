@@ -10,6 +10,8 @@ package enum CoverageShape {
     case quad(RasterPoint, RasterPoint, RasterPoint, RasterPoint)
     /// Every pixel of the clip (gradients, tiled images).
     case everywhere
+    /// Precomputed coverage (glyph runs): the mask's pixel (0, 0) is pixel (x, y).
+    case mask(AlphaMask, x: Int, y: Int)
 
     /// The pixels the shape can touch, or nil for `everywhere`.
     var bounds: PixelRect? {
@@ -25,6 +27,8 @@ package enum CoverageShape {
             return PixelRect.covering(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
         case .everywhere:
             return nil
+        case let .mask(m, x, y):
+            return PixelRect(x: x, y: y, width: m.width, height: m.height)
         }
     }
 
@@ -253,6 +257,8 @@ extension CGContext {
         case .everywhere:
             AnalyticCoverage.fillRect(x0: Double(clip.x0), y0: Double(clip.y0), x1: Double(clip.x1), y1: Double(clip.y1),
                                       clip: clip, into: &sink)
+        case let .mask(m, x, y):
+            CGContext.feed(m, x: x, y: y, clip: clip, into: &sink)
         }
     }
 
@@ -264,6 +270,8 @@ extension CGContext {
         case .everywhere:
             AnalyticCoverage.fillRect(x0: Double(clip.x0), y0: Double(clip.y0), x1: Double(clip.x1), y1: Double(clip.y1),
                                       clip: clip, into: &sink)
+        case let .mask(m, x, y):
+            CGContext.feed(m, x: x, y: y, clip: clip, into: &sink)
         }
     }
 
@@ -275,6 +283,17 @@ extension CGContext {
         case .everywhere:
             AnalyticCoverage.fillRect(x0: Double(clip.x0), y0: Double(clip.y0), x1: Double(clip.x1), y1: Double(clip.y1),
                                       clip: clip, into: &sink)
+        case let .mask(m, x, y):
+            CGContext.feed(m, x: x, y: y, clip: clip, into: &sink)
+        }
+    }
+
+    /// Hands the rows of a coverage mask placed at pixel (x, y), inside `clip`, to `sink`.
+    static func feed<S: CoverageSink>(_ m: AlphaMask, x: Int, y: Int, clip: PixelRect, into sink: inout S) {
+        let r = PixelRect(x: x, y: y, width: m.width, height: m.height).intersection(clip)
+        guard !r.isEmpty else { return }
+        for py in r.y0..<r.y1 {
+            sink.blendSpan(y: py, x: r.x0, count: r.width, coverage: UnsafePointer(m.row(py - y) + (r.x0 - x)))
         }
     }
 }
