@@ -59,7 +59,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"],
                     exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens", "Integration/Goldens"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], exclude: ["Text/Goldens"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
         // Lamina vs headless Chromium on equivalent HTML/CSS (skipped when chromium is absent).

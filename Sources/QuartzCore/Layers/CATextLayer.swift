@@ -1,11 +1,13 @@
 import Foundation
 
-/// A layer that shows a string (Apple's CATextLayer), as data: Lamina does not lay out or draw
-/// text yet; these are the properties with Apple's defaults.
+/// A layer that shows a string (Apple's CATextLayer): plain text in one font, size and colour,
+/// laid out in the bounds from the top, aligned, optionally wrapped and truncated, drawn into
+/// the layer's backing store (see `CATextLayer+Drawing.swift`, `TextLayout`).
 ///
-/// `string` is a String (an attributed string is kept but not interpreted); `font` is Apple's
-/// `CFTypeRef?` (a font name string, or a font object), held as `Any?` because Core Foundation
-/// types do not exist here; nil means Helvetica.
+/// `string` is a String (an attributed string shows its characters, without attributes);
+/// `font` is Apple's `CFTypeRef?` (a font name string, or a `CGFont`), held as `Any?` because
+/// Core Foundation types do not exist here; nil means Helvetica. Fonts resolve to DejaVu
+/// faces (`FontCatalog`); with no font file installed, text draws nothing (reported once).
 open class CATextLayer: CALayer {
     package struct Text {
         var string: Any?
@@ -20,7 +22,11 @@ open class CATextLayer: CALayer {
 
     package var text = Text()
 
-    public override init() { super.init() }
+    /// A new text layer, marked as needing display so its text is drawn at the first commit.
+    public override init() {
+        super.init()
+        needsDisplayFlag = true
+    }
 
     public required init(layer: Any) {
         super.init(layer: layer)
@@ -28,6 +34,14 @@ open class CATextLayer: CALayer {
     }
 
     public required init?(coder: NSCoder) { return nil }
+
+    /// Text properties, the bounds and contentsScale redraw the text.
+    open override class func needsDisplay(forKey key: String) -> Bool {
+        textDisplayKeys.contains(key) || super.needsDisplay(forKey: key)
+    }
+
+    /// Draws the text (Apple's CATextLayer draws its string here, not through the delegate).
+    open override func draw(in ctx: CGContext) { drawText(in: ctx) }
 
     private func set<T>(_ key: String, _ kp: WritableKeyPath<Text, T>, _ value: T, same: (T, T) -> Bool) {
         let old = text[keyPath: kp]

@@ -9,9 +9,14 @@ extension CALayer {
     /// The layer is placed so that its bounds space coincides with the context's user space;
     /// the context's CTM then maps it to device pixels. Device space of a bitmap context is
     /// y-up, the compositor's surfaces are y-down, hence the flip by the context height.
+    ///
+    /// Layers of the subtree marked as needing display (a text layer whose string was just
+    /// set, a layer after `setNeedsDisplay()`) are displayed first, so a tree that was never
+    /// committed still shows its drawn content.
     package func renderModelTree(in ctx: CGContext) {
         let w = ctx.width, h = ctx.height
         guard w > 0, h > 0 else { return }
+        displaySubtreeIfNeeded()
         var tree = RenderTree(layer: self)
         guard var rootNode = tree[renderNodeID] else { return }
         // Identity placement: position at the anchor point, no transform of its own.

@@ -96,8 +96,9 @@ extension RenderFilter {
 }
 
 extension RenderNodeKind {
-    /// The subclass-specific content of `layer`. CATextLayer draws as a plain layer for now
-    /// (text rendering is not implemented); CAScrollLayer is a plain layer by nature.
+    /// The subclass-specific content of `layer`. CATextLayer is a plain layer here: its text is
+    /// drawn into its backing store (`contents`) by `display()`; CAScrollLayer is a plain
+    /// layer by nature.
     init(layer: CALayer) {
         switch layer {
         case is CATransformLayer:

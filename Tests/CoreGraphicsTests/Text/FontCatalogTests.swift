@@ -1,0 +1,66 @@
+import Foundation
+import Testing
+@testable import CoreGraphics
+
+/// Font names → DejaVu faces, CGFont's metrics, and the glyph-mask cache.
+/// Needs fonts-dejavu-core (installed by the setup the README gives).
+@Suite struct FontCatalogTests {
+    @Test func appleNamesMapToDejaVuFamiliesAndStyles() {
+        let cases: [(String, String)] = [
+            ("Helvetica", "DejaVuSans"), ("Helvetica-Bold", "DejaVuSans-Bold"),
+            ("Helvetica-BoldOblique", "DejaVuSans-BoldOblique"), (".SFUI-Regular", "DejaVuSans"),
+            ("Arial-ItalicMT", "DejaVuSans-Oblique"), ("Times-Roman", "DejaVuSerif"),
+            ("TimesNewRomanPS-BoldMT", "DejaVuSerif-Bold"), ("Georgia-Italic", "DejaVuSerif-Italic"),
+            ("Menlo-Regular", "DejaVuSansMono"), ("Courier-BoldOblique", "DejaVuSansMono-BoldOblique"),
+            ("SFMono-Semibold", "DejaVuSansMono-Bold"), ("NoSuchFont", "DejaVuSans"), ("", "DejaVuSans"),
+        ]
+        for (name, file) in cases { #expect(FontCatalog.dejaVuFileName(for: name) == file, "\(name)") }
+    }
+
+    @Test func cgFontResolvesNamesToInstalledFaces() throws {
+        let helvetica = try #require(CGFont("Helvetica"))
+        #expect(helvetica.postScriptName == "DejaVuSans")
+        #expect(helvetica.unitsPerEm == 2048 && helvetica.ascent > 0 && helvetica.descent < 0)
+        #expect(CGFont("Helvetica-Bold")?.postScriptName == "DejaVuSans-Bold")
+        #expect(CGFont("DejaVuSerif-Italic")?.postScriptName == "DejaVuSerif-Italic", "a file's own name")
+        #expect(CGFont("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")?.postScriptName == "DejaVuSansMono")
+        #expect(CGFont("/no/such/file.ttf")?.postScriptName == "DejaVuSans", "unknown → default")
+        #expect(CGFont("Helvetica")?.face === helvetica.face, "one face per file")
+    }
+
+    @Test func glyphMasksAreCachedAndClampedInSize() throws {
+        let face = try #require(FontCatalog.face(named: nil))
+        let a = face.glyph(for: "A")
+        #expect(a != 0 && face.glyph(for: "\u{1F600}") == 0, "emoji is missing: .notdef")
+        let m1 = try #require(face.mask(glyph: a, pixelSize: 20, phase: 0))
+        let m2 = try #require(face.mask(glyph: a, pixelSize: 20, phase: 0))
+        #expect(m1.mask === m2.mask, "cached")
+        #expect(m1.top >= 13 && m1.top <= 16, "cap height of DejaVu Sans at 20 px: \(m1.top)")
+        #expect(face.mask(glyph: face.glyph(for: " "), pixelSize: 20, phase: 0) == nil, "a space has no ink")
+        #expect(face.mask(glyph: a, pixelSize: .nan, phase: 0) == nil)
+        let huge = try #require(face.mask(glyph: a, pixelSize: 1e9, phase: 9))
+        #expect((huge.mask?.height ?? 0) <= Int(FontFace.maxPixelSize))
+    }
+
+    @Test func drawGlyphsFillsWithTheFillColourAndRespectsTheClip() throws {
+        let face = try #require(FontCatalog.face(named: nil))
+        let ctx = try #require(CGContext(data: nil, width: 40, height: 30, bitsPerComponent: 8, bytesPerRow: 0,
+                                         space: CGColorSpace(name: CGColorSpace.sRGB)!,
+                                         bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue))
+        ctx.setFillColor(CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        // y-up context: a pen at y 5 puts the baseline 5 px above the bottom row, glyph upright.
+        let glyph = PositionedGlyph(glyph: face.glyph(for: "H"), position: CGPoint(x: 2, y: 5))
+        ctx.clip(to: CGRect(x: 0, y: 0, width: 8, height: 30))
+        ctx.drawGlyphs([glyph], face: face, fontSize: 20)
+        let s = ctx.surface
+        var inkColumns = Set<Int>(), inkRows = Set<Int>()
+        for y in 0..<s.height {
+            for x in 0..<s.width where s.row(y)[x * 4 + 3] > 0 {
+                inkColumns.insert(x); inkRows.insert(y)
+                if s.row(y)[x * 4 + 3] == 255 { #expect(Array(UnsafeBufferPointer(start: s.row(y) + x * 4, count: 3)) == [0, 0, 255]) }
+            }
+        }
+        #expect(!inkColumns.isEmpty && inkColumns.max()! < 8, "clipped at x 8")
+        #expect(inkRows.max()! == 24, "the baseline is the row above pixel row 25 (y 5 up from 30)")
+    }
+}
