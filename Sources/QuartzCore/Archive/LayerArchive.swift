@@ -81,6 +81,8 @@ package enum LayerArchive {
         var object: [String: JSONValue] = ["class": .string(name)]
         for property in type.propertyTable.properties {
             guard let archive = property.archive else { continue }
+            // A text layer's contents is its drawn text, redrawn after decoding: not archived.
+            if property.key == "contents", layer is CATextLayer { continue }
             do {
                 if let value = try archive.encode(layer) { object[property.key] = value }
             } catch let e as ArchiveValueError {

@@ -15,6 +15,7 @@ import Testing
         t.foregroundColor = color
         t.alignmentMode = alignment
         t.font = font
+        t.contentsScale = 2   // as an app sets it to the screen's scale, for crisp text
         return t
     }
 
@@ -54,7 +55,7 @@ import Testing
     }
 
     /// The same scene at 8 px per point, for the eye (`LAMINA_TEST_OUTPUT=dir`): glyph shapes,
-    /// not just layout. Checks only that the text scales with contentsScale-free layers.
+    /// not just layout. Writes a file; asserts nothing.
     @Test func largeViewForTheEye() throws {
         guard let dir = ProcessInfo.processInfo.environment["LAMINA_TEST_OUTPUT"] else { return }
         let root = Self.scene()

@@ -164,4 +164,21 @@ import Testing
         tiny.truncationMode = .middle
         _ = Self.rendered(tiny)
     }
+
+    @Test func anArchivedTextLayerKeepsItsTextNotItsPixels() throws {
+        let layer = Self.textLayer("Archived")
+        layer.displayIfNeeded()
+        #expect(layer.contents is CGImage)
+        let json = String(decoding: try LayerArchive.encode(layer), as: UTF8.self)
+        #expect(json.contains("Archived") && !json.contains("\"png\""))
+        let decoded = try #require(try LayerArchive.decode(Data(json.utf8)) as? CATextLayer)
+        #expect(decoded.needsDisplay())
+        #expect(Self.rendered(decoded) == Self.rendered(Self.textLayer("Archived")))
+    }
+
+    @Test func aVeryLongLineCostsOnlyWhatShows() {
+        let layer = Self.textLayer(String(repeating: "long line ", count: 20_000), width: 100, height: 20, fontSize: 10)
+        let ink = Self.rendered(layer)
+        #expect(!ink.isEmpty && ink.maxX < 100)
+    }
 }

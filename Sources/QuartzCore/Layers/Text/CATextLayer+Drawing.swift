@@ -60,7 +60,8 @@ extension CATextLayer {
     ///
     /// Font sizes whose glyphs would exceed `FontFace.maxPixelSize` pixels per em at the
     /// context's scale are capped to that size (layout included), so absurd sizes cost a
-    /// bounded amount. Lines wholly below the bounds are not drawn.
+    /// bounded amount. Lines wholly below the bounds, and glyphs an em or more to either side of
+    /// them, are not drawn.
     package func drawText(in ctx: CGContext) {
         let ctm = ctx.ctm
         let scale = abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
@@ -69,7 +70,8 @@ extension CATextLayer {
         guard let (layout, face) = makeTextLayout(fontSize: size) else { return }
         let b = bounds
         var glyphs: [PositionedGlyph] = []
-        for (g, p) in layout.glyphs where p.y - layout.ascent < b.height {
+        // Pens more than an em outside the bounds cannot put ink inside them.
+        for (g, p) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
             glyphs.append(PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y)))
         }
         ctx.saveGState()
