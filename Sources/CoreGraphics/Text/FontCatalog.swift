@@ -22,7 +22,7 @@ package enum FontCatalog {
     package static func face(named name: String?) -> FontFace? {
         let key = name ?? ""
         if let cached = state.withLock({ $0.faces[key] }) { return cached }
-        let face = resolve(key)
+        let face = resolve(key, directories: searchDirectories)
         state.withLock { s in
             s.faces[key] = face
             if face == nil && !s.reportedMissing {
@@ -79,7 +79,9 @@ package enum FontCatalog {
 
     private static let state = Locked(State())
 
-    private static func resolve(_ name: String) -> FontFace? {
+    /// Rules 1–4 over `directories` (nil when no candidate file exists there), without the
+    /// name cache or the missing-font report.
+    package static func resolve(_ name: String, directories: [String]) -> FontFace? {
         let fm = FileManager.default
         if name.hasPrefix("/"), fm.isReadableFile(atPath: name), let face = open(name) { return face }
         let base = name.hasSuffix(".ttf") || name.hasSuffix(".otf") ? String(name.dropLast(4)) : name
@@ -87,7 +89,7 @@ package enum FontCatalog {
         if !base.isEmpty, !base.contains("/") { candidates.append(base) }
         candidates += [dejaVuFileName(for: name), "DejaVuSans"]
         for candidate in candidates {
-            for dir in searchDirectories {
+            for dir in directories {
                 for ext in [".ttf", ".otf"] {
                     let path = dir + "/" + candidate + ext
                     if fm.isReadableFile(atPath: path), let face = open(path) { return face }

@@ -63,4 +63,32 @@ import Testing
         #expect(!inkColumns.isEmpty && inkColumns.max()! < 8, "clipped at x 8")
         #expect(inkRows.max()! == 24, "the baseline is the row above pixel row 25 (y 5 up from 30)")
     }
+
+    @Test func withoutFontFilesThereIsNoFace() {
+        #expect(FontCatalog.resolve("Helvetica", directories: ["/nonexistent-lamina-fonts"]) == nil)
+        #expect(FontCatalog.resolve("Helvetica", directories: []) == nil)
+        #expect(FontCatalog.resolve("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", directories: [])?.postScriptName
+                == "DejaVuSerif", "an absolute path needs no search")
+        #expect(FontCatalog.resolve("/etc/hostname", directories: []) == nil, "not a font")
+    }
+
+    @Test func facesAndGlyphMasksAreSafeToUseFromManyThreads() throws {
+        let face = try #require(FontCatalog.face(named: "DejaVuSans-Oblique"))
+        let text = Array("The quick brown fox jumps over the lazy dog 0123456789".unicodeScalars)
+        let sums = Locked([Int](repeating: 0, count: 8))
+        DispatchQueue.concurrentPerform(iterations: 8) { i in
+            var total = 0
+            for (j, scalar) in text.enumerated() {
+                let g = face.glyph(for: scalar)
+                total += face.advance(of: g)
+                if let m = face.mask(glyph: g, pixelSize: 9 + Double(j % 5), phase: (i + j) % 4)?.mask {
+                    total += Int(m.bytes().reduce(0) { $0 + Int($1) } % 1000)
+                }
+            }
+            sums.withLock { $0[i] = total }
+        }
+        let all = sums.withLock { $0 }
+        #expect(all[0] == all[4] && all[1] == all[5] && all[2] == all[6] && all[3] == all[7],
+                "same work gives the same answer on every thread")
+    }
 }
