@@ -17,6 +17,9 @@
 //                 archive encodes it. KVC, `defaultValue(forKey:)`, `init(layer:)` and the JSON
 //                 archive all read that table, so a property cannot be forgotten by one of them.
 // - Layers/       the subclasses (shape, gradient, transform, replicator, text, scroll) as data.
+//                 Text/ lays out a CATextLayer's string (`TextLayout`: breaks, wrapping,
+//                 truncation, alignment, measured by a FreeType face from CoreGraphics) and
+//                 draws it in `draw(in:)`, so a text layer reaches the compositor as an image.
 // - Transaction/  CATransaction: a per-thread stack; the outermost commit stamps animation begin
 //                 times, marks attached trees committed (which enables presentation layers and
 //                 implicit animations) and settles completion blocks.
