@@ -12,8 +12,8 @@ import LaminaRaster
 ///
 /// Thread safety: a FreeType face is not thread-safe, so every call into it happens under
 /// this face's lock; the caches (advances, glyph masks) are kept under the same lock. Opening
-/// faces goes through the shared library lock (`FontLibrary`). Faces are never closed: the
-/// catalog keeps one per file for the life of the process.
+/// and closing faces goes through the shared library lock (`FontLibrary`). The catalog keeps
+/// one face per file for the life of the process.
 package final class FontFace: @unchecked Sendable {
     /// The largest pixel size (pixels per em) glyphs are rasterized at. Larger requests are
     /// clamped to it (text drawn that large is capped at this size; see CATextLayer).
@@ -65,6 +65,8 @@ package final class FontFace: @unchecked Sendable {
         styleName = rec.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) }
     }
+
+    deinit { FontLibrary.shared.closeFace(face) }
 
     /// The glyph for a Unicode scalar; 0 (the font's .notdef box) when the font lacks it.
     package func glyph(for scalar: Unicode.Scalar) -> UInt32 {
@@ -167,5 +169,11 @@ final class FontLibrary: @unchecked Sendable {
             return nil
         }
         return face
+    }
+
+    func closeFace(_ face: FT_Face) {
+        lock.lock()
+        defer { lock.unlock() }
+        FT_Done_Face(face)
     }
 }

@@ -64,6 +64,14 @@ import Testing
         #expect(inkRows.max()! == 24, "the baseline is the row above pixel row 25 (y 5 up from 30)")
     }
 
+    @Test func facesOutsideTheCatalogOpenAndClose() throws {
+        for _ in 0..<20 {
+            let face = try #require(FontFace(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"))
+            #expect(face.mask(glyph: face.glyph(for: "g"), pixelSize: 12, phase: 1) != nil)
+        }
+        #expect(FontFace(path: "/nonexistent.ttf") == nil)
+    }
+
     @Test func withoutFontFilesThereIsNoFace() {
         #expect(FontCatalog.resolve("Helvetica", directories: ["/nonexistent-lamina-fonts"]) == nil)
         #expect(FontCatalog.resolve("Helvetica", directories: []) == nil)
