@@ -33,6 +33,12 @@ package enum SceneCatalog {
             size: CGSize(width: 448, height: 448), duration: 0,
             keyTimes: [0],
             make: { GalleryScene() }),
+        SceneDescriptor(
+            name: "text",
+            summary: "CATextLayer: alignment modes, wrapping, truncation, fonts by Apple's names, a tilted card; a tap changes a label.",
+            size: CGSize(width: 480, height: 320), duration: 1.0,
+            keyTimes: [0, 1.0],
+            make: { TextScene() }),
     ]
 
     /// Scenes for `lamina bench` (1920 x 1080 points): not demos, so `all` leaves them out.

@@ -51,4 +51,8 @@ import Testing
     @Test func gallery() throws {
         try check("gallery", at: [(0, "still")])
     }
+
+    @Test func text() throws {
+        try check("text", at: [(1.0, "tapped")])
+    }
 }
