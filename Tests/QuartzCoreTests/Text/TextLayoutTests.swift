@@ -90,4 +90,17 @@ import Testing
                                 options: .init(isWrapped: true, truncationMode: .end), measurer: FixedMeasurer())
         #expect(l.lines.count == 1 && l.lines[0].string == "\u{2026}")
     }
+
+    struct KerningMeasurer: TextMeasuring {
+        let ascent: CGFloat = 8, descent: CGFloat = 2, lineHeight: CGFloat = 12
+        func unit(for c: Character) -> TextUnit { FixedMeasurer().unit(for: c) }
+        func kerning(_ l: TextUnit, _ r: TextUnit) -> CGFloat { l.character == "A" && r.character == "V" ? -3 : 0 }
+    }
+
+    @Test func kerningMovesTheFollowingPens() {
+        let l = TextLayout.make("AVAV", size: CGSize(width: 100, height: 20), options: .init(alignmentMode: .right),
+                                measurer: KerningMeasurer())
+        #expect(l.lines[0].width == 34, "two AV pairs, 3 pt each")
+        #expect(l.glyphs.map(\.position.x) == [66, 73, 83, 90])
+    }
 }

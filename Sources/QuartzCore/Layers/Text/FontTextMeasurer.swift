@@ -7,8 +7,9 @@ import Foundation
 /// Each Unicode scalar of a character maps through the font's character map; a scalar the
 /// font lacks shows the font's .notdef box (glyph 0), except default-ignorable scalars
 /// (variation selectors, joiners, BOM...) and control characters, which show nothing. A tab
-/// advances by four spaces. There is no shaping or kerning: glyphs sit one after another,
-/// combining marks by their own (usually zero) advances.
+/// advances by four spaces. Adjacent characters are kerned by the font's `kern` table; there
+/// is no other shaping: glyphs sit one after another, combining marks by their own (usually
+/// zero) advances.
 package final class FontTextMeasurer: TextMeasuring {
     package let face: FontFace
     package let fontSize: CGFloat
@@ -46,6 +47,11 @@ package final class FontTextMeasurer: TextMeasuring {
         let u = TextUnit(character: character, glyphs: glyphs, offsets: offsets, width: x)
         cache[character] = u
         return u
+    }
+
+    package func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat {
+        guard let l = left.glyphs.last, let r = right.glyphs.first else { return 0 }
+        return CGFloat(face.kerning(l, r)) * unitsToPoints
     }
 
     /// Control characters (C0, DEL, C1) draw no glyph and take no room.

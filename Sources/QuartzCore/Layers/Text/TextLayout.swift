@@ -31,6 +31,12 @@ package protocol TextMeasuring {
     /// Baseline-to-baseline distance (points): ascent + descent + the font's line gap.
     var lineHeight: CGFloat { get }
     func unit(for character: Character) -> TextUnit
+    /// Extra advance (points, usually negative) between two adjacent characters on a line.
+    func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat
+}
+
+extension TextMeasuring {
+    package func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat { 0 }
 }
 
 /// The lines of a text laid out in a box: where each line sits and what it shows.
@@ -93,7 +99,9 @@ package struct TextLayout: Equatable, Sendable {
         var ends: [Bool] = []
         var cut = false
         for paragraph in paragraphs(of: text) {
-            let units = paragraph.map { measurer.unit(for: $0) }
+            var units = paragraph.map { measurer.unit(for: $0) }
+            // Pair kerning widens (or narrows) the left character of each pair.
+            for i in units.indices.dropLast() { units[i].width += measurer.kerning(units[i], units[i + 1]) }
             if options.isWrapped {
                 let wrapped = wrap(units, width: w)
                 for (i, row) in wrapped.enumerated() { rows.append(row); ends.append(i == wrapped.count - 1) }
