@@ -21,6 +21,8 @@ open class CATextLayer: CALayer {
     }
 
     package var text = Text()
+    /// The last text drawn with animated values (see `presentedTextImage(model:)`).
+    package var presentedTextCache: (key: PresentedTextKey, image: CGImage)?
 
     /// A new text layer, marked as needing display so its text is drawn at the first commit.
     public override init() {

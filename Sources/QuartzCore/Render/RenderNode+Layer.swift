@@ -48,6 +48,11 @@ extension RenderNode {
         shadowRadius = p.shadowRadius
         shadowPath = p.shadowPath
         contents = RenderContents(layerContents: p.contents)
+        if layer.isPresentationCopy, let shown = layer as? CATextLayer, let model = layer.modelLayerStorage as? CATextLayer,
+           let image = shown.presentedTextImage(model: model) {
+            // Animated text: drawn with the presented size and colour.
+            contents = .image(image)
+        }
         contentsRect = p.contentsRect
         contentsCenter = p.contentsCenter
         contentsGravity = RenderContentsGravity(p.contentsGravity)

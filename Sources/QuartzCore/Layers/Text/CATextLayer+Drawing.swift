@@ -8,8 +8,8 @@ import Foundation
 // next commit of an attached tree redraws it; a detached layer is drawn by `display()` or
 // `render(in:)`.
 //
-// Animations of fontSize and foregroundColor change the model at once when committed but do
-// not redraw frame by frame (the backing store holds the final text).
+// Animations of fontSize and foregroundColor: the backing store holds the model's text; frames
+// draw the presented text instead (CATextLayer+Presented.swift).
 
 extension CATextLayer {
     /// Keys whose change redraws the text.
@@ -62,7 +62,10 @@ extension CATextLayer {
     /// context's scale are capped to that size (layout included), so absurd sizes cost a
     /// bounded amount. Lines wholly below the bounds, and glyphs an em or more to either side of
     /// them, are not drawn.
-    package func drawText(in ctx: CGContext) {
+    package func drawText(in ctx: CGContext) { drawText(in: ctx, fontSize: fontSize, color: foregroundColor) }
+
+    /// `drawText(in:)` with a given size and colour (an animation's presented values).
+    package func drawText(in ctx: CGContext, fontSize: CGFloat, color: CGColor?) {
         let ctm = ctx.ctm
         let scale = abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
         var size = fontSize
@@ -75,7 +78,7 @@ extension CATextLayer {
             glyphs.append(PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y)))
         }
         ctx.saveGState()
-        ctx.setFillColor(foregroundColor ?? CGColor(gray: 0, alpha: 1))
+        ctx.setFillColor(color ?? CGColor(gray: 0, alpha: 1))
         ctx.drawGlyphs(glyphs, face: face, fontSize: size)
         ctx.restoreGState()
     }
