@@ -80,6 +80,12 @@ import Testing
         #expect(pens == [0, 25, 50], "each space widened by 5")
     }
 
+    @Test func aJustifiedLineCutWithAnEllipsisIsNotStretched() {
+        let l = layout("a b c d e f g h", width: 60, height: 12, wrapped: true, truncation: .end, alignment: .justified)
+        #expect(strings(l) == ["a b c\u{2026}"])
+        #expect(l.lines[0].spaceExtra == 0)
+    }
+
     @Test func glyphPensFollowAdvancesAndAlignment() {
         let l = layout("ab\nc", width: 40, alignment: .right)
         #expect(l.glyphs.map(\.position) == [CGPoint(x: 20, y: 8), CGPoint(x: 30, y: 8), CGPoint(x: 30, y: 20)])

@@ -122,6 +122,7 @@ package struct TextLayout: Equatable, Sendable {
                 }
                 if cut, let last = rows.last {
                     rows[rows.count - 1] = truncate(last, width: w, ellipsis: ellipsis, mode: .end, force: true)
+                    ends[ends.count - 1] = true   // a cut line is not stretched by justification
                 }
             } else {
                 rows = rows.map { truncate($0, width: w, ellipsis: ellipsis, mode: options.truncationMode, force: false) }
