@@ -25,6 +25,7 @@ import Testing
         let l = layout("ab\ncd\r\nef\n", width: 100)
         #expect(strings(l) == ["ab", "cd", "ef", ""])
         #expect(l.lines.map(\.baseline) == [8, 20, 32, 44])
+        #expect(strings(layout("a\u{2028}b\u{0C}c\u{2029}d", width: 100)) == ["a", "b", "c", "d"])
     }
 
     @Test func wrappingBreaksAtSpacesAndHangsTrailingSpaces() {

@@ -79,7 +79,7 @@ package struct TextLayout: Equatable, Sendable {
 
     /// Lays out `text` in a box of `size` points.
     ///
-    /// - Hard breaks: newlines (LF, CR, CRLF, U+2028, U+2029) always start a new line.
+    /// - Hard breaks: newlines (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) start a new line.
     /// - Wrapping (`isWrapped`): greedy, at spaces; a word wider than the box breaks between
     ///   characters; spaces at the end of a line hang past the edge. A box narrower than one
     ///   character still gets one character per line.
@@ -154,7 +154,7 @@ package struct TextLayout: Equatable, Sendable {
     package static func paragraphs(of text: String) -> [[Character]] {
         var out: [[Character]] = [[]]
         for c in text {
-            if c.isNewline && c != "\u{0B}" && c != "\u{0C}" || c == "\u{85}" { out.append([]) } else { out[out.count - 1].append(c) }
+            if c.isNewline { out.append([]) } else { out[out.count - 1].append(c) }
         }
         return out
     }
