@@ -59,6 +59,9 @@ open class CARenderer: LayerTreeHost {
         guard let root = layer else { return }
         let t = frameTime ?? CACurrentMediaTime()
         AnimationEngine.tick(root, at: t)
+        // Animations the tick removed (and changes completion blocks made) reach the committed
+        // tree the frame is drawn from, as the run loop commits after its tick.
+        CATransaction.flush()
         let w = Int((bounds.width * scale).rounded()), h = Int((bounds.height * scale).rounded())
         do {
             image = try stream.render(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale)

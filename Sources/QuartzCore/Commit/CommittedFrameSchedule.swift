@@ -1,0 +1,98 @@
+import Foundation
+import LaminaCompositor
+
+/// The committed tree flattened for frames (struct of arrays, no dictionaries, no layers):
+/// every node's clock in tree order with its parent's index, and the animated nodes' steps,
+/// committed values and output buffers. Rebuilt from the committed records when a commit
+/// changes the structure, a clock or any animated node; reused frame after frame otherwise.
+///
+/// After `evaluate(at:)` returns: `localTimes[i]` is node `order[i]`'s local time and
+/// `outputs[k]` / `extras[k]` hold animated node `k`'s presented values at that time.
+package struct CommittedFrameSchedule {
+    // All nodes, root first (a node, its mask's subtree, then its sublayers' subtrees).
+    package private(set) var order: [RenderNodeID] = []
+    private var parent: [Int32] = []
+    private var clocks: [LayerClock] = []
+    package private(set) var localTimes: [Double] = []
+
+    // Animated nodes (`k`).
+    package private(set) var nodeIDs: [RenderNodeID] = []
+    private var orderIndex: [Int32] = []
+    /// Order index of the superlayer, whose local time a transition runs in (-1: absolute).
+    private var superIndex: [Int32] = []
+    /// Steps of node `k`: `steps[stepStart[k] ..< stepStart[k + 1]]`.
+    private var stepStart: [Int32] = [0]
+    private var steps: [CommittedStep] = []
+    package private(set) var extrasSources: [CALayer?] = []
+    package private(set) var transitions: [CommittedTransition?] = []
+    private let bases = CommittedBaseValues()
+
+    // Per frame.
+    package private(set) var outputs: [PresentedLayerValues] = []
+    /// Presented values of non-`DirectField` properties, by animated node (rare).
+    package private(set) var extras: [Int: [PresentedExtra]] = [:]
+
+    package init() {}
+
+    /// The schedule of the tree `nodes` rooted at `root`, with `records` for clocks and
+    /// animations.
+    package init(root: RenderNodeID?, nodes: RenderTree, records: [RenderNodeID: CommittedNode]) {
+        guard let root, nodes[root] != nil else { return }
+        var stack: [(RenderNodeID, Int32)] = [(root, -1)]
+        while let (id, p) = stack.popLast() {
+            let i = Int32(order.count)
+            order.append(id)
+            parent.append(p)
+            let record = records[id]
+            clocks.append(record?.clock ?? .identity)
+            if let a = record?.animations {
+                nodeIDs.append(id)
+                orderIndex.append(i)
+                superIndex.append(record?.isMask == true ? -1 : p)
+                steps.append(contentsOf: a.steps)
+                stepStart.append(Int32(steps.count))
+                bases.values.append(a.base)
+                extrasSources.append(a.extrasSource)
+                transitions.append(a.transition)
+            }
+            guard let node = nodes[id] else { continue }
+            for child in node.children.reversed() where nodes[child] != nil { stack.append((child, i)) }
+            if let mask = node.mask, nodes[mask] != nil { stack.append((mask, i)) }
+        }
+        localTimes = Array(repeating: 0, count: order.count)
+        outputs = Array(repeating: PresentedLayerValues(), count: nodeIDs.count)
+    }
+
+    /// Number of animated nodes.
+    package var animatedCount: Int { nodeIDs.count }
+
+    /// Whether animated node `k` has steps that present values (not only a transition).
+    package func presents(_ k: Int) -> Bool { stepStart[k] < stepStart[k + 1] }
+
+    /// The parent time of animated node `k`'s transition in the last evaluated frame at `t`.
+    package func transitionParentTime(_ k: Int, frameTime t: Double) -> Double {
+        let s = Int(superIndex[k])
+        return s < 0 ? t : localTimes[s]
+    }
+
+    /// Evaluates every committed animation at absolute media time `t` into `outputs` and
+    /// `extras`. Touches no layer but the detached copies of layers with extras.
+    package mutating func evaluate(at t: Double) {
+        let n = order.count
+        for i in 0..<n {
+            let p = Int(parent[i])
+            localTimes[i] = clocks[i].local(fromParent: p < 0 ? t : localTimes[p])
+        }
+        if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
+        var target = CommittedLayerTarget(bases: bases, index: 0, extrasSource: nil)
+        for k in 0..<nodeIDs.count {
+            let s = Int(stepStart[k]), e = Int(stepStart[k + 1])
+            guard s < e else { continue }
+            target.begin(index: k, extrasSource: extrasSources[k])
+            let local = localTimes[Int(orderIndex[k])]
+            for j in s..<e { steps[j].apply(to: &target, at: local) }
+            outputs[k] = target.values
+            if !target.extras.isEmpty { extras[k] = target.extras }
+        }
+    }
+}

@@ -1,0 +1,164 @@
+import Foundation
+import LaminaCompositor
+
+/// The committed values of the animated fields of the retained tree's animated layers, one
+/// `PresentedLayerValues` per layer with every field loaded at commit (a class so the frame's
+/// targets share it without copying it).
+package final class CommittedBaseValues: @unchecked Sendable {
+    @exclusivity(unchecked) package var values: [PresentedLayerValues] = []
+    package init() {}
+}
+
+/// Where a committed tree's frame writes one animated layer's presented values: like
+/// `PresentedLayer`, but the values underneath come from the commit's snapshot (`bases`), and
+/// properties that are not `DirectField`s are read from a detached copy of the layer taken at
+/// commit (`extrasSource`) — never from the model.
+package struct CommittedLayerTarget: PresentationTarget {
+    package var values = PresentedLayerValues()
+    /// Presented values of properties that are not `DirectField`s, in the order first written.
+    package var extras: [PresentedExtra] = []
+    package let bases: CommittedBaseValues
+    package var index: Int
+    package var extrasSource: CALayer?
+
+    package init(bases: CommittedBaseValues, index: Int, extrasSource: CALayer?) {
+        self.bases = bases
+        self.index = index
+        self.extrasSource = extrasSource
+    }
+
+    /// Starts a frame for layer `index`: no field or extra holds a value yet.
+    @inline(__always)
+    package mutating func begin(index: Int, extrasSource: CALayer?) {
+        self.index = index
+        if self.extrasSource !== extrasSource { self.extrasSource = extrasSource }
+        values.fields = []
+        if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
+    }
+
+    package mutating func read(_ property: AnimatedProperty) -> AnimatableValue? {
+        if let field = property.accessor.field { return values.read(field) }
+        let key = property.accessor.key
+        for extra in extras where extra.property.key == key { return extra.value }
+        guard let extrasSource else { return nil }
+        return property.accessor.read(extrasSource)
+    }
+
+    package mutating func write(_ property: AnimatedProperty, _ value: AnimatableValue) {
+        if let field = property.accessor.field {
+            values.write(field, value)
+            return
+        }
+        let key = property.accessor.key
+        for i in extras.indices where extras[i].property.key == key {
+            extras[i].value = value
+            return
+        }
+        extras.append(PresentedExtra(property: property.accessor, value: value))
+    }
+
+    @inline(__always)
+    package mutating func writeFast(_ field: DirectField, _ value: AnimatableValue) { values.writeFast(field, value) }
+
+    @inline(__always)
+    package mutating func writeFastScalar(_ field: DirectField, _ v: Double) { values.writeFastScalar(field, v) }
+
+    @inline(__always)
+    package mutating func writeFastPoint(_ field: DirectField, _ p: CGPoint) { values.writeFastPoint(field, p) }
+
+    @inline(__always)
+    package mutating func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { values.writeFastMatrix(field, m) }
+
+    @inline(__always)
+    package mutating func matrix(_ field: DirectField) -> CATransform3D {
+        field == .sublayerTransform ? values.sublayerTransform : values.transform
+    }
+
+    @inline(__always)
+    package mutating func matrixIsIdentity(_ field: DirectField) -> Bool { values.matrixIsIdentity(field) }
+
+    @inline(__always)
+    package mutating func prepare(_ fields: DirectFieldSet) {
+        let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
+        guard !missing.isEmpty else { return }
+        let i = index
+        missing.forEach { values.load($0, from: bases.values[i]) }
+        values.fields.formUnion(missing)
+    }
+}
+
+extension PresentedLayerValues {
+    /// Every field loaded from `layer`'s model values (what a commit snapshots).
+    package init(allFieldsOf layer: CALayer) {
+        self.init()
+        for field in DirectField.allCases { load(field, from: layer) }
+        fields = DirectFieldSet(rawValue: (1 << UInt32(DirectField.allCases.count)) - 1)
+    }
+
+    /// Sets `field` to its value in `other`.
+    @inline(__always)
+    package mutating func load(_ field: DirectField, from other: PresentedLayerValues) {
+        switch field {
+        case .bounds: bounds = other.bounds
+        case .position: position = other.position
+        case .zPosition: zPosition = other.zPosition
+        case .anchorPoint: anchorPoint = other.anchorPoint
+        case .anchorPointZ: anchorPointZ = other.anchorPointZ
+        case .transform: transform = other.transform
+        case .sublayerTransform: sublayerTransform = other.sublayerTransform
+        case .opacity: opacity = other.opacity
+        case .cornerRadius: cornerRadius = other.cornerRadius
+        case .borderWidth: borderWidth = other.borderWidth
+        case .shadowOpacity: shadowOpacity = other.shadowOpacity
+        case .shadowOffset: shadowOffset = other.shadowOffset
+        case .shadowRadius: shadowRadius = other.shadowRadius
+        case .contentsRect: contentsRect = other.contentsRect
+        case .contentsCenter: contentsCenter = other.contentsCenter
+        case .contentsScale: contentsScale = other.contentsScale
+        case .rasterizationScale: rasterizationScale = other.rasterizationScale
+        case .minificationFilterBias: minificationFilterBias = other.minificationFilterBias
+        case .backgroundColor: backgroundColor = other.backgroundColor
+        case .borderColor: borderColor = other.borderColor
+        case .shadowColor: shadowColor = other.shadowColor
+        case .hidden: isHidden = other.isHidden
+        case .masksToBounds: masksToBounds = other.masksToBounds
+        case .doubleSided: isDoubleSided = other.isDoubleSided
+        case .shouldRasterize: shouldRasterize = other.shouldRasterize
+        }
+    }
+
+    /// Writes the fields in `fields` into `node`, as `store(into:)` into a layer's properties
+    /// followed by `RenderNode(layer:properties:)` would (colours become CGColors the same
+    /// way; `minificationFilterBias` does not draw and has no node field).
+    package func store(into node: inout RenderNode) {
+        fields.forEach { field in
+            switch field {
+            case .bounds: node.bounds = bounds
+            case .position: node.position = position
+            case .zPosition: node.zPosition = zPosition
+            case .anchorPoint: node.anchorPoint = anchorPoint
+            case .anchorPointZ: node.anchorPointZ = anchorPointZ
+            case .transform: node.transform = transform
+            case .sublayerTransform: node.sublayerTransform = sublayerTransform
+            case .opacity: node.opacity = opacity
+            case .cornerRadius: node.cornerRadius = cornerRadius
+            case .borderWidth: node.borderWidth = borderWidth
+            case .shadowOpacity: node.shadowOpacity = shadowOpacity
+            case .shadowOffset: node.shadowOffset = shadowOffset
+            case .shadowRadius: node.shadowRadius = shadowRadius
+            case .contentsRect: node.contentsRect = contentsRect
+            case .contentsCenter: node.contentsCenter = contentsCenter
+            case .contentsScale: node.contentsScale = contentsScale
+            case .rasterizationScale: node.rasterizationScale = rasterizationScale
+            case .minificationFilterBias: break
+            case .backgroundColor: node.backgroundColor = backgroundColor?.cgColor
+            case .borderColor: node.borderColor = borderColor?.cgColor
+            case .shadowColor: node.shadowColor = shadowColor?.cgColor
+            case .hidden: node.isHidden = isHidden
+            case .masksToBounds: node.masksToBounds = masksToBounds
+            case .doubleSided: node.isDoubleSided = isDoubleSided
+            case .shouldRasterize: node.shouldRasterize = shouldRasterize
+            }
+        }
+    }
+}
