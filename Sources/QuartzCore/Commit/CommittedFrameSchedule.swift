@@ -7,7 +7,7 @@ import LaminaCompositor
 /// changes the structure, a clock or any animated node; reused frame after frame otherwise.
 ///
 /// After `evaluate(at:)` returns: `localTimes[i]` is node `order[i]`'s local time and
-/// `outputs[k]` / `extras[k]` hold animated node `k`'s presented values at that time.
+/// `targets[k]` holds animated node `k`'s presented values at that time.
 package struct CommittedFrameSchedule {
     // All nodes, root first (a node, its mask's subtree, then its sublayers' subtrees).
     package private(set) var order: [RenderNodeID] = []
@@ -20,17 +20,16 @@ package struct CommittedFrameSchedule {
     private var orderIndex: [Int32] = []
     /// Order index of the superlayer, whose local time a transition runs in (-1: absolute).
     private var superIndex: [Int32] = []
-    /// Steps of node `k`: `steps[stepStart[k] ..< stepStart[k + 1]]`.
+    /// Steps of node `k`: `j` in `stepStart[k] ..< stepStart[k + 1]`, as parallel arrays: the
+    /// plain-data half the frame reads for every step (`hot`, contiguous), and the parts only
+    /// some steps need (keyframe values, the general path).
     private var stepStart: [Int32] = [0]
-    private var steps: [CommittedStep] = []
-    package private(set) var extrasSources: [CALayer?] = []
+    private var hot: [HotStep] = []
+    private var keyframes: [FastKeyframes?] = []
+    private var general: [CommittedGeneralAnimation] = []
     package private(set) var transitions: [CommittedTransition?] = []
-    private let bases = CommittedBaseValues()
-
-    // Per frame.
-    package private(set) var outputs: [PresentedLayerValues] = []
-    /// Presented values of non-`DirectField` properties, by animated node (rare).
-    package private(set) var extras: [Int: [PresentedExtra]] = [:]
+    /// Per animated node: its committed values, and its presented values after a frame.
+    package private(set) var targets: [CommittedLayerTarget] = []
 
     package init() {}
 
@@ -49,10 +48,13 @@ package struct CommittedFrameSchedule {
                 nodeIDs.append(id)
                 orderIndex.append(i)
                 superIndex.append(record?.isMask == true ? -1 : p)
-                steps.append(contentsOf: a.steps)
-                stepStart.append(Int32(steps.count))
-                bases.values.append(a.base)
-                extrasSources.append(a.extrasSource)
+                for step in a.steps {
+                    hot.append(HotStep(step))
+                    keyframes.append(step.keyframes)
+                    general.append(step.general)
+                }
+                stepStart.append(Int32(hot.count))
+                targets.append(CommittedLayerTarget(base: a.base, extrasSource: a.extrasSource))
                 transitions.append(a.transition)
             }
             guard let node = nodes[id] else { continue }
@@ -60,7 +62,6 @@ package struct CommittedFrameSchedule {
             if let mask = node.mask, nodes[mask] != nil { stack.append((mask, i)) }
         }
         localTimes = Array(repeating: 0, count: order.count)
-        outputs = Array(repeating: PresentedLayerValues(), count: nodeIDs.count)
     }
 
     /// Number of animated nodes.
@@ -75,24 +76,45 @@ package struct CommittedFrameSchedule {
         return s < 0 ? t : localTimes[s]
     }
 
-    /// Evaluates every committed animation at absolute media time `t` into `outputs` and
-    /// `extras`. Touches no layer but the detached copies of layers with extras.
+    /// Evaluates every committed animation at absolute media time `t` into `targets` (in
+    /// place). Touches no layer but the detached copies of layers with extras.
     package mutating func evaluate(at t: Double) {
         let n = order.count
         for i in 0..<n {
             let p = Int(parent[i])
             localTimes[i] = clocks[i].local(fromParent: p < 0 ? t : localTimes[p])
         }
-        if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
-        var target = CommittedLayerTarget(bases: bases, index: 0, extrasSource: nil)
         for k in 0..<nodeIDs.count {
             let s = Int(stepStart[k]), e = Int(stepStart[k + 1])
             guard s < e else { continue }
-            target.begin(index: k, extrasSource: extrasSources[k])
+            targets[k].begin()
             let local = localTimes[Int(orderIndex[k])]
-            for j in s..<e { steps[j].apply(to: &target, at: local) }
-            outputs[k] = target.values
-            if !target.extras.isEmpty { extras[k] = target.extras }
+            for j in s..<e {
+                // `CommittedStep.apply`, reading the step's parts from the parallel arrays.
+                targets[k].prepare(hot[j].writes)
+                if hot[j].hasFast {
+                    let values = hot[j].hasKeyframes ? keyframes[j] : nil
+                    if hot[j].fast.apply(to: &targets[k], at: local, keyframes: values) { continue }
+                }
+                AnimationEngine.applyGeneral(general[j], to: &targets[k], at: local)
+            }
         }
+    }
+}
+
+/// The plain-data half of a committed step (no references: the frame streams through an
+/// array of these).
+private struct HotStep {
+    /// The shortcut (meaningful when `hasFast`).
+    var fast: FastPlan
+    var hasFast: Bool
+    var hasKeyframes: Bool
+    var writes: DirectFieldSet
+
+    init(_ step: CommittedStep) {
+        hasFast = step.fast != nil
+        hasKeyframes = step.keyframes != nil
+        writes = step.writes
+        fast = step.fast ?? FastPlan.placeholder
     }
 }

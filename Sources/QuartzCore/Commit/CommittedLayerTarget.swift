@@ -1,37 +1,28 @@
 import Foundation
 import LaminaCompositor
 
-/// The committed values of the animated fields of the retained tree's animated layers, one
-/// `PresentedLayerValues` per layer with every field loaded at commit (a class so the frame's
-/// targets share it without copying it).
-package final class CommittedBaseValues: @unchecked Sendable {
-    @exclusivity(unchecked) package var values: [PresentedLayerValues] = []
-    package init() {}
-}
-
-/// Where a committed tree's frame writes one animated layer's presented values: like
-/// `PresentedLayer`, but the values underneath come from the commit's snapshot (`bases`), and
+/// One animated layer of a committed tree, where a frame writes its presented values: like
+/// `PresentedLayer`, but the values underneath come from the commit's snapshot (`base`), and
 /// properties that are not `DirectField`s are read from a detached copy of the layer taken at
-/// commit (`extrasSource`) — never from the model.
+/// commit (`extrasSource`) — never from the model. The schedule keeps one per animated layer
+/// and evaluates into it in place (no copy of the values per frame).
 package struct CommittedLayerTarget: PresentationTarget {
+    /// The presented values of the fields in `values.fields` (the last frame's).
     package var values = PresentedLayerValues()
     /// Presented values of properties that are not `DirectField`s, in the order first written.
     package var extras: [PresentedExtra] = []
-    package let bases: CommittedBaseValues
-    package var index: Int
-    package var extrasSource: CALayer?
+    /// Every field as committed.
+    package let base: PresentedLayerValues
+    package let extrasSource: CALayer?
 
-    package init(bases: CommittedBaseValues, index: Int, extrasSource: CALayer?) {
-        self.bases = bases
-        self.index = index
+    package init(base: PresentedLayerValues, extrasSource: CALayer?) {
+        self.base = base
         self.extrasSource = extrasSource
     }
 
-    /// Starts a frame for layer `index`: no field or extra holds a value yet.
+    /// Starts a frame: no field or extra holds a value yet.
     @inline(__always)
-    package mutating func begin(index: Int, extrasSource: CALayer?) {
-        self.index = index
-        if self.extrasSource !== extrasSource { self.extrasSource = extrasSource }
+    package mutating func begin() {
         values.fields = []
         if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
     }
@@ -81,8 +72,7 @@ package struct CommittedLayerTarget: PresentationTarget {
     package mutating func prepare(_ fields: DirectFieldSet) {
         let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
         guard !missing.isEmpty else { return }
-        let i = index
-        missing.forEach { values.load($0, from: bases.values[i]) }
+        missing.forEach { values.load($0, from: base) }
         values.fields.formUnion(missing)
     }
 }

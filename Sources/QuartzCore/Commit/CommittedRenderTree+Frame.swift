@@ -13,20 +13,21 @@ extension CommittedRenderTree {
                 guard var node = nodes[id] else { continue }
                 var changed = false
                 if schedule.presents(k) {
-                    if let extras = schedule.extras[k], let source = schedule.extrasSources[k] {
+                    let target = schedule.targets[k]
+                    if !target.extras.isEmpty, let source = target.extrasSource {
                         // Subclass or custom properties are animated: draw from a copy of the
                         // committed layer holding them (as the model's path draws from a copy).
                         let copy = CommittedAnimations.detachedCopy(of: source)
-                        schedule.outputs[k].store(into: &copy.props)
-                        for extra in extras { extra.property.write(copy, extra.value) }
+                        target.values.store(into: &copy.props)
+                        for extra in target.extras { extra.property.write(copy, extra.value) }
                         var drawn = RenderNode(layer: copy)
                         drawn.id = id
                         drawn.children = node.children
                         drawn.mask = node.mask
                         node = drawn
                         changed = true
-                    } else if !schedule.outputs[k].fields.isEmpty {
-                        schedule.outputs[k].store(into: &node)
+                    } else if !target.values.fields.isEmpty {
+                        target.values.store(into: &node)
                         changed = true
                     }
                 }
