@@ -72,8 +72,41 @@ package struct CommittedLayerTarget: PresentationTarget {
     package mutating func prepare(_ fields: DirectFieldSet) {
         let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
         guard !missing.isEmpty else { return }
-        missing.forEach { values.load($0, from: base) }
+        missing.forEach { loadBase($0) }
         values.fields.formUnion(missing)
+    }
+
+    /// `values.load(field, from: base)` field by field: passing `base` whole while `values` is
+    /// being modified made the compiler copy it (all 25 fields) for every load.
+    @inline(__always)
+    private mutating func loadBase(_ field: DirectField) {
+        switch field {
+        case .bounds: values.bounds = base.bounds
+        case .position: values.position = base.position
+        case .zPosition: values.zPosition = base.zPosition
+        case .anchorPoint: values.anchorPoint = base.anchorPoint
+        case .anchorPointZ: values.anchorPointZ = base.anchorPointZ
+        case .transform: values.transform = base.transform
+        case .sublayerTransform: values.sublayerTransform = base.sublayerTransform
+        case .opacity: values.opacity = base.opacity
+        case .cornerRadius: values.cornerRadius = base.cornerRadius
+        case .borderWidth: values.borderWidth = base.borderWidth
+        case .shadowOpacity: values.shadowOpacity = base.shadowOpacity
+        case .shadowOffset: values.shadowOffset = base.shadowOffset
+        case .shadowRadius: values.shadowRadius = base.shadowRadius
+        case .contentsRect: values.contentsRect = base.contentsRect
+        case .contentsCenter: values.contentsCenter = base.contentsCenter
+        case .contentsScale: values.contentsScale = base.contentsScale
+        case .rasterizationScale: values.rasterizationScale = base.rasterizationScale
+        case .minificationFilterBias: values.minificationFilterBias = base.minificationFilterBias
+        case .backgroundColor: values.backgroundColor = base.backgroundColor
+        case .borderColor: values.borderColor = base.borderColor
+        case .shadowColor: values.shadowColor = base.shadowColor
+        case .hidden: values.isHidden = base.isHidden
+        case .masksToBounds: values.masksToBounds = base.masksToBounds
+        case .doubleSided: values.isDoubleSided = base.isDoubleSided
+        case .shouldRasterize: values.shouldRasterize = base.shouldRasterize
+        }
     }
 }
 
@@ -83,38 +116,6 @@ extension PresentedLayerValues {
         self.init()
         for field in DirectField.allCases { load(field, from: layer) }
         fields = DirectFieldSet(rawValue: (1 << UInt32(DirectField.allCases.count)) - 1)
-    }
-
-    /// Sets `field` to its value in `other`.
-    @inline(__always)
-    package mutating func load(_ field: DirectField, from other: PresentedLayerValues) {
-        switch field {
-        case .bounds: bounds = other.bounds
-        case .position: position = other.position
-        case .zPosition: zPosition = other.zPosition
-        case .anchorPoint: anchorPoint = other.anchorPoint
-        case .anchorPointZ: anchorPointZ = other.anchorPointZ
-        case .transform: transform = other.transform
-        case .sublayerTransform: sublayerTransform = other.sublayerTransform
-        case .opacity: opacity = other.opacity
-        case .cornerRadius: cornerRadius = other.cornerRadius
-        case .borderWidth: borderWidth = other.borderWidth
-        case .shadowOpacity: shadowOpacity = other.shadowOpacity
-        case .shadowOffset: shadowOffset = other.shadowOffset
-        case .shadowRadius: shadowRadius = other.shadowRadius
-        case .contentsRect: contentsRect = other.contentsRect
-        case .contentsCenter: contentsCenter = other.contentsCenter
-        case .contentsScale: contentsScale = other.contentsScale
-        case .rasterizationScale: rasterizationScale = other.rasterizationScale
-        case .minificationFilterBias: minificationFilterBias = other.minificationFilterBias
-        case .backgroundColor: backgroundColor = other.backgroundColor
-        case .borderColor: borderColor = other.borderColor
-        case .shadowColor: shadowColor = other.shadowColor
-        case .hidden: isHidden = other.isHidden
-        case .masksToBounds: masksToBounds = other.masksToBounds
-        case .doubleSided: isDoubleSided = other.isDoubleSided
-        case .shouldRasterize: shouldRasterize = other.shouldRasterize
-        }
     }
 
     /// Writes the fields in `fields` into `node`, as `store(into:)` into a layer's properties
