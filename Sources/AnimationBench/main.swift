@@ -22,6 +22,7 @@
 //   animations as copied at commit, no CALayer read) — the render server's per-frame cost;
 // - committed frame: the same plus the frame's render tree (committed nodes with the
 //   presented values written in);
+// - presented frame: the model's path to the same render tree (`PresentedRenderTree`);
 // - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping).
 //
 // BENCH_ONLY=<name> runs one of them (for profiling: build with `-c release`, strip the DWARF 5
@@ -176,6 +177,13 @@ if wants("committed") {
 }
 measure("committed frame") { t in
     check += Double(committed.tree(at: t).count) * 1e-30
+}
+
+// The model's per-frame path for comparison: the frame's render tree built from the model
+// and the evaluator (`PresentedRenderTree`, what windows drew before the committed tree).
+let presentedFrames = PresentedRenderTree(root: root)
+measure("presented frame") { t in
+    check += Double(presentedFrames.tree(at: t).count) * 1e-30
 }
 
 measure("tick") { t in
