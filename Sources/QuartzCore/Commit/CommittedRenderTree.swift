@@ -22,6 +22,8 @@ package final class CommittedRenderTree: @unchecked Sendable {
     private var records: [RenderNodeID: CommittedNode] = [:]
     private var schedule = CommittedFrameSchedule()
     private var scheduleIsStale = true
+    /// The last frame, reused by the next one (dropped by every commit).
+    var frameCache = CommittedFrameCache()
     private var statistics = Statistics()
 
     /// What the commits did (tests and diagnostics).
@@ -54,7 +56,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
 
     /// Runs `body` on the committed nodes and the frame schedule (rebuilt first when a commit
     /// made it stale), under the lock.
-    package func withLockedState<R>(_ body: (RenderTree, inout CommittedFrameSchedule) -> R) -> R {
+    func withLockedState<R>(_ body: (RenderTree, inout CommittedFrameSchedule, inout CommittedFrameCache) -> R) -> R {
         lock.lock()
         defer { lock.unlock() }
         if scheduleIsStale {
@@ -62,7 +64,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
             scheduleIsStale = false
             statistics.scheduleBuildCount += 1
         }
-        return body(nodes, &schedule)
+        return body(nodes, &schedule, &frameCache)
     }
 
     // MARK: Commit (model side)
@@ -83,6 +85,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var work = CommitWork()
+        frameCache = CommittedFrameCache()
         if nodes.rootID != root.renderNodeID {
             nodes = RenderTree(rootID: root.renderNodeID)
             records = [:]

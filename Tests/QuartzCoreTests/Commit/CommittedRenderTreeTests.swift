@@ -68,6 +68,31 @@ import Testing
         withExtendedLifetime(host) {}
     }
 
+    @Test func transitionsAndReusedFramesEqualTheModelPath() {
+        let host = TestHost()
+        let (root, layers) = Self.animatedTree(host)
+        let committed = root.committedRenderTree()
+        MediaClock.$override.withValue(100.2) {
+            let push = CATransition()
+            push.type = .push
+            push.subtype = .fromRight
+            push.duration = 1
+            layers[4].add(push, forKey: nil)
+            layers[4].backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
+            CATransaction.flush()
+        }
+        // Forwards and backwards, across the ends of the transition and of the animations,
+        // each frame starting from the one before.
+        for t in [100.1, 100.3, 100.7, 101.1, 101.3, 100.9, 102.5, 104, 100.5, 99] {
+            let fromModel = PresentedRenderTree(root: root).tree(at: t)
+            let fromCommit = committed.tree(at: t)
+            #expect(fromCommit.nodes == fromModel.nodes, "at \(t)")
+            let running = t > 100.2 && t < 101.2
+            #expect((fromCommit[layers[4].renderNodeID]?.transition != nil) == running, "at \(t)")
+        }
+        withExtendedLifetime(host) {}
+    }
+
     @Test func uncommittedModelChangesDoNotReachFrames() {
         let host = TestHost()
         let (root, layers) = Self.animatedTree(host)
