@@ -89,15 +89,22 @@ package struct CommittedFrameSchedule {
             guard s < e else { continue }
             targets[k].begin()
             let local = localTimes[Int(orderIndex[k])]
-            for j in s..<e {
-                // `CommittedStep.apply`, reading the step's parts from the parallel arrays.
-                targets[k].prepare(hot[j].writes)
-                if hot[j].hasFast {
-                    let values = hot[j].hasKeyframes ? keyframes[j] : nil
-                    if hot[j].fast.apply(to: &targets[k], at: local, keyframes: values) { continue }
-                }
-                AnimationEngine.applyGeneral(general[j], to: &targets[k], at: local)
+            Self.apply(hot, keyframes, general, s..<e, to: &targets[k], at: local)
+        }
+    }
+
+    /// `CommittedStep.apply` for steps `range`, reading their parts from the parallel arrays.
+    /// A static function over parameters (not `self`'s arrays): the step then need not be
+    /// copied out of its array around the inout access to the target.
+    private static func apply(_ hot: [HotStep], _ keyframes: [FastKeyframes?], _ general: [CommittedGeneralAnimation],
+                              _ range: Range<Int>, to target: inout CommittedLayerTarget, at local: Double) {
+        for j in range {
+            target.prepare(hot[j].writes)
+            if hot[j].hasFast {
+                let values = hot[j].hasKeyframes ? keyframes[j] : nil
+                if hot[j].fast.apply(to: &target, at: local, keyframes: values) { continue }
             }
+            AnimationEngine.applyGeneral(general[j], to: &target, at: local)
         }
     }
 }
