@@ -22,6 +22,8 @@
 //   animations as copied at commit, no CALayer read) — the render server's per-frame cost;
 // - committed frame: the same plus the frame's render tree (committed nodes with the
 //   presented values written in);
+// - commit+evaluate: a commit changing one animated layer, then an evaluation (which
+//   rebuilds the committed schedule first);
 // - presented frame: the model's path to the same render tree (`PresentedRenderTree`);
 // - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping).
 //
@@ -177,6 +179,18 @@ if wants("committed") {
 }
 measure("committed frame") { t in
     check += Double(committed.tree(at: t).count) * 1e-30
+}
+
+// A commit that changes one animated layer, then a frame's evaluation: the commit
+// re-snapshots that layer and the frame rebuilds the schedule (struct of arrays) first.
+var tint = 0
+measure("commit+evaluate") { t in
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    tint += 1
+    layers[tint % layers.count].backgroundColor = CGColor(gray: Double(tint % 2), alpha: 1)
+    CATransaction.commit()
+    committed.withFrameSchedule(at: t) { _, _ in }
 }
 
 // The model's per-frame path for comparison: the frame's render tree built from the model

@@ -33,10 +33,10 @@ package struct CommittedFrameSchedule {
 
     package init() {}
 
-    /// The schedule of the tree `nodes` rooted at `root`, with `records` for clocks and
-    /// animations.
-    package init(root: RenderNodeID?, nodes: RenderTree, records: [RenderNodeID: CommittedNode]) {
-        guard let root, nodes[root] != nil else { return }
+    /// The schedule of the committed tree rooted at `root` (`records`: structure, clocks and
+    /// animations by node).
+    package init(root: RenderNodeID?, records: [RenderNodeID: CommittedNode]) {
+        guard let root, records[root] != nil else { return }
         var stack: [(RenderNodeID, Int32)] = [(root, -1)]
         while let (id, p) = stack.popLast() {
             let i = Int32(order.count)
@@ -57,9 +57,9 @@ package struct CommittedFrameSchedule {
                 targets.append(CommittedLayerTarget(base: a.base, extrasSource: a.extrasSource))
                 transitions.append(a.transition)
             }
-            guard let node = nodes[id] else { continue }
-            for child in node.children.reversed() where nodes[child] != nil { stack.append((child, i)) }
-            if let mask = node.mask, nodes[mask] != nil { stack.append((mask, i)) }
+            guard let record else { continue }
+            for child in record.children.reversed() where records[child] != nil { stack.append((child, i)) }
+            if let mask = record.mask, records[mask] != nil { stack.append((mask, i)) }
         }
         localTimes = Array(repeating: 0, count: order.count)
     }

@@ -67,6 +67,10 @@ package struct CommittedNode: @unchecked Sendable {
     package var isMask: Bool
     package var clock: LayerClock
     package var animations: CommittedAnimations?
+    /// The node's sublayers and mask (as in its `RenderNode`): the schedule walks the
+    /// structure without copying nodes.
+    package var children: [RenderNodeID] = []
+    package var mask: RenderNodeID?
 
     /// `layer`'s record (model side, at commit).
     package init(layer: CALayer) {

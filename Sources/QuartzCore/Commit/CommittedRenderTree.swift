@@ -60,7 +60,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if scheduleIsStale {
-            schedule = CommittedFrameSchedule(root: nodes.rootID, nodes: nodes, records: records)
+            schedule = CommittedFrameSchedule(root: nodes.rootID, records: records)
             scheduleIsStale = false
             statistics.scheduleBuildCount += 1
         }
@@ -116,7 +116,9 @@ package final class CommittedRenderTree: @unchecked Sendable {
         guard work.done.insert(ObjectIdentifier(layer)).inserted else { return }
         let id = layer.renderNodeID
         let node = RenderNode(layer: layer)
-        let record = CommittedNode(layer: layer)
+        var record = CommittedNode(layer: layer)
+        record.children = node.children
+        record.mask = node.mask
         let old = nodes[id]
         let oldRecord = records[id]
         if let old {
