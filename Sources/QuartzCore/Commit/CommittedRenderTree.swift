@@ -60,7 +60,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         if scheduleIsStale {
-            schedule = CommittedFrameSchedule(root: nodes.rootID, records: records)
+            schedule = CommittedFrameSchedule(root: nodes.rootID, records: records, previous: schedule)
             scheduleIsStale = false
             statistics.scheduleBuildCount += 1
         }
