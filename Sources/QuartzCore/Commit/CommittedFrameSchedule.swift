@@ -17,6 +17,8 @@ package struct CommittedFrameSchedule {
 
     // Animated nodes (`k`).
     package private(set) var nodeIDs: [RenderNodeID] = []
+    /// `k` of each animated node.
+    private var indexOf: [RenderNodeID: Int] = [:]
     private var orderIndex: [Int32] = []
     /// Order index of the superlayer, whose local time a transition runs in (-1: absolute).
     private var superIndex: [Int32] = []
@@ -61,6 +63,7 @@ package struct CommittedFrameSchedule {
             let record = records[id]
             clocks.append(record?.clock ?? .identity)
             if let a = record?.animations {
+                indexOf[id] = nodeIDs.count
                 nodeIDs.append(id)
                 orderIndex.append(i)
                 superIndex.append(record?.isMask == true ? -1 : p)
@@ -78,6 +81,25 @@ package struct CommittedFrameSchedule {
             if let mask = record.mask, records[mask] != nil { stack.append((mask, i)) }
         }
         localTimes = Array(repeating: 0, count: order.count)
+    }
+
+    /// Replaces the committed animations of node `id` in place, when that keeps the schedule's
+    /// shape (the node was animated and still is, with as many steps); false when the schedule
+    /// must be rebuilt instead. A commit that only changes an animated layer's values or
+    /// replaces one of its animations by another then costs no rebuild.
+    package mutating func patch(_ id: RenderNodeID, animations: CommittedAnimations?) -> Bool {
+        guard let k = indexOf[id] else { return animations == nil }
+        guard let a = animations else { return false }
+        let s = Int(stepStart[k]), e = Int(stepStart[k + 1])
+        guard a.steps.count == e - s else { return false }
+        for (n, step) in a.steps.enumerated() {
+            hot[s + n] = HotStep(step)
+            keyframes[s + n] = step.keyframes
+            general[s + n] = step.general
+        }
+        targets[k] = CommittedLayerTarget(base: a.base, extrasSource: a.extrasSource)
+        transitions[k] = a.transition
+        return true
     }
 
     /// Number of animated nodes.

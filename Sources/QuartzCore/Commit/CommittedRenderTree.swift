@@ -42,6 +42,12 @@ package final class CommittedRenderTree: @unchecked Sendable {
         nodes = RenderTree(rootID: root.renderNodeID)
         var work = CommitWork()
         snapshotSubtree(root, &work)
+        if !scheduleIsStale {
+            for id in work.patched where !schedule.patch(id, animations: records[id]?.animations) {
+                scheduleIsStale = true
+                break
+            }
+        }
         statistics.lastCommitSnapshotCount = work.snapshotted
         statistics.commitCount = 1
     }
@@ -74,6 +80,9 @@ package final class CommittedRenderTree: @unchecked Sendable {
         var snapshotted = 0
         /// Children or masks a snapshotted node no longer names, with that node.
         var dropped: [(child: RenderNodeID, parent: RenderNodeID)] = []
+        /// Nodes whose animations changed without a change of structure or clock: patched into
+        /// the schedule in place when nothing else made it stale.
+        var patched: [RenderNodeID] = []
         /// Layers new to the tree, still to snapshot (an explicit stack: deep trees must not
         /// overflow the call stack).
         var pending: [CALayer] = []
@@ -106,6 +115,12 @@ package final class CommittedRenderTree: @unchecked Sendable {
             }
             scheduleIsStale = true
         }
+        if !scheduleIsStale {
+            for id in work.patched where !schedule.patch(id, animations: records[id]?.animations) {
+                scheduleIsStale = true
+                break
+            }
+        }
         statistics.lastCommitSnapshotCount = work.snapshotted
         statistics.lastCommitRemovedCount = removed
         statistics.commitCount += 1
@@ -127,9 +142,11 @@ package final class CommittedRenderTree: @unchecked Sendable {
             }
             if let mask = old.mask, mask != node.mask, !node.children.contains(mask) { work.dropped.append((mask, id)) }
         }
-        if old?.children != node.children || old?.mask != node.mask || oldRecord?.clock != record.clock
-            || oldRecord?.parent != record.parent || record.animations != nil || oldRecord?.animations != nil {
+        if old == nil || old?.children != node.children || old?.mask != node.mask || oldRecord?.clock != record.clock
+            || oldRecord?.parent != record.parent || oldRecord?.isMask != record.isMask {
             scheduleIsStale = true
+        } else if record.animations != nil || oldRecord?.animations != nil {
+            work.patched.append(id)
         }
         nodes.update(node)
         records[id] = record

@@ -93,6 +93,44 @@ import Testing
         withExtendedLifetime(host) {}
     }
 
+    @Test func commitsThatKeepTheScheduleShapePatchIt() {
+        let host = TestHost()
+        let (root, layers) = Self.animatedTree(host)
+        let committed = root.committedRenderTree()
+        _ = committed.tree(at: 100.5)
+        let builds = committed.stats.scheduleBuildCount
+        func expectModelPath(_ label: String) {
+            for t in [100.4, 100.9, 101.5, 103.5] {
+                let fromModel = PresentedRenderTree(root: root).tree(at: t)
+                #expect(committed.tree(at: t).nodes == fromModel.nodes, "\(label) at \(t)")
+            }
+        }
+        // A new value under a running animation and an animation replaced under its key.
+        MediaClock.$override.withValue(100.3) {
+            CATransaction.setDisableActions(true)
+            layers[1].backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            let move = CABasicAnimation(keyPath: "position")
+            move.fromValue = CGPoint(x: 50, y: 0)
+            move.toValue = CGPoint(x: 0, y: 90)
+            move.duration = 1
+            layers[1].add(move, forKey: "move")
+            CATransaction.flush()
+        }
+        #expect(committed.stats.scheduleBuildCount == builds)
+        expectModelPath("patched")
+        // One more animation on a layer changes the schedule's shape: rebuilt.
+        MediaClock.$override.withValue(100.35) {
+            let grow = CABasicAnimation(keyPath: "bounds")
+            grow.fromValue = CGRect(x: 0, y: 0, width: 10, height: 10)
+            grow.toValue = CGRect(x: 0, y: 0, width: 60, height: 30)
+            layers[4].add(grow, forKey: "grow")
+            CATransaction.flush()
+        }
+        expectModelPath("rebuilt")
+        #expect(committed.stats.scheduleBuildCount == builds + 1)
+        withExtendedLifetime(host) {}
+    }
+
     @Test func uncommittedModelChangesDoNotReachFrames() {
         let host = TestHost()
         let (root, layers) = Self.animatedTree(host)
