@@ -102,6 +102,9 @@ package struct CommittedFrameSchedule {
         return true
     }
 
+    /// `k` of node `id` when it is animated.
+    package func animatedIndex(of id: RenderNodeID) -> Int? { indexOf[id] }
+
     /// Number of animated nodes.
     package var animatedCount: Int { nodeIDs.count }
 

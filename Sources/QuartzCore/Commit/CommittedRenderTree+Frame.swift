@@ -3,7 +3,8 @@ import LaminaCompositor
 
 /// The last frame a committed tree produced and what it changed in it, so the next frame
 /// starts from it and rewrites only the animated nodes in place instead of copying the whole
-/// committed tree (the caller's copy of the returned frame is usually gone by then).
+/// committed tree (the caller's copy of the returned frame is usually gone by then). Commits
+/// that keep the schedule's shape put their re-snapshotted nodes into it; others drop it.
 struct CommittedFrameCache {
     /// What a frame wrote into animated node `k`.
     struct Written {

@@ -48,6 +48,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
                 break
             }
         }
+        updateFrameCache(work.updated)
         statistics.lastCommitSnapshotCount = work.snapshotted
         statistics.commitCount = 1
     }
@@ -80,6 +81,8 @@ package final class CommittedRenderTree: @unchecked Sendable {
         var snapshotted = 0
         /// Children or masks a snapshotted node no longer names, with that node.
         var dropped: [(child: RenderNodeID, parent: RenderNodeID)] = []
+        /// Every node snapshotted.
+        var updated: [RenderNodeID] = []
         /// Nodes whose animations changed without a change of structure or clock: patched into
         /// the schedule in place when nothing else made it stale.
         var patched: [RenderNodeID] = []
@@ -94,7 +97,6 @@ package final class CommittedRenderTree: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         var work = CommitWork()
-        frameCache = CommittedFrameCache()
         if nodes.rootID != root.renderNodeID {
             nodes = RenderTree(rootID: root.renderNodeID)
             records = [:]
@@ -121,9 +123,28 @@ package final class CommittedRenderTree: @unchecked Sendable {
                 break
             }
         }
+        updateFrameCache(work.updated)
         statistics.lastCommitSnapshotCount = work.snapshotted
         statistics.lastCommitRemovedCount = removed
         statistics.commitCount += 1
+    }
+
+    /// Keeps the last frame for the next one when the commit left the schedule's shape alone:
+    /// the re-snapshotted nodes are put in as committed (the next frame writes their presented
+    /// values again). Otherwise the next frame starts from the committed nodes.
+    private func updateFrameCache(_ updated: [RenderNodeID]) {
+        guard !scheduleIsStale, var frame = frameCache.frame else {
+            frameCache = CommittedFrameCache()
+            return
+        }
+        frameCache.frame = nil
+        for id in updated {
+            if let node = nodes[id] { frame.update(node) }
+            if let k = schedule.animatedIndex(of: id), k < frameCache.written.count {
+                frameCache.written[k] = CommittedFrameCache.Written()
+            }
+        }
+        frameCache.frame = frame
     }
 
     /// Snapshots `layer`, and the subtrees of its sublayers and mask that are new to the tree.
@@ -151,6 +172,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
         nodes.update(node)
         records[id] = record
         work.snapshotted += 1
+        work.updated.append(id)
         for child in layer.sublayerStorage { adopt(child, parent: id, isMask: false, &work) }
         if let mask = layer.maskStorage { adopt(mask, parent: id, isMask: true, &work) }
     }

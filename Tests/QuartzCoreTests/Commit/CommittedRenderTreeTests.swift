@@ -109,6 +109,7 @@ import Testing
         MediaClock.$override.withValue(100.3) {
             CATransaction.setDisableActions(true)
             layers[1].backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            layers[0].backgroundColor = CGColor(gray: 0.3, alpha: 1)  // not animated
             let move = CABasicAnimation(keyPath: "position")
             move.fromValue = CGPoint(x: 50, y: 0)
             move.toValue = CGPoint(x: 0, y: 90)
