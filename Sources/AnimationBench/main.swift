@@ -18,6 +18,13 @@
 //   computing local times — what any evaluation that visits the model tree pays at least;
 // - evaluator: `PresentationEvaluator.evaluate(at:)`, the renderer's path (presented values
 //   written into a reusable per-layer buffer);
+// - committed: the committed render tree's evaluation (`CommittedFrameSchedule.evaluate`: the
+//   animations as copied at commit, no CALayer read) — the render server's per-frame cost;
+// - committed frame: the same plus the frame's render tree (committed nodes with the
+//   presented values written in);
+// - commit+evaluate: a commit changing one animated layer, then an evaluation (which
+//   rebuilds the committed schedule first);
+// - presented frame: the model's path to the same render tree (`PresentedRenderTree`);
 // - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping).
 //
 // BENCH_ONLY=<name> runs one of them (for profiling: build with `-c release`, strip the DWARF 5
@@ -156,6 +163,41 @@ if wants("evaluator") {
     var sum = 0.0
     for p in evaluator.presented { sum += Double(p.values.opacity) + Double(p.values.position.x) }
     print(String(format: "(evaluator: %d animated layers, checksum %.3f)", evaluator.count, sum))
+}
+
+// The render server's path: the committed tree's schedule evaluated (compact per-animation
+// programs copied at commit; no layer read), then the whole frame's render tree.
+let committed = root.committedRenderTree()
+measure("committed") { t in
+    committed.withFrameSchedule(at: t) { _, _ in }
+}
+if wants("committed") {
+    let sum = committed.withFrameSchedule(at: frameTime(frames + 1)) { _, s in
+        s.targets.reduce(0.0) { $0 + Double($1.values.opacity) + Double($1.values.position.x) }
+    }
+    print(String(format: "(committed: %d animated layers, checksum %.3f)", committed.withFrameSchedule(at: 0) { $1.animatedCount }, sum))
+}
+measure("committed frame") { t in
+    check += Double(committed.tree(at: t).count) * 1e-30
+}
+
+// A commit that changes one animated layer, then a frame's evaluation: the commit
+// re-snapshots that layer and the frame rebuilds the schedule (struct of arrays) first.
+var tint = 0
+measure("commit+evaluate") { t in
+    CATransaction.begin()
+    CATransaction.setDisableActions(true)
+    tint += 1
+    layers[tint % layers.count].backgroundColor = CGColor(gray: Double(tint % 2), alpha: 1)
+    CATransaction.commit()
+    committed.withFrameSchedule(at: t) { _, _ in }
+}
+
+// The model's per-frame path for comparison: the frame's render tree built from the model
+// and the evaluator (`PresentedRenderTree`, what windows drew before the committed tree).
+let presentedFrames = PresentedRenderTree(root: root)
+measure("presented frame") { t in
+    check += Double(presentedFrames.tree(at: t).count) * 1e-30
 }
 
 measure("tick") { t in

@@ -22,7 +22,8 @@
 //                 draws it in `draw(in:)`, so a text layer reaches the compositor as an image.
 // - Transaction/  CATransaction: a per-thread stack; the outermost commit stamps animation begin
 //                 times, marks attached trees committed (which enables presentation layers and
-//                 implicit animations) and settles completion blocks.
+//                 implicit animations), updates the trees' committed render trees (Commit/)
+//                 with the layers it touched, and settles completion blocks.
 // - Animation/    CAAnimation and friends (basic, keyframe, spring, group, transition), the
 //                 timing function and value functions, with Apple's properties and copy rules.
 // - Engine/       the animation engine over the compositor's timing math: an attached copy is
@@ -34,6 +35,13 @@
 //                 animations and settles completion blocks.
 // - Archive/      the JSON form of a layer tree, with its animations, that the CLI renders
 //                 (`LayerArchive`).
+// - Commit/       the render server's copy of a shown tree (`CommittedRenderTree`): node
+//                 snapshots by id, each layer's clock and its animations copied as plain values
+//                 (`CommittedStep`: the engine's shortcut plans and a snapshot of the general
+//                 path's inputs). A commit re-snapshots only the touched layers; a frame at any
+//                 time, on any thread, evaluates the copied animations (`CommittedFrameSchedule`,
+//                 parallel arrays, one in-place target per animated layer) without reading a
+//                 model layer, and rewrites only the animated nodes of the previous frame.
 // - Render/       the bridge to the compositor: `RenderNode(layer:)` (stable ids shared by
 //                 presentation copies), `PresentedRenderTree` (a frame's render tree from the
 //                 model plus `PresentationEvaluator` values — no presentation copies),
@@ -45,9 +53,10 @@
 //
 // Hooks (all `package`): a window or renderer attaches a tree with `CALayer.attach(to:)`, hears
 // every commit through `LayerTreeHost`, drives frames with an `AnimationClock` (or
-// `AnimationEngine.tick`), and gets each frame's render tree from a `PresentedRenderTree`
-// (or `LayerFrameStream`, which also keeps the compositor's caches); `presentation()` stays
-// the public, copying path. `applyPresentationValues(to:model:)` lets a host adjust each
+// `AnimationEngine.tick`, then a flush so removals reach the committed tree), and gets each
+// frame's render tree from the root's `committedRenderTree()` (through `LayerFrameStream`,
+// which also keeps the compositor's caches; detached trees fall back to a
+// `PresentedRenderTree` over the model); `presentation()` stays the public, copying path. `applyPresentationValues(to:model:)` lets a host adjust each
 // presentation copy last (the render-tree path does not call it).
 //
 // Nothing here reads a wall clock except `CACurrentMediaTime()` through `MediaClock`, which

@@ -51,6 +51,13 @@ package struct RenderTree: Sendable {
         return nil
     }
 
+    /// Changes node `id` in place (no copy of the node in and out); nothing when it is absent.
+    /// `body` must keep the node's id, children and mask (use `update` to change structure).
+    package mutating func modify(_ id: RenderNodeID, _ body: (inout RenderNode) -> Void) {
+        guard let i = nodes.index(forKey: id) else { return }
+        body(&nodes.values[i])
+    }
+
     /// Removes the node `id` (not its descendants: they may be re-parented by the same
     /// commit). Removing the root clears `rootID`.
     package mutating func remove(_ id: RenderNodeID) {

@@ -57,9 +57,11 @@ package enum AnimationEngine {
         return plan
     }
 
-    /// The general path: `AnimationSpec.apply` on each property the animation writes.
-    fileprivate static func applyGeneral<Target: PresentationTarget>(_ runtime: AnimationRuntime, to target: inout Target,
-                                                                 at t: Double) {
+    /// The general path: `AnimationSpec.apply` on each property the animation writes. `runtime`
+    /// is the attached animation's runtime (the model's path) or a committed snapshot of it
+    /// (the retained render tree's path): one evaluation code for both.
+    package static func applyGeneral<Source: GeneralAnimationSource, Target: PresentationTarget>(
+        _ runtime: Source, to target: inout Target, at t: Double) {
         let properties = runtime.properties
         if runtime.isTransformComponent {
             guard case .transform(let m)? = target.read(properties[0]) else { return }

@@ -6,7 +6,7 @@ import Foundation
 /// The stored properties the per-frame loops read are `@exclusivity(unchecked)`: a runtime is
 /// only touched on the thread driving its layer tree, every access is a plain load or store
 /// (no `inout` escapes), and the dynamic check cost more than the evaluation it guarded.
-package final class AnimationRuntime {
+package final class AnimationRuntime: GeneralAnimationSource {
     /// The compositor's description; `timing.beginTime` follows the animation's `beginTime`
     /// (stamped at commit).
     @exclusivity(unchecked) package var spec: AnimationSpec { didSet { updateNextEventTime() } }
@@ -89,6 +89,19 @@ package final class AnimationRuntime {
         self.writes = writes
         updateNextEventTime()
     }
+}
+
+/// What the general evaluation path (`AnimationEngine.applyGeneral`) reads of an animation:
+/// an attached animation's `AnimationRuntime`, or the snapshot of it a committed render tree
+/// keeps (`CommittedGeneralAnimation`). Only `componentCache` is written (a cache, per
+/// evaluating object: the model's and the render tree's never share one).
+package protocol GeneralAnimationSource: AnyObject {
+    var spec: AnimationSpec { get }
+    var properties: [AnimatedProperty] { get }
+    var rotatesAlongPath: Bool { get }
+    var isTransformComponent: Bool { get }
+    var previous: AnimatableValue? { get }
+    var componentCache: (matrix: CATransform3D, value: AnimatableValue, editor: TransformComponentEditor?)? { get set }
 }
 
 /// One property an animation writes.

@@ -143,6 +143,11 @@ package struct FastPlan {
     package let transformComponent: SubKeyPath?
     package let field: DirectField
 
+    /// A plan that is never applied (a slot in an array of plans for an animation without one).
+    package static let placeholder = FastPlan(values: .scalar(0, 0), timing: MediaTiming(), curve: nil, spring: nil,
+                                              defaultDuration: 0, durations: MediaTiming().durations(defaultDuration: 0),
+                                              transformComponent: nil, field: .opacity)
+
     /// The shortcut for `spec` writing `field`, or nil when the general path is needed; with
     /// the keyframes to pass to `apply` for keyframe animations.
     package static func make(_ spec: AnimationSpec, field: DirectField,

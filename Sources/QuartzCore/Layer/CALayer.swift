@@ -26,8 +26,16 @@ open class CALayer: NSObject, CAMediaTiming {
     package weak var delegateStorage: CALayerDelegate?
     /// Attached animations in the order they were added; one per non-nil key.
     @exclusivity(unchecked) package final var animationEntries: [(key: String?, animation: CAAnimation)] = [] {
-        didSet { animationPlan = nil }
+        didSet {
+            animationPlan = nil
+            // The committed render tree snapshots the layer's animations again at the next
+            // commit (removals by the clock and removeAnimation(forKey:) included).
+            if !isPresentationCopy { TransactionStack.current.noteTouched(self) }
+        }
     }
+    /// On a root: the render server's committed copy of the tree, once a renderer asked for it
+    /// (`committedRenderTree()`); updated by every outermost commit.
+    package final var committedRenderTreeStorage: CommittedRenderTree?
     /// The animation engine's compact per-frame form of `animationEntries` (built lazily by
     /// `AnimationEngine`, dropped whenever the entries change or a transaction commits them).
     @exclusivity(unchecked) package final var animationPlan: [AnimationPlanStep]?

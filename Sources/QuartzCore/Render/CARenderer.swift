@@ -52,13 +52,19 @@ open class CARenderer: LayerTreeHost {
     /// The union of the rectangles passed to `addUpdate(_:)` this frame.
     open func updateBounds() -> CGRect { dirty }
 
-    /// Draws the frame started by `beginFrame(atTime:)` (the current media time without one).
-    /// Errors (an output too large to allocate) leave the previous image in place and are
-    /// reported through `LayerDiagnostics`.
+    /// Draws the frame started by `beginFrame(atTime:)` (the current media time without one):
+    /// ticks the animation clock, commits the implicit transaction (as a run loop turn does),
+    /// then draws the tree's committed render tree — the state of the last commit with its
+    /// animations at the frame time, not uncommitted model values. Errors (an output too large
+    /// to allocate) leave the previous image in place and are reported through
+    /// `LayerDiagnostics`.
     open func render() {
         guard let root = layer else { return }
         let t = frameTime ?? CACurrentMediaTime()
         AnimationEngine.tick(root, at: t)
+        // Animations the tick removed (and changes completion blocks made) reach the committed
+        // tree the frame is drawn from, as the run loop commits after its tick.
+        CATransaction.flush()
         let w = Int((bounds.width * scale).rounded()), h = Int((bounds.height * scale).rounded())
         do {
             image = try stream.render(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale)

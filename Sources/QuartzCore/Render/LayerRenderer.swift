@@ -76,7 +76,10 @@ extension RenderTree {
 }
 
 /// A stream of frames of one layer tree (a window, a video, a `CARenderer`): keeps the
-/// per-frame tree builder and the compositor's caches from frame to frame.
+/// compositor's caches from frame to frame. A tree attached to a host is drawn from its
+/// committed render tree (`CALayer.committedRenderTree()`: the state of the last commit, with
+/// the committed animations); a detached tree from the model and its animations directly
+/// (`PresentedRenderTree`).
 package final class LayerFrameStream {
     private var builder: PresentedRenderTree?
     private let compositor = Compositor()
@@ -90,6 +93,10 @@ package final class LayerFrameStream {
         let tree: RenderTree
         if root.isPresentationCopy {
             tree = LayerRenderer.renderTree(of: root, at: time)
+        } else if root.host != nil, root.superlayerStorage == nil, root.maskOwner == nil {
+            // A shown tree: frames come from the render server's committed copy (what the
+            // last commit made of the model), not from the model itself.
+            tree = root.committedRenderTree().tree(at: time)
         } else {
             if builder?.root !== root { builder = PresentedRenderTree(root: root) }
             tree = builder!.tree(at: time)

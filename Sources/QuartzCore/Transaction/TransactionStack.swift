@@ -155,6 +155,7 @@ package final class TransactionStack {
         let animations = addedAnimations
         let changeList = changes
         let roots = attachedRoots()
+        let touchedLayers = Array(touched.values)
         let groups = closedGroups
         changes = []
         touched = [:]
@@ -170,6 +171,8 @@ package final class TransactionStack {
             layer.animationPlan = nil
         }
         for root in roots { root.markCommitted() }
+        // The render server's copy: only the touched layers are snapshotted again.
+        for root in roots { root.committedRenderTreeStorage?.commit(root: root, changed: touchedLayers) }
         for root in roots {
             guard let host = root.host else { continue }
             let mine = changeList.filter { $0.layer.treeRoot === root }

@@ -1,0 +1,168 @@
+import Foundation
+import LaminaCompositor
+
+/// The committed tree flattened for frames (struct of arrays, no dictionaries, no layers):
+/// every node's clock in tree order with its parent's index, and the animated nodes' steps,
+/// committed values and output buffers. Rebuilt from the committed records when a commit
+/// changes the structure, a clock or any animated node; reused frame after frame otherwise.
+///
+/// After `evaluate(at:)` returns: `localTimes[i]` is node `order[i]`'s local time and
+/// `targets[k]` holds animated node `k`'s presented values at that time.
+package struct CommittedFrameSchedule {
+    // All nodes, root first (a node, its mask's subtree, then its sublayers' subtrees).
+    package private(set) var order: [RenderNodeID] = []
+    private var parent: [Int32] = []
+    private var clocks: [LayerClock] = []
+    package private(set) var localTimes: [Double] = []
+
+    // Animated nodes (`k`).
+    package private(set) var nodeIDs: [RenderNodeID] = []
+    /// `k` of each animated node.
+    private var indexOf: [RenderNodeID: Int] = [:]
+    private var orderIndex: [Int32] = []
+    /// Order index of the superlayer, whose local time a transition runs in (-1: absolute).
+    private var superIndex: [Int32] = []
+    /// Steps of node `k`: `j` in `stepStart[k] ..< stepStart[k + 1]`, as parallel arrays: the
+    /// plain-data half the frame reads for every step (`hot`, contiguous), and the parts only
+    /// some steps need (keyframe values, the general path).
+    private var stepStart: [Int32] = [0]
+    private var hot: [HotStep] = []
+    private var keyframes: [FastKeyframes?] = []
+    private var general: [CommittedGeneralAnimation] = []
+    package private(set) var transitions: [CommittedTransition?] = []
+    /// Per animated node: its committed values, and its presented values after a frame.
+    package private(set) var targets: [CommittedLayerTarget] = []
+
+    package init() {}
+
+    /// The schedule of the committed tree rooted at `root` (`records`: structure, clocks and
+    /// animations by node). `previous` (the schedule this one replaces) sizes the arrays:
+    /// growing arrays of large elements cost a third of a rebuild.
+    package init(root: RenderNodeID?, records: [RenderNodeID: CommittedNode], previous: CommittedFrameSchedule? = nil) {
+        guard let root, records[root] != nil else { return }
+        order.reserveCapacity(records.count)
+        parent.reserveCapacity(records.count)
+        clocks.reserveCapacity(records.count)
+        if let previous {
+            let animated = previous.nodeIDs.count + 16, steps = previous.hot.count + 64
+            nodeIDs.reserveCapacity(animated)
+            orderIndex.reserveCapacity(animated)
+            superIndex.reserveCapacity(animated)
+            stepStart.reserveCapacity(animated + 1)
+            targets.reserveCapacity(animated)
+            transitions.reserveCapacity(animated)
+            hot.reserveCapacity(steps)
+            keyframes.reserveCapacity(steps)
+            general.reserveCapacity(steps)
+        }
+        var stack: [(RenderNodeID, Int32)] = [(root, -1)]
+        while let (id, p) = stack.popLast() {
+            let i = Int32(order.count)
+            order.append(id)
+            parent.append(p)
+            let record = records[id]
+            clocks.append(record?.clock ?? .identity)
+            if let a = record?.animations {
+                indexOf[id] = nodeIDs.count
+                nodeIDs.append(id)
+                orderIndex.append(i)
+                superIndex.append(record?.isMask == true ? -1 : p)
+                for step in a.steps {
+                    hot.append(HotStep(step))
+                    keyframes.append(step.keyframes)
+                    general.append(step.general)
+                }
+                stepStart.append(Int32(hot.count))
+                targets.append(CommittedLayerTarget(base: a.base, extrasSource: a.extrasSource))
+                transitions.append(a.transition)
+            }
+            guard let record else { continue }
+            for child in record.children.reversed() where records[child] != nil { stack.append((child, i)) }
+            if let mask = record.mask, records[mask] != nil { stack.append((mask, i)) }
+        }
+        localTimes = Array(repeating: 0, count: order.count)
+    }
+
+    /// Replaces the committed animations of node `id` in place, when that keeps the schedule's
+    /// shape (the node was animated and still is, with as many steps); false when the schedule
+    /// must be rebuilt instead. A commit that only changes an animated layer's values or
+    /// replaces one of its animations by another then costs no rebuild.
+    package mutating func patch(_ id: RenderNodeID, animations: CommittedAnimations?) -> Bool {
+        guard let k = indexOf[id] else { return animations == nil }
+        guard let a = animations else { return false }
+        let s = Int(stepStart[k]), e = Int(stepStart[k + 1])
+        guard a.steps.count == e - s else { return false }
+        for (n, step) in a.steps.enumerated() {
+            hot[s + n] = HotStep(step)
+            keyframes[s + n] = step.keyframes
+            general[s + n] = step.general
+        }
+        targets[k] = CommittedLayerTarget(base: a.base, extrasSource: a.extrasSource)
+        transitions[k] = a.transition
+        return true
+    }
+
+    /// `k` of node `id` when it is animated.
+    package func animatedIndex(of id: RenderNodeID) -> Int? { indexOf[id] }
+
+    /// Number of animated nodes.
+    package var animatedCount: Int { nodeIDs.count }
+
+    /// Whether animated node `k` has steps that present values (not only a transition).
+    package func presents(_ k: Int) -> Bool { stepStart[k] < stepStart[k + 1] }
+
+    /// The parent time of animated node `k`'s transition in the last evaluated frame at `t`.
+    package func transitionParentTime(_ k: Int, frameTime t: Double) -> Double {
+        let s = Int(superIndex[k])
+        return s < 0 ? t : localTimes[s]
+    }
+
+    /// Evaluates every committed animation at absolute media time `t` into `targets` (in
+    /// place). Touches no layer but the detached copies of layers with extras.
+    package mutating func evaluate(at t: Double) {
+        let n = order.count
+        for i in 0..<n {
+            let p = Int(parent[i])
+            localTimes[i] = clocks[i].local(fromParent: p < 0 ? t : localTimes[p])
+        }
+        for k in 0..<nodeIDs.count {
+            let s = Int(stepStart[k]), e = Int(stepStart[k + 1])
+            guard s < e else { continue }
+            targets[k].begin()
+            let local = localTimes[Int(orderIndex[k])]
+            Self.apply(hot, keyframes, general, s..<e, to: &targets[k], at: local)
+        }
+    }
+
+    /// `CommittedStep.apply` for steps `range`, reading their parts from the parallel arrays.
+    /// A static function over parameters (not `self`'s arrays): the step then need not be
+    /// copied out of its array around the inout access to the target.
+    private static func apply(_ hot: [HotStep], _ keyframes: [FastKeyframes?], _ general: [CommittedGeneralAnimation],
+                              _ range: Range<Int>, to target: inout CommittedLayerTarget, at local: Double) {
+        for j in range {
+            target.prepare(hot[j].writes)
+            if hot[j].hasFast {
+                let values = hot[j].hasKeyframes ? keyframes[j] : nil
+                if hot[j].fast.apply(to: &target, at: local, keyframes: values) { continue }
+            }
+            AnimationEngine.applyGeneral(general[j], to: &target, at: local)
+        }
+    }
+}
+
+/// The plain-data half of a committed step (no references: the frame streams through an
+/// array of these).
+private struct HotStep {
+    /// The shortcut (meaningful when `hasFast`).
+    var fast: FastPlan
+    var hasFast: Bool
+    var hasKeyframes: Bool
+    var writes: DirectFieldSet
+
+    init(_ step: CommittedStep) {
+        hasFast = step.fast != nil
+        hasKeyframes = step.keyframes != nil
+        writes = step.writes
+        fast = step.fast ?? FastPlan.placeholder
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import LaminaCompositor
+
+/// One animated layer of a committed tree, where a frame writes its presented values: like
+/// `PresentedLayer`, but the values underneath come from the commit's snapshot (`base`), and
+/// properties that are not `DirectField`s are read from a detached copy of the layer taken at
+/// commit (`extrasSource`) — never from the model. The schedule keeps one per animated layer
+/// and evaluates into it in place (no copy of the values per frame).
+package struct CommittedLayerTarget: PresentationTarget {
+    /// The presented values of the fields in `values.fields` (the last frame's).
+    package var values = PresentedLayerValues()
+    /// Presented values of properties that are not `DirectField`s, in the order first written.
+    package var extras: [PresentedExtra] = []
+    /// Every field as committed.
+    package let base: PresentedLayerValues
+    package let extrasSource: CALayer?
+
+    package init(base: PresentedLayerValues, extrasSource: CALayer?) {
+        self.base = base
+        self.extrasSource = extrasSource
+    }
+
+    /// Starts a frame: no field or extra holds a value yet.
+    @inline(__always)
+    package mutating func begin() {
+        values.fields = []
+        if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
+    }
+
+    package mutating func read(_ property: AnimatedProperty) -> AnimatableValue? {
+        if let field = property.accessor.field { return values.read(field) }
+        let key = property.accessor.key
+        for extra in extras where extra.property.key == key { return extra.value }
+        guard let extrasSource else { return nil }
+        return property.accessor.read(extrasSource)
+    }
+
+    package mutating func write(_ property: AnimatedProperty, _ value: AnimatableValue) {
+        if let field = property.accessor.field {
+            values.write(field, value)
+            return
+        }
+        let key = property.accessor.key
+        for i in extras.indices where extras[i].property.key == key {
+            extras[i].value = value
+            return
+        }
+        extras.append(PresentedExtra(property: property.accessor, value: value))
+    }
+
+    @inline(__always)
+    package mutating func writeFast(_ field: DirectField, _ value: AnimatableValue) { values.writeFast(field, value) }
+
+    @inline(__always)
+    package mutating func writeFastScalar(_ field: DirectField, _ v: Double) { values.writeFastScalar(field, v) }
+
+    @inline(__always)
+    package mutating func writeFastPoint(_ field: DirectField, _ p: CGPoint) { values.writeFastPoint(field, p) }
+
+    @inline(__always)
+    package mutating func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { values.writeFastMatrix(field, m) }
+
+    @inline(__always)
+    package mutating func matrix(_ field: DirectField) -> CATransform3D {
+        field == .sublayerTransform ? values.sublayerTransform : values.transform
+    }
+
+    @inline(__always)
+    package mutating func matrixIsIdentity(_ field: DirectField) -> Bool { values.matrixIsIdentity(field) }
+
+    @inline(__always)
+    package mutating func prepare(_ fields: DirectFieldSet) {
+        let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
+        guard !missing.isEmpty else { return }
+        missing.forEach { loadBase($0) }
+        values.fields.formUnion(missing)
+    }
+
+    /// `values.load(field, from: base)` field by field: passing `base` whole while `values` is
+    /// being modified made the compiler copy it (all 25 fields) for every load.
+    @inline(__always)
+    private mutating func loadBase(_ field: DirectField) {
+        switch field {
+        case .bounds: values.bounds = base.bounds
+        case .position: values.position = base.position
+        case .zPosition: values.zPosition = base.zPosition
+        case .anchorPoint: values.anchorPoint = base.anchorPoint
+        case .anchorPointZ: values.anchorPointZ = base.anchorPointZ
+        case .transform: values.transform = base.transform
+        case .sublayerTransform: values.sublayerTransform = base.sublayerTransform
+        case .opacity: values.opacity = base.opacity
+        case .cornerRadius: values.cornerRadius = base.cornerRadius
+        case .borderWidth: values.borderWidth = base.borderWidth
+        case .shadowOpacity: values.shadowOpacity = base.shadowOpacity
+        case .shadowOffset: values.shadowOffset = base.shadowOffset
+        case .shadowRadius: values.shadowRadius = base.shadowRadius
+        case .contentsRect: values.contentsRect = base.contentsRect
+        case .contentsCenter: values.contentsCenter = base.contentsCenter
+        case .contentsScale: values.contentsScale = base.contentsScale
+        case .rasterizationScale: values.rasterizationScale = base.rasterizationScale
+        case .minificationFilterBias: values.minificationFilterBias = base.minificationFilterBias
+        case .backgroundColor: values.backgroundColor = base.backgroundColor
+        case .borderColor: values.borderColor = base.borderColor
+        case .shadowColor: values.shadowColor = base.shadowColor
+        case .hidden: values.isHidden = base.isHidden
+        case .masksToBounds: values.masksToBounds = base.masksToBounds
+        case .doubleSided: values.isDoubleSided = base.isDoubleSided
+        case .shouldRasterize: values.shouldRasterize = base.shouldRasterize
+        }
+    }
+}
+
+extension PresentedLayerValues {
+    /// Every field loaded from `layer`'s model values (what a commit snapshots).
+    package init(allFieldsOf layer: CALayer) {
+        self.init()
+        for field in DirectField.allCases { load(field, from: layer) }
+        fields = DirectFieldSet(rawValue: (1 << UInt32(DirectField.allCases.count)) - 1)
+    }
+
+    /// Writes the fields in `fields` into `node`, as `store(into:)` into a layer's properties
+    /// followed by `RenderNode(layer:properties:)` would (colours become CGColors the same
+    /// way; `minificationFilterBias` does not draw and has no node field).
+    package func store(into node: inout RenderNode) {
+        fields.forEach { field in
+            switch field {
+            case .bounds: node.bounds = bounds
+            case .position: node.position = position
+            case .zPosition: node.zPosition = zPosition
+            case .anchorPoint: node.anchorPoint = anchorPoint
+            case .anchorPointZ: node.anchorPointZ = anchorPointZ
+            case .transform: node.transform = transform
+            case .sublayerTransform: node.sublayerTransform = sublayerTransform
+            case .opacity: node.opacity = opacity
+            case .cornerRadius: node.cornerRadius = cornerRadius
+            case .borderWidth: node.borderWidth = borderWidth
+            case .shadowOpacity: node.shadowOpacity = shadowOpacity
+            case .shadowOffset: node.shadowOffset = shadowOffset
+            case .shadowRadius: node.shadowRadius = shadowRadius
+            case .contentsRect: node.contentsRect = contentsRect
+            case .contentsCenter: node.contentsCenter = contentsCenter
+            case .contentsScale: node.contentsScale = contentsScale
+            case .rasterizationScale: node.rasterizationScale = rasterizationScale
+            case .minificationFilterBias: break
+            case .backgroundColor: node.backgroundColor = backgroundColor?.cgColor
+            case .borderColor: node.borderColor = borderColor?.cgColor
+            case .shadowColor: node.shadowColor = shadowColor?.cgColor
+            case .hidden: node.isHidden = isHidden
+            case .masksToBounds: node.masksToBounds = masksToBounds
+            case .doubleSided: node.isDoubleSided = isDoubleSided
+            case .shouldRasterize: node.shouldRasterize = shouldRasterize
+            }
+        }
+    }
+}

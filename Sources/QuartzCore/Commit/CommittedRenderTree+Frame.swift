@@ -1,0 +1,90 @@
+import Foundation
+import LaminaCompositor
+
+/// The last frame a committed tree produced and what it changed in it, so the next frame
+/// starts from it and rewrites only the animated nodes in place instead of copying the whole
+/// committed tree (the caller's copy of the returned frame is usually gone by then). Commits
+/// that keep the schedule's shape put their re-snapshotted nodes into it; others drop it.
+struct CommittedFrameCache {
+    /// What a frame wrote into animated node `k`.
+    struct Written {
+        /// Presented fields stored into the node.
+        var fields = DirectFieldSet()
+        /// The whole node was replaced (drawn from a copy holding animated extras).
+        var whole = false
+        var transition = false
+    }
+
+    var frame: RenderTree?
+    var written: [Written] = []
+}
+
+extension CommittedRenderTree {
+    /// The render tree at absolute media time `time`: the committed nodes, with the committed
+    /// animations' presented values and the transitions running then. Reads no CALayer of the
+    /// model; safe to call from any thread (serialised with commits).
+    package func tree(at time: CFTimeInterval) -> RenderTree {
+        withLockedState { nodes, schedule, cache in
+            schedule.evaluate(at: time)
+            var frame: RenderTree
+            if let reused = cache.frame, cache.written.count == schedule.animatedCount {
+                cache.frame = nil
+                frame = reused
+            } else {
+                frame = nodes
+                cache.written = Array(repeating: CommittedFrameCache.Written(), count: schedule.animatedCount)
+            }
+            for k in 0..<schedule.animatedCount {
+                let id = schedule.nodeIDs[k]
+                let last = cache.written[k]
+                var now = CommittedFrameCache.Written()
+                let presents = schedule.presents(k)
+                if presents {
+                    if !schedule.targets[k].extras.isEmpty, schedule.targets[k].extrasSource != nil {
+                        now.whole = true
+                    } else {
+                        now.fields = schedule.targets[k].values.fields
+                    }
+                }
+                let running = schedule.transitions[k]?.render(atParentTime: schedule.transitionParentTime(k, frameTime: time))
+                now.transition = running != nil
+                if last.whole || last.fields.rawValue & ~now.fields.rawValue != 0, !now.whole, let base = nodes[id] {
+                    // The last frame wrote something this one does not overwrite: start over.
+                    frame.update(base)
+                }
+                if now.whole, let source = schedule.targets[k].extrasSource, let base = nodes[id] {
+                    // Subclass or custom properties are animated: draw from a copy of the
+                    // committed layer holding them (as the model's path draws from a copy).
+                    let copy = CommittedAnimations.detachedCopy(of: source)
+                    schedule.targets[k].values.store(into: &copy.props)
+                    for extra in schedule.targets[k].extras { extra.property.write(copy, extra.value) }
+                    var drawn = RenderNode(layer: copy)
+                    drawn.id = id
+                    drawn.children = base.children
+                    drawn.mask = base.mask
+                    drawn.transition = running
+                    frame.update(drawn)
+                } else if !now.fields.isEmpty || now.transition || last.transition {
+                    frame.modify(id) { node in
+                        schedule.targets[k].values.store(into: &node)
+                        node.transition = running
+                    }
+                }
+                cache.written[k] = now
+            }
+            cache.frame = frame
+            return frame
+        }
+    }
+
+    /// Evaluates the committed animations at `time` and passes the committed nodes and the
+    /// evaluated schedule to `body`, under the lock (the benchmark's and tests' view of the
+    /// evaluation alone).
+    package func withFrameSchedule<R>(at time: CFTimeInterval,
+                                      _ body: (RenderTree, CommittedFrameSchedule) -> R) -> R {
+        withLockedState { nodes, schedule, _ in
+            schedule.evaluate(at: time)
+            return body(nodes, schedule)
+        }
+    }
+}

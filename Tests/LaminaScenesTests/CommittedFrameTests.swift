@@ -1,0 +1,35 @@
+import CoreGraphics
+import Foundation
+import LaminaCompositor
+import LaminaScenes
+import QuartzCore
+import Testing
+
+/// Every scene, driven through its script, drawn from the committed render tree (the render
+/// server's copy, what windows, the CLI and CARenderer draw) and from the model with its
+/// animations (`PresentedRenderTree`, the per-frame path before the committed tree): the same
+/// render trees and exactly the same bytes.
+@Suite struct CommittedFrameTests {
+    static let scale: CGFloat = 0.5
+
+    @Test(arguments: SceneCatalog.all.map(\.name))
+    func committedFramesEqualTheModelPath(_ name: String) throws {
+        let d = try #require(SceneCatalog.named(name))
+        let runner = SceneRunner(scene: d.make())
+        let w = Int(d.size.width * Self.scale), h = Int(d.size.height * Self.scale)
+        var times = Set(d.keyTimes)
+        for k in 0...12 { times.insert(d.duration * Double(k) / 12) }
+        let compositor = Compositor()
+        for t in times.sorted() where t <= d.duration {
+            runner.advance(to: t)
+            let root = runner.scene.root
+            let committed = root.committedRenderTree().tree(at: runner.mediaTime)
+            let model = PresentedRenderTree(root: root).tree(at: runner.mediaTime)
+            #expect(committed.nodes == model.nodes, "\(name) at \(t): render trees differ")
+            let a = try LayerRenderer.renderSurface(tree: committed, pixelWidth: w, pixelHeight: h, scale: Self.scale,
+                                                    compositor: compositor)
+            let b = try LayerRenderer.renderSurface(tree: model, pixelWidth: w, pixelHeight: h, scale: Self.scale)
+            #expect(a.bytes() == b.bytes(), "\(name) at \(t): pixels differ")
+        }
+    }
+}
