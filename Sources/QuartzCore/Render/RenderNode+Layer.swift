@@ -48,10 +48,8 @@ extension RenderNode {
         shadowRadius = p.shadowRadius
         shadowPath = p.shadowPath
         contents = RenderContents(layerContents: p.contents)
-        if layer.isPresentationCopy, let shown = layer as? CATextLayer, let model = layer.modelLayerStorage as? CATextLayer,
-           let image = shown.presentedTextImage(model: model) {
-            // Animated text: drawn with the presented size and colour.
-            contents = .image(image)
+        if layer.isPresentationCopy, let model = layer.modelLayerStorage {
+            drawPresentedText(of: layer, over: model)   // animated text: presented size and colour
         }
         contentsRect = p.contentsRect
         contentsCenter = p.contentsCenter

@@ -67,9 +67,6 @@ extension RenderNode {
         id = layer.renderNodeID
         children = layer.sublayerStorage.map(\.renderNodeID)
         mask = layer.maskStorage?.renderNodeID
-        if let model = layer as? CATextLayer, let shown = copy as? CATextLayer,
-           let image = shown.presentedTextImage(model: model) {
-            contents = .image(image)
-        }
+        drawPresentedText(of: copy, over: layer)
     }
 }

@@ -39,6 +39,19 @@ extension CATextLayer {
     }
 }
 
+extension RenderNode {
+    /// Puts the text of `shown` (a copy holding presented values) drawn at its presented
+    /// `fontSize` and `foregroundColor` into `contents`, when both are text layers and those
+    /// values differ from `model`'s (whose backing store holds the text drawn at the model's).
+    /// Every path that draws a node from a copy calls this: the model's per-frame path,
+    /// transition snapshots, presentation copies and the committed render tree's frames.
+    package mutating func drawPresentedText(of shown: CALayer, over model: CALayer) {
+        guard let model = model as? CATextLayer, let shown = shown as? CATextLayer,
+              let image = shown.presentedTextImage(model: model) else { return }
+        contents = .image(image)
+    }
+}
+
 /// What a presented text image was drawn from (the model's backing store included, so a
 /// redisplay of the model invalidates it).
 package struct PresentedTextKey: Equatable {
