@@ -17,7 +17,7 @@ package struct FramePreparer {
     var output: PixelBox
     var list: DrawList
     var visited: Set<RenderNodeID> = []
-    private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
+    var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
     /// The colour modulation of the replicator instance being emitted.
     private var tint = RenderTint.none
     /// Layers being drawn into their own plane surface right now (perspective, shouldRasterize).
