@@ -32,16 +32,19 @@ final class DrawListExecutor {
     private var skippingTo: RenderNodeID?
     private let transitions = TransitionExecution() // TransitionExecution.swift
 
-    init(cache: RasterCache? = nil, images: ImageCache = ImageCache()) {
+    private let shadows: ShadowCache
+
+    init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache()) {
         self.cache = cache
         self.images = images
-        pieces = PieceRasterizer(images: images)
+        self.shadows = shadows
+        pieces = PieceRasterizer(images: images, shadows: shadows)
     }
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
     func run(_ list: DrawList, into output: Surface) throws {
         stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
-        defer { cache?.endFrame(); images.endFrame() }
+        defer { cache?.endFrame(); images.endFrame(); shadows.endFrame() }
         let commands = list.commands
         var index = 0
         while index < commands.count {
