@@ -84,6 +84,12 @@ final class DrawListExecutor {
                     index += items.count + 1
                     continue
                 }
+                // A page: wide shadows and a masked group, also without a plane surface.
+                if let (jobs, end) = DirectMaskedPlane.jobs(of: spec, in: commands, after: index - 1),
+                   try pieces.drawDirectMasked(jobs, spec: spec, into: top) {
+                    index = end + 1
+                    continue
+                }
                 // Only the part of the plane that lands on the surface below (PlaneCrop.swift).
                 let plane = top.surface.map {
                     PlaneCrop.cropped(spec, targetOriginX: top.originX, targetOriginY: top.originY, width: $0.width, height: $0.height)
