@@ -94,16 +94,21 @@ extension PieceRasterizer {
     /// the plane surface).
     func drawDirectMasked(_ jobs: [DirectMaskedPlane.Job], spec: ProjectiveSpec, into parent: RasterTarget) throws -> Bool {
         var fills: [(Polygon, Paint, Double, FillRule)] = []
-        for job in jobs {
+        for (k, job) in jobs.enumerated() {
             switch job {
             case let .item(item):
                 guard let fill = directFill(item, spec: spec, parent: parent) else { return false }
                 fills.append((fill.0, fill.1, fill.2, .nonZero))
             case let .wideShadow(item):
-                switch try directWideShadow(item, spec: spec, parent: parent) {
+                // The opaque page drawn right after hides the shadow's middle: not shaded.
+                var hole: CGRect?
+                if k + 1 < jobs.count, case let .masked(pieces, mask) = jobs[k + 1] {
+                    hole = opaqueInterior(pieces, mask: mask, spec: spec, parent: parent)
+                }
+                switch try directWideShadow(item, spec: spec, parent: parent, hole: hole) {
                 case .nothing: continue
                 case .degenerate: return false
-                case let .fill(poly, paint, alpha): fills.append((poly, paint, alpha, .nonZero))
+                case let .fill(poly, paint, alpha, rule): fills.append((poly, paint, alpha, rule))
                 }
             case let .masked(pieces, mask):
                 guard let fill = directMasked(pieces, mask: mask, spec: spec, parent: parent) else { return false }
@@ -161,11 +166,58 @@ extension PieceRasterizer {
 
     private enum WideShadowFill {
         case nothing, degenerate
-        case fill(Polygon, Paint, Double)
+        case fill(Polygon, Paint, Double, FillRule)
+    }
+
+    /// A rectangle (plane-surface pixels) that a masked group fills with full coverage and an
+    /// opaque colour, at least 3 device pixels inside its mask outline; nil when none is found.
+    /// The group's first piece must be an opaque background (it covers the mask, checked by
+    /// `DirectMaskedPlane.jobs`); the mask outline one convex subpath, which then contains
+    /// the rectangle when it contains its corners.
+    private func opaqueInterior(_ pieces: [DrawItem], mask: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> CGRect? {
+        guard let first = pieces.first, case let .background(shape, color) = first.piece, shape.isRect,
+              color.premultiplied.a == 255, first.alpha >= 1, case let .shapeFill(path, _, _) = mask.piece else { return nil }
+        let subpaths = path.flattened(tolerance: 0.05)
+        guard subpaths.count == 1, let outline = subpaths.first?.points, Self.isConvex(outline) else { return nil }
+        let box = path.boundingBoxOfPath
+        let f = DirectPlaneDrawing.forward(mask, spec: spec, parent: parent)
+        guard f.isFinite, let h = PaintProjective(rowMajor: f.m), let plane = ProjectedPlane(bounds: box, homography: h) else { return nil }
+        let scale = plane.minimumScale
+        guard scale > 1e-6, scale.isFinite else { return nil }
+        let margin = CGFloat(3 / scale) // bounds points
+        for fraction: CGFloat in [0.04, 0.1, 0.2, 0.3] {
+            let r = box.insetBy(dx: fraction * min(box.width, box.height), dy: fraction * min(box.width, box.height))
+            let grown = r.insetBy(dx: -margin, dy: -margin)
+            guard r.width > 0, r.height > 0 else { return nil }
+            let corners = [CGPoint(x: grown.minX, y: grown.minY), CGPoint(x: grown.maxX, y: grown.minY),
+                           CGPoint(x: grown.maxX, y: grown.maxY), CGPoint(x: grown.minX, y: grown.maxY)]
+            if corners.allSatisfy({ path.contains($0) }) {
+                // Bounds points → plane-surface pixels.
+                let t = mask.transform.concatenating(CGAffineTransform(translationX: CGFloat(-spec.bounds.x0), y: CGFloat(-spec.bounds.y0)))
+                return r.applying(t)
+            }
+        }
+        return nil
+    }
+
+    /// True when the closed polygon turns one way only (collinear steps allowed).
+    static func isConvex(_ p: [CGPoint]) -> Bool {
+        var sign = 0.0
+        let n = p.count
+        guard n >= 3 else { return false }
+        for i in 0..<n {
+            let a = p[i], b = p[(i + 1) % n], c = p[(i + 2) % n]
+            let cross = Double((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x))
+            if abs(cross) < 1e-9 { continue }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        }
+        return sign != 0
     }
 
     /// A wide shadow projected from its quarter-resolution blurred mask.
-    private func directWideShadow(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) throws -> WideShadowFill {
+    /// `hole` (plane-surface pixels): a rectangle an opaque fill drawn next covers, left out
+    /// of the shadow's coverage when it lies inside the shadow's rectangle.
+    private func directWideShadow(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget, hole: CGRect?) throws -> WideShadowFill {
         guard case let .shadow(path, sigma, color) = item.piece else { return .degenerate }
         // Plane-surface pixels, as if the plane surface (uncropped) were the target.
         let t = item.transform.concatenating(CGAffineTransform(translationX: CGFloat(-spec.bounds.x0), y: CGFloat(-spec.bounds.y0)))
@@ -188,8 +240,20 @@ extension PieceRasterizer {
         guard quad.count >= 3 else { return .nothing }
         let shader = ImageShader(image: SampledImage(tinted), inverse: inverse, filter: .bilinear, edge: .transparent,
                                  perspective: DirectPlaneDrawing.sampling(forward, over: rect))
-        return .fill(Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }]),
-                     TintShader.tinted(.shader(shader), item.tint), item.alpha * item.tint.alpha)
+        var coverage = Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }])
+        var rule = FillRule.nonZero
+        let extent = CGRect(x: Double(small.originX), y: Double(small.originY), width: fd * Double(tinted.width), height: fd * Double(tinted.height))
+        if let hole, DirectMaskedPlane.contains(extent, hole) {
+            // Through the same map as the shadow's rectangle, so it stays inside the quad.
+            let toPlane = toLocal.after(spec.surfaceToDevice)
+            let cut = toPlane.projectClipped(ProjectiveLayer.corners(hole))
+            // Unclipped by the eye plane, both quads keep their containment.
+            if quad.count == 4, cut.count == 4 {
+                coverage.addSubpath(cut.map { RasterPoint(Double($0.x), Double($0.y)) })
+                rule = .evenOdd
+            }
+        }
+        return .fill(coverage, TintShader.tinted(.shader(shader), item.tint), item.alpha * item.tint.alpha, rule)
     }
 }
 

@@ -73,4 +73,14 @@ import Testing
         #expect(Double(total) / Double(drawn) < 2)
         #expect(direct[100, 100].a == 255)
     }
+
+    /// The shadow under the opaque page is left out only inside a convex mask outline.
+    @Test func convexOutlines() {
+        let rounded = CGPath.roundedRect(CGRect(x: 0, y: 0, width: 100, height: 120), byRoundingCorners: [.topLeft, .bottomLeft], cornerRadius: 14)
+        #expect(PieceRasterizer.isConvex(rounded.flattened(tolerance: 0.05)[0].points))
+        let l: [CGPoint] = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 5), CGPoint(x: 5, y: 5),
+                            CGPoint(x: 5, y: 10), CGPoint(x: 0, y: 10)]
+        #expect(!PieceRasterizer.isConvex(l))
+        #expect(!PieceRasterizer.isConvex([CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1)]))
+    }
 }
