@@ -4,14 +4,15 @@ import LaminaRaster
 
 /// Renders a render tree into pixels. Between frames it keeps the surfaces of
 /// shouldRasterize layers (`rasterCache`), contents images prepared for sampling
-/// (`imageCache`) and rounded-rect shadow weights (`shadowCache`), each dropped after a
-/// frame that does not use it. The root layer
+/// (`imageCache`), rounded-rect shadow weights (`shadowCache`) and rounded-rect coverage
+/// (`coverageCache`), each dropped after a frame that does not use it. The root layer
 /// is placed in the output by its own position and transform, as if the output were its
 /// superlayer; `scale` is the output pixels per point.
 package struct Compositor {
     package let rasterCache = RasterCache()
     package let imageCache = ImageCache()
     package let shadowCache = ShadowCache()
+    package let coverageCache = CoverageCache()
 
     package init() {}
 
@@ -41,6 +42,6 @@ package struct Compositor {
 
     /// Runs a draw list over `surface`.
     package func execute(_ list: DrawList, into surface: Surface) throws {
-        try DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache).run(list, into: surface)
+        try DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache).run(list, into: surface)
     }
 }

@@ -33,18 +33,21 @@ final class DrawListExecutor {
     private let transitions = TransitionExecution() // TransitionExecution.swift
 
     private let shadows: ShadowCache
+    private let coverage: CoverageCache?
 
-    init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache()) {
+    init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(),
+         coverage: CoverageCache? = nil) {
         self.cache = cache
         self.images = images
         self.shadows = shadows
-        pieces = PieceRasterizer(images: images, shadows: shadows)
+        self.coverage = coverage
+        pieces = PieceRasterizer(images: images, shadows: shadows, coverage: coverage)
     }
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
     func run(_ list: DrawList, into output: Surface) throws {
         stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
-        defer { cache?.endFrame(); images.endFrame(); shadows.endFrame() }
+        defer { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame() }
         let commands = list.commands
         var index = 0
         while index < commands.count {

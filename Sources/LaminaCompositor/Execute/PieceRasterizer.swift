@@ -15,9 +15,10 @@ final class PieceRasterizer {
     /// Rounded-rect shadow weights (kept between frames by the compositor).
     let shadows: ShadowCache
 
-    init(images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache()) {
+    init(images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(), coverage: CoverageCache? = nil) {
         self.images = images
         self.shadows = shadows
+        painter.coverage = coverage
     }
 
     func draw(_ item: DrawItem, into target: RasterTarget) throws {
