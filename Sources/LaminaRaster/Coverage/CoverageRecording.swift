@@ -5,8 +5,10 @@
 package final class CoverageRecording: @unchecked Sendable {
     /// A span (value < 0: bytes at `offset`) or a run (value = coverage).
     private struct Op { var y: Int32; var x: Int32; var count: Int32; var value: Int16; var offset: Int32 }
-    private var ops: [Op] = []
-    private var bytes: [UInt8] = []
+    private let ops: [Op]
+    private let bytes: [UInt8]
+
+    private init(ops: [Op], bytes: [UInt8]) { self.ops = ops; self.bytes = bytes }
 
     /// Memory held (for cache accounting).
     package var byteCount: Int { ops.count * MemoryLayout<Op>.stride + bytes.count + 64 }
@@ -15,14 +17,14 @@ package final class CoverageRecording: @unchecked Sendable {
     package static func roundedRect(_ rr: RoundedRect, clip: PixelRect) -> CoverageRecording {
         var sink = Recorder()
         AnalyticCoverage.fillRoundedRect(rr, clip: clip, generic: &sink)
-        return sink.recording
+        return CoverageRecording(ops: sink.ops, bytes: sink.bytes)
     }
 
     /// Records the calls of the ring's fill (`AnalyticCoverage.fillRoundedRectRing`).
     package static func ring(outer: RoundedRect, inner: RoundedRect, clip: PixelRect) -> CoverageRecording {
         var sink = Recorder()
         AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: clip, generic: &sink)
-        return sink.recording
+        return CoverageRecording(ops: sink.ops, bytes: sink.bytes)
     }
 
     /// Makes the recorded calls on `sink`.
@@ -38,18 +40,20 @@ package final class CoverageRecording: @unchecked Sendable {
         }
     }
 
+    /// Collects the calls in local arrays (no class property access per call).
     private struct Recorder: CoverageSink {
-        let recording = CoverageRecording()
+        var ops: [Op] = []
+        var bytes: [UInt8] = []
 
         mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
-            recording.ops.append(Op(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                    value: -1, offset: Int32(truncatingIfNeeded: recording.bytes.count)))
-            recording.bytes.append(contentsOf: UnsafeBufferPointer(start: coverage, count: count))
+            ops.append(Op(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                          value: -1, offset: Int32(truncatingIfNeeded: bytes.count)))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: coverage, count: count))
         }
 
         mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
-            recording.ops.append(Op(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
-                                    value: Int16(coverage), offset: 0))
+            ops.append(Op(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                          value: Int16(coverage), offset: 0))
         }
     }
 }
