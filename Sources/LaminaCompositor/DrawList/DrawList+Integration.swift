@@ -15,9 +15,14 @@ package struct TransitionSpec: Hashable, Sendable {
     /// Effect progress in [0, 1] (already mapped through timing and start/endProgress).
     package var progress: Double
     /// The pixels of the old, new and blended surfaces in the layer's scaled bounds space
-    /// (bounds points × `pixelsPerPoint`): exactly the layer's bounds rect, so the renderers'
-    /// "layer rectangle" is the surface rectangle.
+    /// (bounds points × `pixelsPerPoint`): the layer's whole visual extent in either state —
+    /// its bounds rect and whatever draws outside it (shadows, sublayers not clipped by
+    /// masksToBounds) — so nothing is cut mid-transition.
     package var bounds: PixelBox
+    /// The layer's bounds rect in surface pixels (relative to the surface's own origin): the
+    /// rectangle the planar types move by (a push travels one bounds width, not one surface
+    /// width). Equal to the surface rect when nothing draws outside the bounds.
+    package var layerRect: CGRect
     /// Surface pixels per bounds point.
     package var pixelsPerPoint: Double
     /// Surface pixel (u, v) (relative to the surface's own origin) → device pixels: the

@@ -3,13 +3,16 @@ import CoreGraphics
 import LaminaRaster
 
 /// Renders a render tree into pixels. Between frames it keeps the surfaces of
-/// shouldRasterize layers (`rasterCache`) and contents images prepared for sampling
-/// (`imageCache`), each dropped after a frame that does not use it. The root layer
+/// shouldRasterize layers (`rasterCache`), contents images prepared for sampling
+/// (`imageCache`), rounded-rect shadow weights (`shadowCache`) and rounded-rect coverage
+/// (`coverageCache`), each dropped after a frame that does not use it. The root layer
 /// is placed in the output by its own position and transform, as if the output were its
 /// superlayer; `scale` is the output pixels per point.
 package struct Compositor {
     package let rasterCache = RasterCache()
     package let imageCache = ImageCache()
+    package let shadowCache = ShadowCache()
+    package let coverageCache = CoverageCache()
 
     package init() {}
 
@@ -39,6 +42,6 @@ package struct Compositor {
 
     /// Runs a draw list over `surface`.
     package func execute(_ list: DrawList, into surface: Surface) throws {
-        try DrawListExecutor(cache: rasterCache, images: imageCache).run(list, into: surface)
+        try DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache).run(list, into: surface)
     }
 }

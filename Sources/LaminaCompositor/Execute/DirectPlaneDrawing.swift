@@ -39,7 +39,7 @@ enum DirectPlaneDrawing {
     }
 
     /// The bounds-space rectangle an item paints, when it is one this path draws.
-    private static func rect(of item: DrawItem) -> CGRect? {
+    static func rect(of item: DrawItem) -> CGRect? {
         switch item.piece {
         case let .background(shape, _): return shape.rect.standardized
         case let .contents(c) where c.slices.count == 1: return c.slices[0].destination.standardized
@@ -98,6 +98,12 @@ extension PieceRasterizer {
     /// contents under `h` (bounds points → local pixels).
     private func contentsJob(_ c: ContentsDrawing, _ h: PaintProjective, tint: RenderTint,
                              sampling: PerspectiveSampling) -> (Polygon, Paint)? {
+        guard let (poly, shader) = contentsShader(c, h, sampling: sampling) else { return nil }
+        return (poly, TintShader.tinted(.shader(shader), tint))
+    }
+
+    /// The coverage and the image shader of a single-slice contents under `h`.
+    func contentsShader(_ c: ContentsDrawing, _ h: PaintProjective, sampling: PerspectiveSampling) -> (Polygon, any SpanShader)? {
         let s = c.slices[0].source.standardized, d = c.slices[0].destination.standardized
         guard s.width > 0, s.height > 0, d.width > 0, d.height > 0,
               let plane = ProjectedPlane(bounds: d, homography: h), let inverse = h.inverted() else { return nil }
@@ -115,6 +121,6 @@ extension PieceRasterizer {
         let filter = minifying ? c.minificationFilter : c.magnificationFilter
         let image = images.sampled(c.image, mipmapped: filter == .trilinear && minifying)
         let shader = ImageShader(image: image, inverse: map, filter: Self.imageFilter(filter), edge: .clamp, perspective: sampling)
-        return (Polygon([plane.polygon]), TintShader.tinted(.shader(shader), tint))
+        return (Polygon([plane.polygon]), shader)
     }
 }

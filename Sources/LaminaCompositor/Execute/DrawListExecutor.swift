@@ -32,16 +32,22 @@ final class DrawListExecutor {
     private var skippingTo: RenderNodeID?
     private let transitions = TransitionExecution() // TransitionExecution.swift
 
-    init(cache: RasterCache? = nil, images: ImageCache = ImageCache()) {
+    private let shadows: ShadowCache
+    private let coverage: CoverageCache?
+
+    init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(),
+         coverage: CoverageCache? = nil) {
         self.cache = cache
         self.images = images
-        pieces = PieceRasterizer(images: images)
+        self.shadows = shadows
+        self.coverage = coverage
+        pieces = PieceRasterizer(images: images, shadows: shadows, coverage: coverage)
     }
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
     func run(_ list: DrawList, into output: Surface) throws {
         stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
-        defer { cache?.endFrame(); images.endFrame() }
+        defer { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame() }
         let commands = list.commands
         var index = 0
         while index < commands.count {
@@ -79,6 +85,12 @@ final class DrawListExecutor {
                 if let items = DirectPlaneDrawing.items(of: spec, in: commands, after: index - 1),
                    pieces.drawDirect(items, spec: spec, into: top) {
                     index += items.count + 1
+                    continue
+                }
+                // A page: wide shadows and a masked group, also without a plane surface.
+                if let (jobs, end) = DirectMaskedPlane.jobs(of: spec, in: commands, after: index - 1),
+                   try pieces.drawDirectMasked(jobs, spec: spec, into: top) {
+                    index = end + 1
                     continue
                 }
                 // Only the part of the plane that lands on the surface below (PlaneCrop.swift).

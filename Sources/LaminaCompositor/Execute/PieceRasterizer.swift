@@ -12,8 +12,14 @@ final class PieceRasterizer {
     let painter = TargetPainter()
     /// Contents images prepared for sampling (kept between frames by the compositor).
     let images: ImageCache
+    /// Rounded-rect shadow weights (kept between frames by the compositor).
+    let shadows: ShadowCache
 
-    init(images: ImageCache = ImageCache()) { self.images = images }
+    init(images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(), coverage: CoverageCache? = nil) {
+        self.images = images
+        self.shadows = shadows
+        painter.coverage = coverage
+    }
 
     func draw(_ item: DrawItem, into target: RasterTarget) throws {
         guard target.surface != nil else { return }
@@ -40,19 +46,22 @@ final class PieceRasterizer {
         case let .shadowRoundedRect(shape, sigma, color):
             if t.isAxisAligned && abs(abs(t.a) - abs(t.d)) < 1e-9 && shape.curve == .circular && (shape.isRect || shape.corners == .all) {
                 let r = shape.rect.applying(t)
-                let blurred = BlurredRoundedRect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY,
-                                                 cornerRadius: Double(shape.effectiveRadius) * abs(t.a), sigma: sigma,
-                                                 clip: PixelRect(target.surface!))
-                guard blurred.boundsWidth > 0, blurred.boundsHeight > 0 else { return }
-                let paint = TintShader.tinted(.shader(blurred.shader(color: color.premultiplied.packed)), tint)
+                // The weights table for this exact geometry, kept between frames; the same
+                // bytes as painting `BlurredRoundedRect.shader` directly.
+                guard let weights = shadows.weights(x0: Double(r.minX), y0: Double(r.minY), x1: Double(r.maxX), y1: Double(r.maxY),
+                                                    radius: Double(shape.effectiveRadius) * abs(t.a), sigma: sigma,
+                                                    clip: PixelRect(target.surface!)) else {
+                    try blurredRoundedRect(r, radius: Double(shape.effectiveRadius) * abs(t.a), sigma: sigma, color: color,
+                                           into: target, alpha: alpha, tint: tint)
+                    return
+                }
+                let paint = TintShader.tinted(.shader(weights.shader(color: color.premultiplied.packed)), tint)
+                let box = (x0: Double(weights.boundsX), y0: Double(weights.boundsY),
+                           x1: Double(weights.boundsX + weights.boundsWidth), y1: Double(weights.boundsY + weights.boundsHeight))
                 painter.paint(target, paint, alpha: alpha, blit: { s, area in
-                    AnalyticCoverage.fillRect(x0: Double(blurred.boundsX), y0: Double(blurred.boundsY),
-                                              x1: Double(blurred.boundsX + blurred.boundsWidth),
-                                              y1: Double(blurred.boundsY + blurred.boundsHeight), clip: area, into: &s)
+                    AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
                 }, clipped: { s, area in
-                    AnalyticCoverage.fillRect(x0: Double(blurred.boundsX), y0: Double(blurred.boundsY),
-                                              x1: Double(blurred.boundsX + blurred.boundsWidth),
-                                              y1: Double(blurred.boundsY + blurred.boundsHeight), clip: area, into: &s)
+                    AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
                 })
             } else {
                 try blurredShadow(shape.path(), sigma: sigma, color: color, t, into: target, alpha: alpha, tint: tint)
@@ -60,6 +69,22 @@ final class PieceRasterizer {
         case let .shadow(path, sigma, color):
             try blurredShadow(path, sigma: sigma, color: color, t, into: target, alpha: alpha, tint: tint)
         }
+    }
+
+    /// A rounded-rect shadow too large to cache: painted from the analytic shader.
+    private func blurredRoundedRect(_ r: CGRect, radius: Double, sigma: Double, color: CGColor, into target: RasterTarget,
+                                    alpha: Double, tint: RenderTint) throws {
+        let blurred = BlurredRoundedRect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY, cornerRadius: radius, sigma: sigma,
+                                         clip: PixelRect(target.surface!))
+        guard blurred.boundsWidth > 0, blurred.boundsHeight > 0 else { return }
+        let paint = TintShader.tinted(.shader(blurred.shader(color: color.premultiplied.packed)), tint)
+        let box = (x0: Double(blurred.boundsX), y0: Double(blurred.boundsY),
+                   x1: Double(blurred.boundsX + blurred.boundsWidth), y1: Double(blurred.boundsY + blurred.boundsHeight))
+        painter.paint(target, paint, alpha: alpha, blit: { s, area in
+            AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
+        }, clipped: { s, area in
+            AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
+        })
     }
 
     // MARK: Shapes

@@ -39,6 +39,8 @@ final class RasterTarget {
 final class TargetPainter {
     let rasterizer = PolygonRasterizer()
     let scratch = ScanlineScratch()
+    /// Rounded-rect and ring coverage kept between frames (nil: computed every time).
+    var coverage: CoverageCache?
 
     /// Runs `fill` with the sink for `target`'s surface (clipped when a clip is active),
     /// passing the local pixel rect to rasterize within. Does nothing for a surfaceless target
@@ -77,12 +79,24 @@ final class TargetPainter {
     }
 
     func fill(_ rr: RoundedRect, into target: RasterTarget, paint: Paint, alpha: Double) {
+        if let cache = coverage {
+            self.paint(target, paint, alpha: alpha,
+                  blit: { s, area in cache.roundedRect(rr, clip: area).replay(into: &s) },
+                  clipped: { s, area in cache.roundedRect(rr, clip: area).replay(into: &s) })
+            return
+        }
         self.paint(target, paint, alpha: alpha,
               blit: { s, area in AnalyticCoverage.fillRoundedRect(rr, clip: area, into: &s) },
               clipped: { s, area in AnalyticCoverage.fillRoundedRect(rr, clip: area, into: &s) })
     }
 
     func fillRing(outer: RoundedRect, inner: RoundedRect, into target: RasterTarget, paint: Paint, alpha: Double) {
+        if let cache = coverage {
+            self.paint(target, paint, alpha: alpha,
+                  blit: { s, area in cache.ring(outer: outer, inner: inner, clip: area).replay(into: &s) },
+                  clipped: { s, area in cache.ring(outer: outer, inner: inner, clip: area).replay(into: &s) })
+            return
+        }
         self.paint(target, paint, alpha: alpha,
               blit: { s, area in AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: area, into: &s) },
               clipped: { s, area in AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: area, into: &s) })

@@ -7,7 +7,9 @@
 // onto the surface below (the moving content is not cut at the layer's bounds, and cube and
 // flip keep their own perspective), sampling the two surfaces; fade, the curls and the bars
 // swipe are raster effects rendered by `TransitionRenderer` into a third surface that is
-// then placed like a projective layer's surface.
+// then placed like a projective layer's surface. The surfaces cover the layer's visual
+// extent (see `TransitionSpec.bounds`); the curls and the bars swipe take that whole surface
+// as their page.
 import CoreGraphics
 import LaminaRaster
 
@@ -58,7 +60,9 @@ final class TransitionExecution {
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
         let forward = toLocal.after(spec.surfaceToDevice)
         let rect = CGRect(x: 0, y: 0, width: oldSurface.width, height: oldSurface.height)
-        if let draws = PlanarTransition.draws(spec.style, progress: spec.progress, bounds: rect) {
+        // The planes move by the layer's bounds rect; each draws the whole surface (what lies
+        // outside the bounds moves with it).
+        if let draws = PlanarTransition.draws(spec.style, progress: spec.progress, bounds: spec.layerRect) {
             if spec.style.type != .fade {
                 drawPlanes(draws, old: oldSurface, new: newSurface, rect: rect, forward: forward, opacity: spec.opacity,
                            into: parent, painter: painter)

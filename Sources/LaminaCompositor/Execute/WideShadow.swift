@@ -16,6 +16,19 @@ extension PieceRasterizer {
     /// part of the polygon's pixel box that can reach the surface.
     func quarterResolutionShadow(_ poly: Polygon, box: PixelRect, sigma: Double, color: CGColor, into target: RasterTarget,
                                  alpha: Double, tint: RenderTint) throws {
+        let small = try quarterResolutionMask(poly, box: box, sigma: sigma)
+        let f = small.factor, blurred = small.mask, ox = small.originX, oy = small.originY
+        let shader = UpscaledMaskColorShader(mask: blurred, originX: ox, originY: oy, factor: f, color: color.premultiplied.packed)
+        let x0 = Double(ox), y0 = Double(oy), x1 = Double(ox + f * blurred.width), y1 = Double(oy + f * blurred.height)
+        painter.paint(target, TintShader.tinted(.shader(shader), tint), alpha: alpha,
+                      blit: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) },
+                      clipped: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) })
+    }
+
+    /// The blurred quarter-resolution mask of `poly` within `box`: mask pixel (i, j) covers
+    /// target pixels origin + factor·(i, j) ..< origin + factor·(i + 1, j + 1).
+    func quarterResolutionMask(_ poly: Polygon, box: PixelRect, sigma: Double) throws
+        -> (mask: AlphaMask, originX: Int, originY: Int, factor: Int) {
         let f = 4, fd = 4.0
         let w = (box.width + f - 1) / f, h = (box.height + f - 1) / f
         let mask = try AlphaMask(width: w, height: h)
@@ -28,11 +41,6 @@ extension PieceRasterizer {
         let lowSigma = max(0.5, (s * s - (fd * fd - 1) / 12 - fd * fd / 6).squareRoot() / fd)
         let blurred = try GaussianBlur.blurred(mask, sigma: lowSigma)
         let grow = (blurred.width - mask.width) / 2
-        let ox = box.x0 - f * grow, oy = box.y0 - f * grow
-        let shader = UpscaledMaskColorShader(mask: blurred, originX: ox, originY: oy, factor: f, color: color.premultiplied.packed)
-        let x0 = Double(ox), y0 = Double(oy), x1 = Double(ox + f * blurred.width), y1 = Double(oy + f * blurred.height)
-        painter.paint(target, TintShader.tinted(.shader(shader), tint), alpha: alpha,
-                      blit: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) },
-                      clipped: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) })
+        return (blurred, box.x0 - f * grow, box.y0 - f * grow, f)
     }
 }

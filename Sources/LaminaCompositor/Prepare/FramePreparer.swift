@@ -17,7 +17,7 @@ package struct FramePreparer {
     var output: PixelBox
     var list: DrawList
     var visited: Set<RenderNodeID> = []
-    private var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
+    var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
     /// The colour modulation of the replicator instance being emitted.
     private var tint = RenderTint.none
     /// Layers being drawn into their own plane surface right now (perspective, shouldRasterize).
@@ -37,9 +37,11 @@ package struct FramePreparer {
     package mutating func prepare() -> DrawList {
         guard let rootID = tree.rootID, let root = tree[rootID] else { return list }
         visited.insert(rootID)
-        if emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
-                                     alpha: 1, clipBox: output, flipped: false, depth: 0) { return list } // TransformLayerContext.swift
-        emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
+        if !emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
+                                      alpha: 1, clipBox: output, flipped: false, depth: 0) { // TransformLayerContext.swift
+            emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
+        }
+        list.commands = OcclusionCulling.cull(list.commands, output: output) // OcclusionCulling.swift
         return list
     }
 

@@ -67,17 +67,20 @@ package enum AnalyticCoverage {
         let shape = Shape(rr)
         // A small fixed buffer (stays on the stack): exact-area spans are sent in chunks of it.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.chunk) { buf in
+          Shape.withRowScratch { scratch in
             guard let cov = buf.baseAddress else { return }
             for py in area.y0..<area.y1 {
                 guard let p = shape.profile(py: py, columns: area.x0..<area.x1) else { continue }
                 // Per-pixel edge/corner parts and the constant interior between them.
-                exactSpan(p.start..<p.exactEnd, py: py, cov: cov, into: &sink) { shape.coverage(px: $0, py: py) }
+                let row = Shape.Row(shape, py: py, scratch: scratch)
+                exactSpan(p.start..<p.exactEnd, py: py, cov: cov, into: &sink) { row.coverage(px: $0) }
                 if p.runEnd > p.exactEnd {
                     let v = quantize(p.ycov)
                     if v != 0 { sink.blendRun(y: py, x: p.exactEnd, count: p.runEnd - p.exactEnd, coverage: v) }
                 }
-                exactSpan(p.runEnd..<p.end, py: py, cov: cov, into: &sink) { shape.coverage(px: $0, py: py) }
+                exactSpan(p.runEnd..<p.end, py: py, cov: cov, into: &sink) { row.coverage(px: $0) }
             }
+          }
         }
     }
 
@@ -173,7 +176,8 @@ package enum AnalyticCoverage {
         /// 1 − √(1 − v²): how far a unit quarter-circle is inset at height v from its centre.
         private static func inset(_ v: Double) -> Double { 1 - max(0, 1 - v * v).squareRoot() }
 
-        /// Exact area of pixel (px, py) inside the shape, in [0, 1].
+        /// Exact area of pixel (px, py) inside the shape, in [0, 1]. The reference for `Row`,
+        /// which the fills use (AnalyticCoverage+Row.swift).
         func coverage(px: Int, py: Int) -> Double {
             let ax0 = max(Double(px), x0), ax1 = min(Double(px + 1), x1)
             let ay0 = max(Double(py), y0), ay1 = min(Double(py + 1), y1)

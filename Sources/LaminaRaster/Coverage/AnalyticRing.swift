@@ -16,18 +16,22 @@ extension AnalyticCoverage {
         let o = Shape(outer), i = Shape(inner)
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: chunk) { buf in
           withUnsafeTemporaryAllocation(of: Int.self, capacity: 8) { pointBuf in
+           Shape.withRowScratch { outerScratch in
+            Shape.withRowScratch { innerScratch in
             guard let cov = buf.baseAddress, let points = pointBuf.baseAddress else { return }
             for py in area.y0..<area.y1 {
                 guard let p = o.profile(py: py, columns: area.x0..<area.x1) else { continue }
+                let outerRow = Shape.Row(o, py: py, scratch: outerScratch)
                 guard let q = i.profile(py: py, columns: area.x0..<area.x1) else {
-                    exactSpan(p.start..<p.exactEnd, py: py, cov: cov, into: &sink) { o.coverage(px: $0, py: py) }
+                    exactSpan(p.start..<p.exactEnd, py: py, cov: cov, into: &sink) { outerRow.coverage(px: $0) }
                     if p.runEnd > p.exactEnd {
                         let v = quantize(p.ycov)
                         if v != 0 { sink.blendRun(y: py, x: p.exactEnd, count: p.runEnd - p.exactEnd, coverage: v) }
                     }
-                    exactSpan(p.runEnd..<p.end, py: py, cov: cov, into: &sink) { o.coverage(px: $0, py: py) }
+                    exactSpan(p.runEnd..<p.end, py: py, cov: cov, into: &sink) { outerRow.coverage(px: $0) }
                     continue
                 }
+                let innerRow = Shape.Row(i, py: py, scratch: innerScratch)
                 // Walk the segments between both profiles' breakpoints: constant where both
                 // are constant, exact difference elsewhere.
                 points[0] = p.start; points[1] = p.exactEnd; points[2] = p.runEnd; points[3] = p.end
@@ -48,11 +52,13 @@ extension AnalyticCoverage {
                         if v != 0 { sink.blendRun(y: py, x: a, count: b - a, coverage: v) }
                     } else {
                         exactSpan(a..<b, py: py, cov: cov, into: &sink) { x in
-                            max(0, (p.constant(x) ?? o.coverage(px: x, py: py)) - (q.constant(x) ?? i.coverage(px: x, py: py)))
+                            max(0, (p.constant(x) ?? outerRow.coverage(px: x)) - (q.constant(x) ?? innerRow.coverage(px: x)))
                         }
                     }
                 }
             }
+            }
+           }
           }
         }
     }

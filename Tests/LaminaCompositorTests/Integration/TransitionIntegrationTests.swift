@@ -84,6 +84,50 @@ import Testing
         #expect(s[87, 20] == IT.teal.premultipliedForTest)
     }
 
+    /// Root 160 × 120 pt; #1 at (40, 20, 80, 50) casting a hard black shadow 20 pt down (its
+    /// implied shape: the background rect), coral live and ink before; the live state also
+    /// has a teal sublayer (#2) sticking 20 pt out of #1's right side (no masksToBounds).
+    static func shadowScene(_ type: TransitionType, subtype: TransitionSubtype? = nil, progress: Double) -> [RenderNode] {
+        let root = IT.layer(0, frame: CGRect(x: 0, y: 0, width: 160, height: 120), children: [1])
+        func shadowed(_ color: CGColor, children: [UInt64]) -> RenderNode {
+            var l = IT.layer(1, frame: CGRect(x: 40, y: 20, width: 80, height: 50), background: color, children: children)
+            l.shadowOpacity = 1; l.shadowOffset = CGSize(width: 0, height: 20); l.shadowRadius = 2
+            return l
+        }
+        var live = shadowed(IT.coral, children: [2])
+        let outside = IT.layer(2, frame: CGRect(x: 60, y: 5, width: 40, height: 20), background: IT.teal)
+        let old = shadowed(IT.ink, children: [])
+        live.transition = RenderTransition(style: TransitionStyle(type, subtype: subtype), progress: progress,
+                                           before: RenderSnapshot(tree: RenderTree(root: IT.id(1), nodes: [old])))
+        return [root, live, outside]
+    }
+
+    @Test func transitionSurfacesCoverShadowsAndSublayersOutsideTheBounds() throws {
+        let list = IT.drawList(Self.shadowScene(.fade, progress: 0.5), width: 160, height: 120)
+        let spec = try #require(list.transitions.first)
+        // The surfaces reach past the bounds (0, 0, 80, 50): the shadow below, #2 on the right.
+        #expect(spec.bounds.x1 >= 100 && spec.bounds.y1 >= 70 && spec.bounds.x0 <= 0 && spec.bounds.y0 <= 0)
+        #expect(spec.layerRect == CGRect(x: -Double(spec.bounds.x0), y: -Double(spec.bounds.y0), width: 80, height: 50))
+
+        let fade = try IT.render(Self.shadowScene(.fade, progress: 0.5), width: 160, height: 120)
+        IT.golden(fade, "integration-transition-shadow-fade.png")
+        // Under the layer, inside both states' shadow: black, not the backdrop (0.93 → 237).
+        let shadow = fade[80, 80]
+        #expect(shadow.a == 255 && shadow.r < 20 && shadow.g < 20 && shadow.b < 20)
+        // #2 outside the bounds, half faded in over the backdrop: (teal + backdrop) / 2.
+        let half = fade[130, 30]
+        #expect(abs(Int(half.g) - (153 + 237) / 2) <= 3 && abs(Int(half.r) - (26 + 237) / 2) <= 3)
+
+        // A push moves the whole rendering, shadow included, by one bounds width: fromLeft at
+        // 0.25 the old layer (ink) spans x 60…140 and its shadow lies below it.
+        let push = try IT.render(Self.shadowScene(.push, subtype: .fromLeft, progress: 0.25), width: 160, height: 120)
+        IT.golden(push, "integration-transition-shadow-push.png")
+        #expect(push[100, 45] == IT.ink.premultipliedForTest)
+        let moved = push[135, 80]
+        #expect(moved.r < 20 && moved.g < 20 && moved.b < 20)
+        #expect(push[150, 45].r > 200) // backdrop right of the moved layer
+    }
+
     @Test func transitionFollowsTheLayerTransform() throws {
         // The blended frame is placed like any offscreen layer surface: under a half-turn about
         // z, the push's teal half appears on the right.

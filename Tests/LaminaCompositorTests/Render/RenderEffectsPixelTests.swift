@@ -256,3 +256,27 @@ import Testing
         #expect(s[20, 15].a == 0)
     }
 }
+
+/// Rounded backgrounds, borders and rounded-rect shadows are kept between frames while they
+/// stay in place (CoverageCache, ShadowCache), with the pixels of drawing them afresh, and
+/// dropped after a frame without them.
+@Suite struct ShapeCacheTests {
+    @Test func staticShapesAreReplayedWithTheSamePixels() throws {
+        var l = RT.layer(1, frame: CGRect(x: 3.3, y: 4.7, width: 40.5, height: 30.25), background: RT.color(0.2, 0.5, 0.8, 0.9))
+        l.cornerRadius = 9
+        l.borderWidth = 2
+        l.borderColor = RT.color(0.9, 0.3, 0.1)
+        l.shadowOpacity = 0.5
+        l.shadowRadius = 4
+        l.shadowPath = CGPath(roundedRect: CGRect(x: 0, y: 0, width: 40.5, height: 30.25), cornerWidth: 9, cornerHeight: 9, transform: nil)
+        let tree = RT.tree([RT.root(64, children: [1]), l])
+        let c = Compositor()
+        let first = try c.render(tree: tree, width: 64, height: 64)
+        #expect(c.coverageCache.count >= 2 && c.shadowCache.count == 1)
+        let again = try c.render(tree: tree, width: 64, height: 64)
+        let fresh = try Compositor().render(tree: tree, width: 64, height: 64)
+        #expect(first.bytes() == again.bytes() && again.bytes() == fresh.bytes())
+        _ = try c.render(tree: RT.tree([RT.root(64, children: [])]), width: 64, height: 64)
+        #expect(c.coverageCache.count == 0 && c.shadowCache.count == 0)
+    }
+}

@@ -1,0 +1,59 @@
+/// The coverage calls one rasterization made (spans with their bytes, constant runs), kept to
+/// be replayed into any sink: the same calls in the same order, so the same pixels. For
+/// shapes that do not change between frames (a layer's rounded background or border that has
+/// not moved), replaying skips the exact-area arithmetic. Immutable once recorded.
+package final class CoverageRecording: @unchecked Sendable {
+    /// A span (value < 0: bytes at `offset`) or a run (value = coverage).
+    private struct Op { var y: Int32; var x: Int32; var count: Int32; var value: Int16; var offset: Int32 }
+    private let ops: [Op]
+    private let bytes: [UInt8]
+
+    private init(ops: [Op], bytes: [UInt8]) { self.ops = ops; self.bytes = bytes }
+
+    /// Memory held (for cache accounting).
+    package var byteCount: Int { ops.count * MemoryLayout<Op>.stride + bytes.count + 64 }
+
+    /// Records the calls of the rounded rect's fill (`AnalyticCoverage.fillRoundedRect`).
+    package static func roundedRect(_ rr: RoundedRect, clip: PixelRect) -> CoverageRecording {
+        var sink = Recorder()
+        AnalyticCoverage.fillRoundedRect(rr, clip: clip, generic: &sink)
+        return CoverageRecording(ops: sink.ops, bytes: sink.bytes)
+    }
+
+    /// Records the calls of the ring's fill (`AnalyticCoverage.fillRoundedRectRing`).
+    package static func ring(outer: RoundedRect, inner: RoundedRect, clip: PixelRect) -> CoverageRecording {
+        var sink = Recorder()
+        AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: clip, generic: &sink)
+        return CoverageRecording(ops: sink.ops, bytes: sink.bytes)
+    }
+
+    /// Makes the recorded calls on `sink`.
+    package func replay<S: CoverageSink>(into sink: inout S) {
+        bytes.withUnsafeBufferPointer { b in
+            for op in ops {
+                if op.value < 0 {
+                    sink.blendSpan(y: Int(op.y), x: Int(op.x), count: Int(op.count), coverage: b.baseAddress! + Int(op.offset))
+                } else {
+                    sink.blendRun(y: Int(op.y), x: Int(op.x), count: Int(op.count), coverage: UInt8(op.value))
+                }
+            }
+        }
+    }
+
+    /// Collects the calls in local arrays (no class property access per call).
+    private struct Recorder: CoverageSink {
+        var ops: [Op] = []
+        var bytes: [UInt8] = []
+
+        mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
+            ops.append(Op(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                          value: -1, offset: Int32(truncatingIfNeeded: bytes.count)))
+            bytes.append(contentsOf: UnsafeBufferPointer(start: coverage, count: count))
+        }
+
+        mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8) {
+            ops.append(Op(y: Int32(truncatingIfNeeded: y), x: Int32(truncatingIfNeeded: x), count: Int32(truncatingIfNeeded: count),
+                          value: Int16(coverage), offset: 0))
+        }
+    }
+}
