@@ -1,0 +1,227 @@
+// AVX2 versions of LaminaRaster's span kernels (see CLaminaKernels.h for the contract).
+//
+// Layout: 8 pixels per 256-bit register. Bytes are widened to 16-bit lanes with unpacklo/hi
+// against zero (pixels 0,1,4,5 and 2,3,6,7) and packed back with packus in the same order,
+// so no cross-lane shuffle is needed. A pixel's alpha is broadcast to its four lanes with
+// pshuflw/pshufhw. The last 1–7 pixels go through masked loads and stores, never touching
+// memory past the span. For valid premultiplied input (colour ≤ alpha) no sum exceeds 255;
+// sums are masked to 8 bits before packing so invalid input wraps instead of saturating.
+#include "CLaminaKernels.h"
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
+
+int lamina_kernels_have_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+// t/255 rounded to nearest for t ≤ 255·255: the high half of (t + 128)·257, equal to
+// (u + (u >> 8)) >> 8 for u = t + 128 < 2^16.
+AVX2 static inline __m256i div255(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+// Each pixel's alpha lane (lane 3 of 4) copied to its four 16-bit lanes.
+AVX2 static inline __m256i broadcast_alpha(__m256i v) {
+    return _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(v, 0xFF), 0xFF);
+}
+
+// The first n pixels (n in 1...7) of p in the low lanes, zeros above; reads only those n.
+// Plain 128/64/32-bit moves: masked loads and stores (vpmaskmovd) were measured several times
+// slower on this AMD machine, and short edge spans make tails the common case.
+AVX2 static inline __m128i load_partial128(const uint32_t *p, ptrdiff_t n) { // n in 0...3
+    switch (n) {
+    case 1: return _mm_cvtsi32_si128((int)p[0]);
+    case 2: return _mm_loadl_epi64((const __m128i *)p);
+    case 3: return _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)p), (int)p[2], 2);
+    default: return _mm_setzero_si128();
+    }
+}
+
+AVX2 static inline __m256i load_partial(const uint32_t *p, ptrdiff_t n) {
+    if (n >= 4) return _mm256_set_m128i(load_partial128(p + 4, n - 4), _mm_loadu_si128((const __m128i *)p));
+    return _mm256_castsi128_si256(load_partial128(p, n));
+}
+
+AVX2 static inline void store_partial128(uint32_t *p, ptrdiff_t n, __m128i v) { // n in 0...3
+    switch (n) {
+    case 1: p[0] = (uint32_t)_mm_cvtsi128_si32(v); break;
+    case 2: _mm_storel_epi64((__m128i *)p, v); break;
+    case 3: _mm_storel_epi64((__m128i *)p, v); p[2] = (uint32_t)_mm_extract_epi32(v, 2); break;
+    default: break;
+    }
+}
+
+// Stores the first n pixels (n in 1...7) of v at p; writes nothing past them.
+AVX2 static inline void store_partial(uint32_t *p, ptrdiff_t n, __m256i v) {
+    if (n >= 4) {
+        _mm_storeu_si128((__m128i *)p, _mm256_castsi256_si128(v));
+        store_partial128(p + 4, n - 4, _mm256_extracti128_si256(v, 1));
+    } else {
+        store_partial128(p, n, _mm256_castsi256_si128(v));
+    }
+}
+
+// n ≤ 8 coverage bytes (zeros above) → each byte repeated over its pixel's 4 bytes.
+AVX2 static inline __m256i expand_coverage(const uint8_t *cov, ptrdiff_t n) {
+    uint64_t c = 0;
+    if (n >= 8) {
+        memcpy(&c, cov, 8);
+    } else {
+        for (ptrdiff_t k = 0; k < n; k++) c |= (uint64_t)cov[k] << (8 * k);
+    }
+    __m256i c32 = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)c));
+    const __m256i rep = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                         0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    return _mm256_shuffle_epi8(c32, rep);
+}
+
+// Source-over of already-scaled source lanes sp onto destination lanes d (16-bit, one half).
+AVX2 static inline __m256i over16(__m256i sp, __m256i d) {
+    __m256i ia = _mm256_sub_epi16(_mm256_set1_epi16(255), broadcast_alpha(sp));
+    __m256i r = _mm256_add_epi16(sp, div255(_mm256_mullo_epi16(d, ia)));
+    return _mm256_and_si256(r, _mm256_set1_epi16(0xFF));
+}
+
+AVX2 static inline __m256i fill_over8(__m256i d, __m256i ia, __m256i c8) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i lo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia));
+    __m256i hi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia));
+    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
+}
+
+AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
+    if (count <= 0) return;
+    ptrdiff_t i = 0;
+    const __m256i c8 = _mm256_set1_epi32((int)color);
+    if ((color >> 24) == 255) {
+        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), c8);
+        if (i < count) store_partial(dst + i, count - i, c8);
+        return;
+    }
+    if (color == 0) return;
+    const __m256i ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
+    for (; i + 16 <= count; i += 16) {
+        __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d0, ia, c8));
+        _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8(d1, ia, c8));
+    }
+    if (i + 8 <= count) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d, ia, c8));
+        i += 8;
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        store_partial(dst + i, n, fill_over8(load_partial(dst + i, n), ia, c8));
+    }
+}
+
+// 8 pixels of a constant colour (16-bit lanes, both halves alike) through coverage k8.
+AVX2 static inline __m256i span_over8(__m256i d, __m256i k8, __m256i c16) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i splo = div255(_mm256_mullo_epi16(c16, _mm256_unpacklo_epi8(k8, z)));
+    __m256i sphi = div255(_mm256_mullo_epi16(c16, _mm256_unpackhi_epi8(k8, z)));
+    __m256i lo = over16(splo, _mm256_unpacklo_epi8(d, z));
+    __m256i hi = over16(sphi, _mm256_unpackhi_epi8(d, z));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+AVX2 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t c;
+        memcpy(&c, cov + i, 8);
+        if (c == 0) continue;
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), span_over8(d, expand_coverage(cov + i, 8), c16));
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        store_partial(dst + i, n, span_over8(load_partial(dst + i, n), expand_coverage(cov + i, n), c16));
+    }
+}
+
+// 8 source pixels scaled by k16 (16-bit lanes, per half; NULL-equivalent when k is 255) over d.
+AVX2 static inline __m256i row_over8(__m256i s, __m256i d, __m256i k16, int scaled) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
+    if (scaled) {
+        slo = div255(_mm256_mullo_epi16(slo, k16));
+        shi = div255(_mm256_mullo_epi16(shi, k16));
+    }
+    __m256i lo = over16(slo, _mm256_unpacklo_epi8(d, z));
+    __m256i hi = over16(shi, _mm256_unpackhi_epi8(d, z));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+AVX2 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha) {
+    if (alpha == 0 || count <= 0) return;
+    const __m256i k16 = _mm256_set1_epi16(alpha);
+    const int scaled = alpha != 255;
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), row_over8(s, d, k16, scaled));
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        store_partial(dst + i, n, row_over8(load_partial(src + i, n), load_partial(dst + i, n), k16, scaled));
+    }
+}
+
+AVX2 static inline __m256i row_over_coverage8(__m256i s, __m256i d, __m256i k8, __m256i a16) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i klo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(k8, z), a16));
+    __m256i khi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(k8, z), a16));
+    __m256i slo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, z), klo));
+    __m256i shi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, z), khi));
+    __m256i lo = over16(slo, _mm256_unpacklo_epi8(d, z));
+    __m256i hi = over16(shi, _mm256_unpackhi_epi8(d, z));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+AVX2 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
+                                        const uint8_t *cov, uint8_t alpha) {
+    if (alpha == 0 || count <= 0) return;
+    const __m256i a16 = _mm256_set1_epi16(alpha);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t c;
+        memcpy(&c, cov + i, 8);
+        if (c == 0) continue;
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), row_over_coverage8(s, d, expand_coverage(cov + i, 8), a16));
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        __m256i s = load_partial(src + i, n), d = load_partial(dst + i, n);
+        store_partial(dst + i, n, row_over_coverage8(s, d, expand_coverage(cov + i, n), a16));
+    }
+}
+
+#else // not x86: no AVX2 kernels; Swift never calls the entry points below.
+
+int lamina_kernels_have_avx2(void) { return 0; }
+void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
+void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
+    (void)dst; (void)count; (void)color; (void)cov;
+}
+void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha) {
+    (void)dst; (void)src; (void)count; (void)alpha;
+}
+void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
+                                   const uint8_t *cov, uint8_t alpha) {
+    (void)dst; (void)src; (void)count; (void)cov; (void)alpha;
+}
+
+#endif
