@@ -231,22 +231,28 @@ final class SceneS4: BenchScene {
                 let outline = paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round,
                                                      miterLimit: 10, tolerance: Self.tolerance)
                 // The outline is polygons already; flattening streams its points straight into
-                // the rasterizer's polygon (no intermediate polyline arrays).
-                var subpaths: [[RasterPoint]] = []
-                var current: [RasterPoint] = []
+                // the rasterizer's polygon (no intermediate polyline arrays), reusing the point
+                // arrays of this curve's previous frame (no allocation in a steady state).
+                var subpaths = polygons[i].subpaths
+                polygons[i].subpaths = []
+                var count = 0
                 var minY = Double.infinity, maxY = -Double.infinity
                 outline.flatten(tolerance: Self.tolerance, begin: { p in
-                    current = []
-                    current.reserveCapacity(256)
-                    current.append(RasterPoint(p.x, p.y))
+                    if count < subpaths.count {
+                        subpaths[count].removeAll(keepingCapacity: true)
+                    } else {
+                        subpaths.append([])
+                        subpaths[count].reserveCapacity(256)
+                    }
+                    subpaths[count].append(RasterPoint(p.x, p.y))
+                    count += 1
                     minY = min(minY, p.y); maxY = max(maxY, p.y)
                 }, point: { p, _ in
-                    current.append(RasterPoint(p.x, p.y))
+                    subpaths[count - 1].append(RasterPoint(p.x, p.y))
                     minY = min(minY, p.y); maxY = max(maxY, p.y)
-                }, end: { _ in
-                    subpaths.append(current)
-                })
-                polygons[i] = Polygon(subpaths)
+                }, end: { _ in })
+                subpaths.removeLast(subpaths.count - count)
+                polygons[i].subpaths = subpaths
                 rowBounds[i] = (minY, maxY)
             }
         }

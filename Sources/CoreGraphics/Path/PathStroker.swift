@@ -74,6 +74,9 @@ struct PathStroker {
     let join: CGLineJoin
     let miterLimit: CGFloat
     let tolerance: CGFloat
+    /// The largest angle step of arcs on the circle of radius halfWidth (see `arcPoints`),
+    /// computed once: every round join and cap of a stroke uses it.
+    private let arcStep: CGFloat
     var out = PathStorage()
 
     // The piece being built: offsets to the left (+normal) and right, both in path order.
@@ -86,6 +89,8 @@ struct PathStroker {
     init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
         self.halfWidth = halfWidth; self.cap = cap; self.join = join
         self.miterLimit = miterLimit; self.tolerance = tolerance
+        let exactStep: CGFloat = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : .pi / 2
+        arcStep = min(.pi / 2, max(.pi / 1024, exactStep))
     }
 
     mutating func strokePolyline(_ input: [CGPoint], smooth inputSmooth: [Bool], closed: Bool) {
@@ -141,7 +146,7 @@ struct PathStroker {
             let inner = hw * tan(abs(turn) / 2)
             if abs(turn) >= Self.collinearTurn, abs(turn) < .pi - Self.reversalMargin, inner.isFinite,
                2 * inner <= lens[0], 2 * inner <= lens[segmentCount - 1] {
-                let (o1, between, o2) = joinGeometry(at: p0, dIn: last, dOut: d0, smooth: smooth[0])
+                let (o1, between, o2) = joinGeometry(at: p0, dIn: last, dOut: d0, theta: turn, smooth: smooth[0])
                 if let o1, let o2 {
                     let sOut: CGFloat = turn > 0 ? -1 : 1
                     // On the inner offset of the first segment, `inner` past the joint.
@@ -189,7 +194,8 @@ struct PathStroker {
 
         if closed {
             // The join at the start point, as a wedge between the two butt ends.
-            let (outer1, joinPts, outer2) = joinGeometry(at: p0, dIn: last, dOut: d0, smooth: smooth[0])
+            let (outer1, joinPts, outer2) = joinGeometry(at: p0, dIn: last, dOut: d0, theta: turnAngle(last, d0),
+                                                         smooth: smooth[0])
             if let outer1, let outer2 { emitPolygon([p0, outer1] + joinPts + [outer2]) }
         }
     }
@@ -216,7 +222,7 @@ struct PathStroker {
         let inner = hw * tan(abs(theta) / 2)
         let safe = abs(theta) < .pi - Self.reversalMargin && inner.isFinite
             && consumed + inner <= lenIn && inner + reserveOut <= lenOut
-        let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, smooth: smooth)
+        let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, theta: theta, smooth: smooth)
         let nIn = normal(dIn), nOut = normal(dOut)
         if safe, let outer1, let outer2 {
             let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
@@ -242,17 +248,19 @@ struct PathStroker {
     }
 
     /// The outer corner points of a join and what lies between them (miter tip, arc points).
-    /// Nil corners for a straight continuation.
-    private func joinGeometry(at p: CGPoint, dIn: CGVector, dOut: CGVector, smooth: Bool) -> (CGPoint?, [CGPoint], CGPoint?) {
+    /// Nil corners for a straight continuation. `theta` is `turnAngle(dIn, dOut)`.
+    private func joinGeometry(at p: CGPoint, dIn: CGVector, dOut: CGVector, theta: CGFloat, smooth: Bool)
+        -> (CGPoint?, [CGPoint], CGPoint?) {
         let hw = halfWidth
         let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
-        let theta = turnAngle(dIn, dOut)
         if abs(theta) < Self.collinearTurn { return (nil, [], nil) }
         let s: CGFloat = theta > 0 ? -1 : 1
         let nIn = normal(dIn), nOut = normal(dOut)
         let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
         var between: [CGPoint] = []
-        if smooth || join == .round {
+        // Most joins along a flattened curve turn less than one arc step: no arc point between
+        // the corners, and no start angle (atan2) to compute.
+        if (smooth || join == .round) && arcSteps(sweep: theta) > 1 {
             between = arcPoints(center: p, from: angle(of: CGVector(dx: s * nIn.dx, dy: s * nIn.dy)), sweep: theta, includeEnds: false)
         } else if join == .miter {
             // Miter length / line width = 1 / cos(θ/2) for a turn of θ (interior angle π − θ).
@@ -271,9 +279,7 @@ struct PathStroker {
     /// the tolerance only for radii above ~40 000 tolerances).
     private func arcPoints(center: CGPoint, from start: CGFloat, sweep: CGFloat, includeEnds: Bool) -> [CGPoint] {
         let r = halfWidth
-        let exactStep: CGFloat = tolerance < r ? 2 * acos(1 - tolerance / r) : .pi / 2
-        let maxStep = min(.pi / 2, max(.pi / 1024, exactStep))
-        let steps = max(1, Int(min((abs(sweep) / maxStep).rounded(.up), 4096)))
+        let steps = arcSteps(sweep: sweep)
         var pts: [CGPoint] = []
         pts.reserveCapacity(steps + 1)
         let range = includeEnds ? 0 ..< steps : 1 ..< steps
@@ -282,6 +288,11 @@ struct PathStroker {
             pts.append(CGPoint(x: center.x + r * cos(a), y: center.y + r * sin(a)))
         }
         return pts
+    }
+
+    /// How many chords `arcPoints` splits an arc of `sweep` radians into.
+    @inline(__always) private func arcSteps(sweep: CGFloat) -> Int {
+        max(1, Int(min((abs(sweep) / arcStep).rounded(.up), 4096)))
     }
 
     private mutating func emitPolygon(_ poly: [CGPoint]) {
