@@ -7,6 +7,7 @@
 // memory past the span. For valid premultiplied input (colour ≤ alpha) no sum exceeds 255;
 // sums are masked to 8 bits before packing so invalid input wraps instead of saturating.
 #include "CLaminaKernels.h"
+#include <stdlib.h>
 #include <string.h>
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -17,6 +18,34 @@
 int lamina_kernels_have_avx2(void) {
     __builtin_cpu_init();
     return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+// Multiplying by a constant k/255 with rounding, div255(x·k) for every byte x, in one
+// pmulhrsw: (x·m + 2^14) >> 15 equals div255(x·k) for all x in 0...255 with a suitable m
+// near k·2^15/255 (one exists for every k; found and checked exhaustively at load time,
+// -1 if none, which then falls back to the exact three-instruction form).
+static int16_t mulhrs_magic[256];
+
+static uint32_t div255_scalar(uint32_t t) { uint32_t u = t + 128; return (u + (u >> 8)) >> 8; }
+
+int lamina_kernels_use_avx2_ = 0;
+
+__attribute__((constructor)) static void lamina_kernels_choose(void) {
+    const char *v = getenv("LAMINA_KERNELS");
+    lamina_kernels_use_avx2_ = lamina_kernels_have_avx2() && !(v && strcmp(v, "portable") == 0);
+}
+
+__attribute__((constructor)) static void lamina_kernels_build_magic(void) {
+    for (int k = 0; k < 256; k++) {
+        int center = (k * 32768 + 127) / 255, found = -1;
+        for (int m = center - 16; m <= center + 16 && found < 0; m++) {
+            if (m < 0 || m > 32767) continue;
+            int ok = 1;
+            for (uint32_t x = 0; x < 256 && ok; x++) ok = ((x * (uint32_t)m + 16384) >> 15) == div255_scalar(x * (uint32_t)k);
+            if (ok) found = m;
+        }
+        mulhrs_magic[k] = (int16_t)found;
+    }
 }
 
 // t/255 rounded to nearest for t ≤ 255·255: the high half of (t + 128)·257, equal to
@@ -94,6 +123,14 @@ AVX2 static inline __m256i fill_over8(__m256i d, __m256i ia, __m256i c8) {
     return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
 }
 
+// fill_over8 with the constant multiplier as a pmulhrsw magic (see mulhrs_magic).
+AVX2 static inline __m256i fill_over8_magic(__m256i d, __m256i m, __m256i c8) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i lo = _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(d, z), m);
+    __m256i hi = _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(d, z), m);
+    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
+}
+
 AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
     if (count <= 0) return;
     ptrdiff_t i = 0;
@@ -104,6 +141,26 @@ AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) 
         return;
     }
     if (color == 0) return;
+    const int magic = mulhrs_magic[255 - (color >> 24)];
+    if (magic >= 0) {
+        const __m256i m = _mm256_set1_epi16((short)magic);
+        for (; i + 16 <= count; i += 16) {
+            __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
+            __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d0, m, c8));
+            _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8_magic(d1, m, c8));
+        }
+        if (i + 8 <= count) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d, m, c8));
+            i += 8;
+        }
+        if (i < count) {
+            ptrdiff_t n = count - i;
+            store_partial(dst + i, n, fill_over8_magic(load_partial(dst + i, n), m, c8));
+        }
+        return;
+    }
     const __m256i ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
     for (; i + 16 <= count; i += 16) {
         __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
@@ -135,11 +192,19 @@ AVX2 static inline __m256i span_over8(__m256i d, __m256i k8, __m256i c16) {
 AVX2 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
     const __m256i z = _mm256_setzero_si256();
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    // Blocks of full coverage (stroke interiors inside merged spans) are a fill_over.
+    const int magic = mulhrs_magic[255 - (color >> 24)];
+    const __m256i c8 = _mm256_set1_epi32((int)color), m = _mm256_set1_epi16((short)magic);
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
         uint64_t c;
         memcpy(&c, cov + i, 8);
         if (c == 0) continue;
+        if (c == UINT64_MAX && magic >= 0) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d, m, c8));
+            continue;
+        }
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
         _mm256_storeu_si256((__m256i *)(dst + i), span_over8(d, expand_coverage(cov + i, 8), c16));
     }
@@ -162,11 +227,35 @@ AVX2 static inline __m256i row_over8(__m256i s, __m256i d, __m256i k16, int scal
     return _mm256_packus_epi16(lo, hi);
 }
 
+// 8 opaque source pixels at opacity k over d: s'a = k for all, so both products have constant
+// multipliers (k and 255 − k), each one pmulhrsw.
+AVX2 static inline __m256i row_over8_opaque(__m256i s, __m256i d, __m256i mk, __m256i mia) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i lo = _mm256_add_epi16(_mm256_mulhrs_epi16(_mm256_unpacklo_epi8(s, z), mk),
+                                  _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(d, z), mia));
+    __m256i hi = _mm256_add_epi16(_mm256_mulhrs_epi16(_mm256_unpackhi_epi8(s, z), mk),
+                                  _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(d, z), mia));
+    return _mm256_packus_epi16(lo, hi);
+}
+
 AVX2 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha) {
     if (alpha == 0 || count <= 0) return;
     const __m256i k16 = _mm256_set1_epi16(alpha);
     const int scaled = alpha != 255;
     ptrdiff_t i = 0;
+    const int mk = mulhrs_magic[alpha], mia = mulhrs_magic[255 - alpha];
+    if (mk >= 0 && mia >= 0) {
+        // Layers and images are mostly opaque: per 8 pixels, the constant-multiplier form
+        // when all eight alphas are 255 (the sums stay ≤ 255, so packus is exact).
+        const __m256i vmk = _mm256_set1_epi16((short)mk), vmia = _mm256_set1_epi16((short)mia);
+        const __m256i alphas = _mm256_set1_epi32((int)0xFF000000u);
+        for (; i + 8 <= count; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            __m256i r = _mm256_testc_si256(s, alphas) ? row_over8_opaque(s, d, vmk, vmia) : row_over8(s, d, k16, scaled);
+            _mm256_storeu_si256((__m256i *)(dst + i), r);
+        }
+    }
     for (; i + 8 <= count; i += 8) {
         __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
         __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
@@ -212,6 +301,7 @@ AVX2 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrd
 #else // not x86: no AVX2 kernels; Swift never calls the entry points below.
 
 int lamina_kernels_have_avx2(void) { return 0; }
+int lamina_kernels_use_avx2_ = 0;
 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
     (void)dst; (void)count; (void)color; (void)cov;

@@ -109,6 +109,34 @@ import Testing
         #expect(mismatches == 0)
     }
 
+    /// Every opacity and every colour alpha: the AVX2 kernels use a per-multiplier constant
+    /// (a pmulhrsw magic number) for opaque sources and constant colours, one per value.
+    @Test(arguments: PixelKernels.availablePaths)
+    func everyAlphaMatchesReference(path: PixelKernels.Path) {
+        var rng = SplitMix64(106)
+        var mismatches = 0
+        let count = 45
+        for a in 0...255 {
+            let src = (0..<count).map { i in i < 20 ? (rng.premultiplied() | 0xFF00_0000) : rng.premultiplied() }
+            var fast = Self.row(&rng, offset: 3, count: count), ref = fast
+            fast.withUnsafeMutableBufferPointer { PixelKernels.rowOver($0.baseAddress! + 3, src, count: count, alpha: UInt8(a), path: path) }
+            ref.withUnsafeMutableBufferPointer { ReferenceKernels.rowOver($0.baseAddress! + 3, src, count: count, alpha: UInt8(a)) }
+            if fast != ref { mismatches += 1 }
+            // A colour of alpha a (colour channels ≤ a), full and mixed coverage.
+            let color = UInt32(a) << 24 | (a == 0 ? 0 : UInt32(rng.next() % UInt64(a + 1)) * 0x0001_0101)
+            let cov = (0..<count).map { i in i < 24 ? 255 : rng.byte() }
+            var f2 = Self.row(&rng, offset: 5, count: count), r2 = f2
+            f2.withUnsafeMutableBufferPointer { PixelKernels.fillOver($0.baseAddress! + 5, count: count, color: color, path: path) }
+            r2.withUnsafeMutableBufferPointer { ReferenceKernels.fillOver($0.baseAddress! + 5, count: count, color: color) }
+            if f2 != r2 { mismatches += 1 }
+            var f3 = Self.row(&rng, offset: 0, count: count), r3 = f3
+            f3.withUnsafeMutableBufferPointer { PixelKernels.spanOver($0.baseAddress!, count: count, color: color, coverage: cov, path: path) }
+            r3.withUnsafeMutableBufferPointer { ReferenceKernels.spanOver($0.baseAddress!, count: count, color: color, coverage: cov) }
+            if f3 != r3 { mismatches += 1 }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func theDrawingPathIsAvailable() {
         #expect(PixelKernels.availablePaths.contains(PixelKernels.path))
     }

@@ -22,6 +22,13 @@
 /// 1 when the CPU (and OS) support AVX2 and this build contains the AVX2 kernels.
 int lamina_kernels_have_avx2(void);
 
+/// Set once at load time: lamina_kernels_have_avx2() unless LAMINA_KERNELS=portable.
+extern int lamina_kernels_use_avx2_;
+
+/// 1 when drawing should use the AVX2 kernels (a plain load: no lazy-initialisation check
+/// on every span, which a Swift `static let` costs).
+static inline int lamina_kernels_use_avx2(void) { return lamina_kernels_use_avx2_; }
+
 /// dst[i] = color + dst[i]·(255 − color.a)/255 for i < count (constant colour, full coverage).
 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color);
 

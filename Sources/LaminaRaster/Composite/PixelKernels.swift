@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import CLaminaKernels
 
 /// The hot per-row loops of compositing, on premultiplied 0xAABBGGRR pixels.
@@ -35,14 +30,11 @@ package enum PixelKernels {
     /// Paths this machine can run (`portable` always).
     package static let availablePaths: [Path] = lamina_kernels_have_avx2() != 0 ? [.portable, .avx2] : [.portable]
 
-    /// The path the drawing code uses: the fastest available unless `LAMINA_KERNELS=portable`.
-    package static let path: Path = {
-        if let v = getenv("LAMINA_KERNELS"), String(cString: v) == "portable" { return .portable }
-        return availablePaths.last!
-    }()
+    /// The path the drawing code uses: the fastest available unless `LAMINA_KERNELS=portable`
+    /// (decided once, when the program loads, by `CLaminaKernels`).
+    package static var path: Path { useAVX2 ? .avx2 : .portable }
 
-    /// `path == .avx2`, read once per call site's first use.
-    private static let useAVX2 = path == .avx2
+    @inline(__always) private static var useAVX2: Bool { lamina_kernels_use_avx2() != 0 }
 
     package static func fillOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
         if useAVX2 { lamina_avx2_fill_over(dst, count, color) } else { portableFillOver(dst, count: count, color: color) }
