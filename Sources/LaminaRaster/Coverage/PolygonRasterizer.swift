@@ -244,6 +244,13 @@ package final class PolygonRasterizer {
             }
             active.removeLast(active.count - keep)
             strip += 1
+            // The strip's destination rows are usually not in cache (frames are larger than
+            // L2, and each row starts a new page, where hardware prefetchers restart): announce
+            // them all before sweeping, so their misses overlap instead of stalling row by row.
+            for y in top..<bottom {
+                let ri = y - top
+                Self.prefetchRow(bits + ri * words, words: words, y: y, left: left, sink: sink)
+            }
             for y in top..<bottom {
                 let ri = y - top
                 Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
@@ -288,6 +295,19 @@ package final class PolygonRasterizer {
         acc[c] &+= (dy &<< 9) &- area
         acc[c &+ 1] &+= area
         mark(bits, c); mark(bits, c &+ 1)
+    }
+
+    /// Tells the sink which columns row y's touched cells span (first to last marked cell).
+    @inline(__always)
+    private static func prefetchRow<S: CoverageSink>(_ bits: UnsafeMutablePointer<UInt64>, words: Int, y: Int, left: Int, sink: S) {
+        var first = 0
+        while first < words && bits[first] == 0 { first &+= 1 }
+        if first == words { return }
+        var last = words &- 1
+        while bits[last] == 0 { last &-= 1 }
+        let c0 = (first &<< 6) &+ bits[first].trailingZeroBitCount
+        let c1 = (last &<< 6) &+ 63 &- bits[last].leadingZeroBitCount
+        sink.prefetch(y: y, x0: left &+ c0, x1: left &+ c1)
     }
 
     @inline(__always) private static func mark(_ bits: UnsafeMutablePointer<UInt64>, _ c: Int) {
