@@ -260,8 +260,11 @@ struct PathStroker {
         var between: [CGPoint] = []
         // Most joins along a flattened curve turn less than one arc step: no arc point between
         // the corners, and no start angle (atan2) to compute.
-        if (smooth || join == .round) && arcSteps(sweep: theta) > 1 {
-            between = arcPoints(center: p, from: angle(of: CGVector(dx: s * nIn.dx, dy: s * nIn.dy)), sweep: theta, includeEnds: false)
+        if smooth || join == .round {
+            if arcSteps(sweep: theta) > 1 {
+                between = arcPoints(center: p, from: angle(of: CGVector(dx: s * nIn.dx, dy: s * nIn.dy)), sweep: theta,
+                                    includeEnds: false)
+            }
         } else if join == .miter {
             // Miter length / line width = 1 / cos(θ/2) for a turn of θ (interior angle π − θ).
             let c = cos(abs(theta) / 2)
