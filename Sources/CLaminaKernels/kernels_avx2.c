@@ -21,12 +21,44 @@ int lamina_kernels_have_avx2(void) {
 }
 
 // Multiplying by a constant k/255 with rounding, div255(x·k) for every byte x, in one
-// pmulhrsw: (x·m + 2^14) >> 15 equals div255(x·k) for all x in 0...255 with a suitable m
-// near k·2^15/255 (one exists for every k; found and checked exhaustively at load time,
-// -1 if none, which then falls back to the exact three-instruction form).
-static int16_t mulhrs_magic[256];
+// pmulhrsw: (x·m + 2^14) >> 15 equals div255(x·k) for all x in 0...255 with m = this table's
+// entry k (the first such m from k·2^15/255 − 16 up; one exists for every k). Generated
+// offline; `lamina_kernels_check_magic` re-checks every entry exhaustively (a test calls it).
+static const int16_t mulhrs_magic[256] = {
+    0, 128, 256, 385, 512, 642, 771, 900, 1024, 1156, 1284, 1413,
+    1542, 1671, 1799, 1924, 2048, 2181, 2313, 2441, 2569, 2698, 2825, 2955,
+    3084, 3212, 3341, 3469, 3597, 3724, 3852, 3984, 4096, 4240, 4365, 4497,
+    4626, 4755, 4883, 5011, 5139, 5267, 5397, 5525, 5654, 5779, 5911, 6037,
+    6168, 6297, 6424, 6541, 6682, 6811, 6939, 7067, 7196, 7324, 7448, 7581,
+    7707, 7836, 7967, 8095, 8208, 8352, 8481, 8609, 8734, 8866, 8994, 9123,
+    9252, 9381, 9509, 9634, 9766, 9895, 10023, 10151, 10279, 10408, 10533, 10666,
+    10794, 10907, 11050, 11179, 11308, 11437, 11562, 11694, 11822, 11950, 12079, 12207,
+    12336, 12465, 12593, 12721, 12849, 12979, 13095, 13234, 13364, 13489, 13621, 13750,
+    13878, 14006, 14134, 14263, 14392, 14521, 14649, 14777, 14906, 15034, 15163, 15288,
+    15417, 15549, 15677, 15805, 15934, 16062, 16191, 16320, 16432, 16576, 16704, 16833,
+    16962, 17091, 17219, 17344, 17472, 17605, 17733, 17862, 17989, 18118, 18246, 18376,
+    18504, 18632, 18761, 18889, 19018, 19147, 19272, 19403, 19533, 19648, 19789, 19917,
+    20046, 20175, 20302, 20432, 20559, 20689, 20817, 20946, 21066, 21199, 21331, 21460,
+    21588, 21717, 21829, 21973, 22102, 22231, 22359, 22487, 22616, 22745, 22873, 23001,
+    23127, 23259, 23387, 23515, 23644, 23772, 23901, 24026, 24159, 24287, 24415, 24544,
+    24672, 24801, 24930, 25054, 25187, 25315, 25443, 25572, 25700, 25829, 25957, 26086,
+    26202, 26342, 26467, 26600, 26729, 26857, 26982, 27114, 27243, 27370, 27500, 27627,
+    27756, 27885, 28012, 28142, 28270, 28395, 28527, 28656, 28783, 28909, 29042, 29170,
+    29298, 29427, 29554, 29684, 29813, 29941, 30069, 30197, 30327, 30454, 30580, 30712,
+    30837, 30969, 31097, 31226, 31355, 31482, 31611, 31740, 31868, 31996, 32125, 32254,
+    32382, 32511, 32639, 32752,
+};
 
 static uint32_t div255_scalar(uint32_t t) { uint32_t u = t + 128; return (u + (u >> 8)) >> 8; }
+
+int lamina_kernels_check_magic(void) {
+    int bad = 0;
+    for (uint32_t k = 0; k < 256; k++) {
+        uint32_t m = (uint32_t)mulhrs_magic[k];
+        for (uint32_t x = 0; x < 256; x++) bad += ((x * m + 16384) >> 15) != div255_scalar(x * k);
+    }
+    return bad;
+}
 
 int lamina_kernels_use_avx2_ = 0;
 
@@ -35,18 +67,6 @@ __attribute__((constructor)) static void lamina_kernels_choose(void) {
     lamina_kernels_use_avx2_ = lamina_kernels_have_avx2() && !(v && strcmp(v, "portable") == 0);
 }
 
-__attribute__((constructor)) static void lamina_kernels_build_magic(void) {
-    for (int k = 0; k < 256; k++) {
-        int center = (k * 32768 + 127) / 255, found = -1;
-        for (int m = center - 16; m <= center + 16 && found < 0; m++) {
-            if (m < 0 || m > 32767) continue;
-            int ok = 1;
-            for (uint32_t x = 0; x < 256 && ok; x++) ok = ((x * (uint32_t)m + 16384) >> 15) == div255_scalar(x * (uint32_t)k);
-            if (ok) found = m;
-        }
-        mulhrs_magic[k] = (int16_t)found;
-    }
-}
 
 // t/255 rounded to nearest for t ≤ 255·255: the high half of (t + 128)·257, equal to
 // (u + (u >> 8)) >> 8 for u = t + 128 < 2^16.
@@ -302,6 +322,7 @@ AVX2 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrd
 
 int lamina_kernels_have_avx2(void) { return 0; }
 int lamina_kernels_use_avx2_ = 0;
+int lamina_kernels_check_magic(void) { return 0; }
 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
     (void)dst; (void)count; (void)color; (void)cov;

@@ -1,3 +1,4 @@
+import CLaminaKernels
 import Testing
 @testable import LaminaRaster
 
@@ -135,6 +136,11 @@ import Testing
             if f3 != r3 { mismatches += 1 }
         }
         #expect(mismatches == 0)
+    }
+
+    /// The AVX2 kernels' pmulhrsw constants: exact for every multiplier and every byte.
+    @Test func constantMultiplierTableIsExact() {
+        #expect(lamina_kernels_check_magic() == 0)
     }
 
     @Test func theDrawingPathIsAvailable() {

@@ -42,6 +42,10 @@ void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, u
 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
                                    const uint8_t *cov, uint8_t alpha);
 
+/// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong
+/// (0 expected; tests check it).
+int lamina_kernels_check_magic(void);
+
 /// Hints that the cache line holding `p` will be read and written soon (no effect on results).
 static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
 
