@@ -83,6 +83,8 @@ struct PathStroker {
     private var left: [CGPoint] = []
     private var right: [CGPoint] = []
     private var startCap: [CGPoint] = []
+    /// A polygon being assembled for `emitPolygon` (capacity reused, like left and right).
+    private var polygon: [CGPoint] = []
     /// How much of the current segment's inner offset the previous safe joint used.
     private var consumed: CGFloat = 0
 
@@ -132,8 +134,7 @@ struct PathStroker {
                 startCap = arcPoints(center: p0, from: angle(of: n0) + .pi, sweep: -.pi, includeEnds: false)
             }
         }
-        left = [offset(base, n0, hw)]
-        right = [offset(base, n0, -hw)]
+        restart(left: offset(base, n0, hw), right: offset(base, n0, -hw))
         consumed = 0
 
         // A closed subpath whose start joint is safe is swept as one ring: it starts just after
@@ -152,7 +153,7 @@ struct PathStroker {
                     // On the inner offset of the first segment, `inner` past the joint.
                     let ip = CGPoint(x: p0.x - sOut * n0.dx * hw + d0.dx * inner, y: p0.y - sOut * n0.dy * hw + d0.dy * inner)
                     seamless = (ip, o1, between, o2, sOut > 0)
-                    if sOut > 0 { left = [o2]; right = [ip] } else { right = [o2]; left = [ip] }
+                    if sOut > 0 { restart(left: o2, right: ip) } else { restart(left: ip, right: o2) }
                     consumed = inner
                     endReserve = inner
                 }
@@ -171,8 +172,8 @@ struct PathStroker {
                 right.append(seam.outer1); right.append(contentsOf: seam.between); right.append(seam.outer2)
                 left.append(seam.inner)
             }
-            emitPolygon(left + right.reversed())
-            left = []; right = []
+            emitPieceOutline(endCap: [])
+            left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true)
             return
         }
 
@@ -189,8 +190,8 @@ struct PathStroker {
         }
         left.append(offset(endBase, nl, hw))
         right.append(offset(endBase, nl, -hw))
-        emitPolygon(left + endCap + right.reversed() + startCap)
-        left = []; right = []; startCap = []
+        emitPieceOutline(endCap: endCap)
+        left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true); startCap = []
 
         if closed {
             // The join at the start point, as a wedge between the two butt ends.
@@ -239,11 +240,10 @@ struct PathStroker {
         }
         left.append(offset(p, nIn, hw))
         right.append(offset(p, nIn, -hw))
-        emitPolygon(left + right.reversed() + startCap)
+        emitPieceOutline(endCap: [])
         startCap = []
         if let outer1, let outer2 { emitPolygon([p, outer1] + joinPts + [outer2]) }
-        left = [offset(p, nOut, hw)]
-        right = [offset(p, nOut, -hw)]
+        restart(left: offset(p, nOut, hw), right: offset(p, nOut, -hw))
         consumed = 0
     }
 
@@ -298,15 +298,40 @@ struct PathStroker {
         max(1, Int(min((abs(sweep) / arcStep).rounded(.up), 4096)))
     }
 
+    /// Starts a new piece at these first offset points (keeping the arrays' capacity).
+    private mutating func restart(left l: CGPoint, right r: CGPoint) {
+        left.removeAll(keepingCapacity: true); left.append(l)
+        right.removeAll(keepingCapacity: true); right.append(r)
+    }
+
+    /// Emits the current piece: left + endCap + right reversed + startCap (the seamless
+    /// closed ring passes no caps; its startCap is empty), assembled in a reused array.
+    private mutating func emitPieceOutline(endCap: [CGPoint]) {
+        var poly = polygon
+        polygon = []
+        poly.removeAll(keepingCapacity: true)
+        poly.append(contentsOf: left)
+        poly.append(contentsOf: endCap)
+        poly.append(contentsOf: right.reversed())
+        poly.append(contentsOf: startCap)
+        emitPolygon(poly)
+        polygon = poly
+    }
+
     private mutating func emitPolygon(_ poly: [CGPoint]) {
         guard poly.count >= 3 else { return }
         var area: CGFloat = 0
         var prev = poly[poly.count - 1]
         for p in poly { area += prev.x * p.y - p.x * prev.y; prev = p }
         guard area != 0, area.isFinite else { return }
-        let oriented = area > 0 ? poly : poly.reversed()
-        out.move(to: oriented[0])
-        for p in oriented.dropFirst() { out.line(to: p) }
+        // Positive signed area: in the order given; otherwise the same points walked backwards.
+        if area > 0 {
+            out.move(to: poly[0])
+            for i in 1 ..< poly.count { out.line(to: poly[i]) }
+        } else {
+            out.move(to: poly[poly.count - 1])
+            for i in stride(from: poly.count - 2, through: 0, by: -1) { out.line(to: poly[i]) }
+        }
         out.close()
     }
 
