@@ -31,7 +31,17 @@ package final class PolygonRasterizer {
         var slope: Double                       // dx/dy
     }
 
-    private var edges: [Edge] = []
+    /// The edges of the current fill: `edgeCount` of them at `edgeStore.base`.
+    private let edgeStore = ScratchBuffer<Edge>()
+    private var edgeCount = 0
+
+    /// Appends edges into room reserved beforehand (at most 3 edges per polygon segment: one
+    /// per side of the clip columns), without array bookkeeping per edge.
+    private struct EdgeList {
+        let base: UnsafeMutablePointer<Edge>
+        var count = 0
+        @inline(__always) mutating func append(_ e: Edge) { base[count] = e; count &+= 1 }
+    }
     // Edge indices bucketed by the strip they start in (a counting sort, no allocation once
     // grown), and the edges live in the current strip. Raw buffers: the strip loop touches
     // them per edge, where array uniqueness and bounds checks were ~3% of S4's instructions.
@@ -69,7 +79,7 @@ package final class PolygonRasterizer {
     package func fill<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, clip: PixelRect, generic sink: inout S) {
         guard let b = polygon.bounds, let (left, right, area) = Self.frame(b, clip: clip) else { return }
         buildEdges(polygon, left: left, right: right)
-        guard !edges.isEmpty else { return }
+        guard edgeCount > 0 else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
 
@@ -85,15 +95,14 @@ package final class PolygonRasterizer {
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         }
         guard let (left, right, area) = Self.frame((minX, minY, maxX, maxY), clip: clip) else { return }
-        var edges = self.edges
-        self.edges = []
-        edges.removeAll(keepingCapacity: true)
+        edgeStore.reserve(12)
+        var edges = EdgeList(base: edgeStore.base)
         let xl = Double(left), xr = Double(right)
         for (a, b) in [(p0, p1), (p1, p2), (p2, p3), (p3, p0)] {
             Self.addClipped(a, b, xl: xl, xr: xr, yLimit: Self.yLimit, left: left, into: &edges)
         }
-        self.edges = edges
-        guard !edges.isEmpty else { return }
+        edgeCount = edges.count
+        guard edgeCount > 0 else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
 
@@ -116,10 +125,11 @@ package final class PolygonRasterizer {
     // MARK: Edges
 
     private func buildEdges(_ polygon: Polygon, left: Int, right: Int) {
-        var edges = self.edges
-        self.edges = []
-        defer { self.edges = edges }
-        edges.removeAll(keepingCapacity: true)
+        var points = 0
+        for sp in polygon.subpaths { points += sp.count }
+        edgeStore.reserve(3 * points)
+        var edges = EdgeList(base: edgeStore.base)
+        defer { edgeCount = edges.count }
         let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
         for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
             var prev = sp[sp.count - 1]
@@ -131,7 +141,7 @@ package final class PolygonRasterizer {
     }
 
     private static func addClipped(_ a0: RasterPoint, _ b0: RasterPoint, xl: Double, xr: Double, yLimit: Double, left: Int,
-                                   into edges: inout [Edge]) {
+                                   into edges: inout EdgeList) {
         var a = RasterPoint(Polygon.clampCoordinate(a0.x), Polygon.clampCoordinate(a0.y))
         var b = RasterPoint(Polygon.clampCoordinate(b0.x), Polygon.clampCoordinate(b0.y))
         if a.y == b.y { return }
@@ -161,7 +171,7 @@ package final class PolygonRasterizer {
 
     /// Adds a piece that lies entirely on one side of (or within) the clip columns.
     private static func addColumnClamped(_ p0: RasterPoint, _ q0: RasterPoint, xl: Double, xr: Double, left: Int,
-                                         into edges: inout [Edge]) {
+                                         into edges: inout EdgeList) {
         var p = p0, q = q0
         let mid = (p.x + q.x) * 0.5
         if mid >= xr { return } // on or past the right edge: affects no pixel inside
@@ -170,7 +180,7 @@ package final class PolygonRasterizer {
         addFixed(p, q, left: left, into: &edges)
     }
 
-    private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout [Edge]) {
+    private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout EdgeList) {
         let ax = roundToInt((a.x - Double(left)) * 256), ay = roundToInt(a.y * 256)
         let bx = roundToInt((b.x - Double(left)) * 256), by = roundToInt(b.y * 256)
         if ay == by { return }
@@ -187,7 +197,8 @@ package final class PolygonRasterizer {
         reserve(width: width)
         let stride = width + 2, words = (stride + 63) >> 6
         let acc = self.acc, bits = self.bits, cov = self.cov
-        let edges = self.edges
+        let edgeBase = edgeStore.base, edgeCount = self.edgeCount
+        let edges = UnsafeBufferPointer(start: edgeBase, count: edgeCount)
         // Bucket the edges by first strip, so each strip only visits edges alive in it
         // (stroke outlines have hundreds of edges spread over hundreds of rows).
         let h = Self.stripHeight
@@ -210,9 +221,6 @@ package final class PolygonRasterizer {
             bucketStart[b] += 1
         }
         // bucketStart[b] is now the end of bucket b; bucket b starts at bucketStart[b - 1].
-        // Edges by index without bounds checks; `self.edges` keeps the storage alive and is
-        // not mutated while this fill runs.
-        let edgeBase = edges.withUnsafeBufferPointer { $0.baseAddress! }
         var activeCount = 0
         var top = rows.lowerBound, strip = 0
         while top < rows.upperBound {
@@ -255,10 +263,19 @@ package final class PolygonRasterizer {
                 let ri = y - top
                 Self.prefetchRow(bits + ri * words, words: words, y: y, left: left, sink: sink)
             }
-            for y in top..<bottom {
-                let ri = y - top
-                Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
-                              rule: rule, y: y, left: left, into: &sink)
+            // One inlined sweep per rule, so the per-cell coverage has no rule test.
+            if rule == .nonZero {
+                for y in top..<bottom {
+                    let ri = y - top
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                                  rule: .nonZero, y: y, left: left, into: &sink)
+                }
+            } else {
+                for y in top..<bottom {
+                    let ri = y - top
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                                  rule: .evenOdd, y: y, left: left, into: &sink)
+                }
             }
             top = bottom
         }
