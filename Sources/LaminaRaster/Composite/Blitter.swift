@@ -70,6 +70,7 @@ package struct Blitter: CoverageSink {
 
     /// Starts loading the destination pixels x0...x1 of row y (every 64-byte line): the
     /// rasterizer announces a strip's rows before sweeping it, so their cache misses overlap.
+    @inline(__always)
     package func prefetch(y: Int, x0: Int, x1: Int) {
         guard y >= 0, y < surface.height else { return }
         let a = min(max(0, x0), surface.width - 1), b = min(max(0, x1), surface.width - 1)
