@@ -28,7 +28,9 @@ let package = Package(
     ],
     targets: [
         // No unsafeFlags anywhere: they would stop other packages from depending on Lamina.
-        .target(name: "LaminaRaster"),
+        // AVX2 span kernels in C, selected at run time (a function attribute, not a flag).
+        .target(name: "CLaminaKernels"),
+        .target(name: "LaminaRaster", dependencies: ["CLaminaKernels"]),
         // Animation evaluation benchmark (issue 5): `swift run -c release AnimationBench`.
         .executableTarget(name: "AnimationBench", dependencies: ["QuartzCore"]),
         .target(

@@ -230,23 +230,46 @@ final class SceneS4: BenchScene {
             for i in items {
                 let outline = paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round,
                                                      miterLimit: 10, tolerance: Self.tolerance)
-                // The outline is polygons already; flattening streams its points straight into
-                // the rasterizer's polygon (no intermediate polyline arrays).
-                var subpaths: [[RasterPoint]] = []
-                var current: [RasterPoint] = []
+                // The outline is polygons already (move, lines, close): its points go straight
+                // into the rasterizer's polygon, visited as `CGPath.flatten` would (a subpath
+                // starts at its first segment; a line after a close starts at the subpath's
+                // start), reusing the point arrays of this curve's previous frame.
+                var subpaths = polygons[i].subpaths
+                polygons[i].subpaths = []
+                var count = 0
                 var minY = Double.infinity, maxY = -Double.infinity
-                outline.flatten(tolerance: Self.tolerance, begin: { p in
-                    current = []
-                    current.reserveCapacity(256)
-                    current.append(RasterPoint(p.x, p.y))
-                    minY = min(minY, p.y); maxY = max(maxY, p.y)
-                }, point: { p, _ in
-                    current.append(RasterPoint(p.x, p.y))
-                    minY = min(minY, p.y); maxY = max(maxY, p.y)
-                }, end: { _ in
-                    subpaths.append(current)
-                })
-                polygons[i] = Polygon(subpaths)
+                let verbs = outline.storage.verbs, points = outline.storage.points
+                var k = 0
+                var start = CGPoint.zero
+                var started = false
+                for verb in verbs {
+                    switch verb {
+                    case .move:
+                        start = points[k]; k += 1; started = false
+                    case .line:
+                        if !started {
+                            if count < subpaths.count {
+                                subpaths[count].removeAll(keepingCapacity: true)
+                            } else {
+                                subpaths.append([])
+                                subpaths[count].reserveCapacity(256)
+                            }
+                            subpaths[count].append(RasterPoint(start.x, start.y))
+                            minY = min(minY, start.y); maxY = max(maxY, start.y)
+                            count += 1
+                            started = true
+                        }
+                        let p = points[k]; k += 1
+                        subpaths[count - 1].append(RasterPoint(p.x, p.y))
+                        minY = min(minY, p.y); maxY = max(maxY, p.y)
+                    case .close:
+                        started = false
+                    case .quad, .cubic:
+                        preconditionFailure("stroke outlines are polygons")
+                    }
+                }
+                subpaths.removeLast(subpaths.count - count)
+                polygons[i].subpaths = subpaths
                 rowBounds[i] = (minY, maxY)
             }
         }

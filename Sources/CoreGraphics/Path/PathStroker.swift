@@ -74,18 +74,25 @@ struct PathStroker {
     let join: CGLineJoin
     let miterLimit: CGFloat
     let tolerance: CGFloat
+    /// The largest angle step of arcs on the circle of radius halfWidth (see `arcPoints`),
+    /// computed once: every round join and cap of a stroke uses it.
+    private let arcStep: CGFloat
     var out = PathStorage()
 
     // The piece being built: offsets to the left (+normal) and right, both in path order.
     private var left: [CGPoint] = []
     private var right: [CGPoint] = []
     private var startCap: [CGPoint] = []
+    /// A polygon being assembled for `emitPolygon` (capacity reused, like left and right).
+    private var polygon: [CGPoint] = []
     /// How much of the current segment's inner offset the previous safe joint used.
     private var consumed: CGFloat = 0
 
     init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
         self.halfWidth = halfWidth; self.cap = cap; self.join = join
         self.miterLimit = miterLimit; self.tolerance = tolerance
+        let exactStep: CGFloat = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : .pi / 2
+        arcStep = min(.pi / 2, max(.pi / 1024, exactStep))
     }
 
     mutating func strokePolyline(_ input: [CGPoint], smooth inputSmooth: [Bool], closed: Bool) {
@@ -127,8 +134,7 @@ struct PathStroker {
                 startCap = arcPoints(center: p0, from: angle(of: n0) + .pi, sweep: -.pi, includeEnds: false)
             }
         }
-        left = [offset(base, n0, hw)]
-        right = [offset(base, n0, -hw)]
+        restart(left: offset(base, n0, hw), right: offset(base, n0, -hw))
         consumed = 0
 
         // A closed subpath whose start joint is safe is swept as one ring: it starts just after
@@ -141,13 +147,13 @@ struct PathStroker {
             let inner = hw * tan(abs(turn) / 2)
             if abs(turn) >= Self.collinearTurn, abs(turn) < .pi - Self.reversalMargin, inner.isFinite,
                2 * inner <= lens[0], 2 * inner <= lens[segmentCount - 1] {
-                let (o1, between, o2) = joinGeometry(at: p0, dIn: last, dOut: d0, smooth: smooth[0])
+                let (o1, between, o2) = joinGeometry(at: p0, dIn: last, dOut: d0, theta: turn, smooth: smooth[0])
                 if let o1, let o2 {
                     let sOut: CGFloat = turn > 0 ? -1 : 1
                     // On the inner offset of the first segment, `inner` past the joint.
                     let ip = CGPoint(x: p0.x - sOut * n0.dx * hw + d0.dx * inner, y: p0.y - sOut * n0.dy * hw + d0.dy * inner)
                     seamless = (ip, o1, between, o2, sOut > 0)
-                    if sOut > 0 { left = [o2]; right = [ip] } else { right = [o2]; left = [ip] }
+                    if sOut > 0 { restart(left: o2, right: ip) } else { restart(left: ip, right: o2) }
                     consumed = inner
                     endReserve = inner
                 }
@@ -166,8 +172,8 @@ struct PathStroker {
                 right.append(seam.outer1); right.append(contentsOf: seam.between); right.append(seam.outer2)
                 left.append(seam.inner)
             }
-            emitPolygon(left + right.reversed())
-            left = []; right = []
+            emitPieceOutline(endCap: [])
+            left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true)
             return
         }
 
@@ -184,12 +190,13 @@ struct PathStroker {
         }
         left.append(offset(endBase, nl, hw))
         right.append(offset(endBase, nl, -hw))
-        emitPolygon(left + endCap + right.reversed() + startCap)
-        left = []; right = []; startCap = []
+        emitPieceOutline(endCap: endCap)
+        left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true); startCap = []
 
         if closed {
             // The join at the start point, as a wedge between the two butt ends.
-            let (outer1, joinPts, outer2) = joinGeometry(at: p0, dIn: last, dOut: d0, smooth: smooth[0])
+            let (outer1, joinPts, outer2) = joinGeometry(at: p0, dIn: last, dOut: d0, theta: turnAngle(last, d0),
+                                                         smooth: smooth[0])
             if let outer1, let outer2 { emitPolygon([p0, outer1] + joinPts + [outer2]) }
         }
     }
@@ -216,7 +223,7 @@ struct PathStroker {
         let inner = hw * tan(abs(theta) / 2)
         let safe = abs(theta) < .pi - Self.reversalMargin && inner.isFinite
             && consumed + inner <= lenIn && inner + reserveOut <= lenOut
-        let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, smooth: smooth)
+        let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, theta: theta, smooth: smooth)
         let nIn = normal(dIn), nOut = normal(dOut)
         if safe, let outer1, let outer2 {
             let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
@@ -233,27 +240,31 @@ struct PathStroker {
         }
         left.append(offset(p, nIn, hw))
         right.append(offset(p, nIn, -hw))
-        emitPolygon(left + right.reversed() + startCap)
+        emitPieceOutline(endCap: [])
         startCap = []
         if let outer1, let outer2 { emitPolygon([p, outer1] + joinPts + [outer2]) }
-        left = [offset(p, nOut, hw)]
-        right = [offset(p, nOut, -hw)]
+        restart(left: offset(p, nOut, hw), right: offset(p, nOut, -hw))
         consumed = 0
     }
 
     /// The outer corner points of a join and what lies between them (miter tip, arc points).
-    /// Nil corners for a straight continuation.
-    private func joinGeometry(at p: CGPoint, dIn: CGVector, dOut: CGVector, smooth: Bool) -> (CGPoint?, [CGPoint], CGPoint?) {
+    /// Nil corners for a straight continuation. `theta` is `turnAngle(dIn, dOut)`.
+    private func joinGeometry(at p: CGPoint, dIn: CGVector, dOut: CGVector, theta: CGFloat, smooth: Bool)
+        -> (CGPoint?, [CGPoint], CGPoint?) {
         let hw = halfWidth
         let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
-        let theta = turnAngle(dIn, dOut)
         if abs(theta) < Self.collinearTurn { return (nil, [], nil) }
         let s: CGFloat = theta > 0 ? -1 : 1
         let nIn = normal(dIn), nOut = normal(dOut)
         let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
         var between: [CGPoint] = []
+        // Most joins along a flattened curve turn less than one arc step: no arc point between
+        // the corners, and no start angle (atan2) to compute.
         if smooth || join == .round {
-            between = arcPoints(center: p, from: angle(of: CGVector(dx: s * nIn.dx, dy: s * nIn.dy)), sweep: theta, includeEnds: false)
+            if arcSteps(sweep: theta) > 1 {
+                between = arcPoints(center: p, from: angle(of: CGVector(dx: s * nIn.dx, dy: s * nIn.dy)), sweep: theta,
+                                    includeEnds: false)
+            }
         } else if join == .miter {
             // Miter length / line width = 1 / cos(θ/2) for a turn of θ (interior angle π − θ).
             let c = cos(abs(theta) / 2)
@@ -271,9 +282,7 @@ struct PathStroker {
     /// the tolerance only for radii above ~40 000 tolerances).
     private func arcPoints(center: CGPoint, from start: CGFloat, sweep: CGFloat, includeEnds: Bool) -> [CGPoint] {
         let r = halfWidth
-        let exactStep: CGFloat = tolerance < r ? 2 * acos(1 - tolerance / r) : .pi / 2
-        let maxStep = min(.pi / 2, max(.pi / 1024, exactStep))
-        let steps = max(1, Int(min((abs(sweep) / maxStep).rounded(.up), 4096)))
+        let steps = arcSteps(sweep: sweep)
         var pts: [CGPoint] = []
         pts.reserveCapacity(steps + 1)
         let range = includeEnds ? 0 ..< steps : 1 ..< steps
@@ -284,15 +293,45 @@ struct PathStroker {
         return pts
     }
 
+    /// How many chords `arcPoints` splits an arc of `sweep` radians into.
+    @inline(__always) private func arcSteps(sweep: CGFloat) -> Int {
+        max(1, Int(min((abs(sweep) / arcStep).rounded(.up), 4096)))
+    }
+
+    /// Starts a new piece at these first offset points (keeping the arrays' capacity).
+    private mutating func restart(left l: CGPoint, right r: CGPoint) {
+        left.removeAll(keepingCapacity: true); left.append(l)
+        right.removeAll(keepingCapacity: true); right.append(r)
+    }
+
+    /// Emits the current piece: left + endCap + right reversed + startCap (the seamless
+    /// closed ring passes no caps; its startCap is empty), assembled in a reused array.
+    private mutating func emitPieceOutline(endCap: [CGPoint]) {
+        var poly = polygon
+        polygon = []
+        poly.removeAll(keepingCapacity: true)
+        poly.append(contentsOf: left)
+        poly.append(contentsOf: endCap)
+        poly.append(contentsOf: right.reversed())
+        poly.append(contentsOf: startCap)
+        emitPolygon(poly)
+        polygon = poly
+    }
+
     private mutating func emitPolygon(_ poly: [CGPoint]) {
         guard poly.count >= 3 else { return }
         var area: CGFloat = 0
         var prev = poly[poly.count - 1]
         for p in poly { area += prev.x * p.y - p.x * prev.y; prev = p }
         guard area != 0, area.isFinite else { return }
-        let oriented = area > 0 ? poly : poly.reversed()
-        out.move(to: oriented[0])
-        for p in oriented.dropFirst() { out.line(to: p) }
+        // Positive signed area: in the order given; otherwise the same points walked backwards.
+        if area > 0 {
+            out.move(to: poly[0])
+            for i in 1 ..< poly.count { out.line(to: poly[i]) }
+        } else {
+            out.move(to: poly[poly.count - 1])
+            for i in stride(from: poly.count - 2, through: 0, by: -1) { out.line(to: poly[i]) }
+        }
         out.close()
     }
 

@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// What a fill paints with: a constant premultiplied colour (the fast path) or a shader.
 package enum Paint: Sendable {
     case solid(PremultipliedRGBA8)
@@ -53,15 +55,59 @@ package struct Blitter: CoverageSink {
     /// True for `.solid` paints. Tested before `switch paint`: binding the enum's payload
     /// copies it (an outlined copy and destroy of the existential per call, ~5% of S1).
     private let isSolid: Bool
+    /// Solid paint in source-over: the spans go straight to the SIMD kernels. Checked in the
+    /// small inlined entry points, so a rasterizer's per-row calls skip the general function
+    /// (its prologue saves registers and reserves room for a shader existential).
+    private let isSolidOver: Bool
 
     package init(surface: Surface, paint: Paint, mode: BlendMode = .normal, alpha: UInt8 = 255, scratch: ScanlineScratch) {
         self.surface = surface; self.paint = paint; self.mode = mode; self.alpha = alpha
         self.scratch = scratch
         scratch.reserve(surface.width)
         if case let .solid(c) = paint { solid = PixelKernels.scale(c.packed, UInt32(alpha)); isSolid = true } else { solid = 0; isSolid = false }
+        isSolidOver = isSolid && mode == .normal
     }
 
+    /// Starts loading the destination pixels x0...x1 of row y (every 64-byte line): the
+    /// rasterizer announces a strip's rows before sweeping it, so their cache misses overlap.
+    @inline(__always)
+    package func prefetch(y: Int, x0: Int, x1: Int) {
+        guard y >= 0, y < surface.height else { return }
+        let a = min(max(0, x0), surface.width - 1), b = min(max(0, x1), surface.width - 1)
+        let row = UnsafeRawPointer(surface.row32(y))
+        var p = row + a &* 4
+        let end = row + b &* 4
+        while p <= end { lamina_prefetch(p); p += 64 }
+        lamina_prefetch(end)
+    }
+
+    @inline(__always)
     package mutating func blendRun(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
+        if isSolidOver {
+            guard y >= 0, y < surface.height else { return }
+            let x = max(0, x0), count = min(surface.width, x0 + c0) - x
+            guard count > 0 else { return }
+            PixelKernels.fillOver(surface.row32(y) + x, count: count,
+                                  color: coverage == 255 ? solid : PixelKernels.scale(solid, UInt32(coverage)))
+            return
+        }
+        blendRunGeneral(y: y, x: x0, count: c0, coverage: coverage)
+    }
+
+    @inline(__always)
+    package mutating func blendSpan(y: Int, x x0: Int, count c0: Int, coverage cov0: UnsafePointer<UInt8>) {
+        if isSolidOver {
+            guard y >= 0, y < surface.height else { return }
+            let x = max(0, x0), count = min(surface.width, x0 + c0) - x
+            guard count > 0 else { return }
+            PixelKernels.spanOver(surface.row32(y) + x, count: count, color: solid, coverage: cov0 + (x - x0))
+            return
+        }
+        blendSpanGeneral(y: y, x: x0, count: c0, coverage: cov0)
+    }
+
+    @inline(never)
+    private mutating func blendRunGeneral(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
         // Spans outside the surface (a clip rect larger than it) are cut, never written.
         guard y >= 0, y < surface.height else { return }
         let x = max(0, x0), count = min(surface.width, x0 + c0) - x
@@ -96,7 +142,8 @@ package struct Blitter: CoverageSink {
         }
     }
 
-    package mutating func blendSpan(y: Int, x x0: Int, count c0: Int, coverage cov0: UnsafePointer<UInt8>) {
+    @inline(never)
+    private mutating func blendSpanGeneral(y: Int, x x0: Int, count c0: Int, coverage cov0: UnsafePointer<UInt8>) {
         guard y >= 0, y < surface.height else { return }
         let x = max(0, x0), count = min(surface.width, x0 + c0) - x
         guard count > 0 else { return }

@@ -1,4 +1,12 @@
+import CLaminaKernels
+
 /// The hot per-row loops of compositing, on premultiplied 0xAABBGGRR pixels.
+///
+/// Two implementations of each kernel, chosen once per process (`path`): AVX2 ones in C
+/// (`CLaminaKernels`, compiled for AVX2 by a function attribute, so the package needs no
+/// unsafeFlags) when the CPU has AVX2, else the portable Swift SIMD ones below (`portable…`,
+/// SSE2 on baseline x86-64). `LAMINA_KERNELS=portable` in the environment forces the portable
+/// path; tests run every available path against `ReferenceKernels`.
 ///
 /// Every kernel computes exactly what its scalar twin in `ReferenceKernels` computes, byte
 /// for byte (tests check this on random data): per channel, x·k/255 is rounded to nearest
@@ -11,6 +19,77 @@
 /// Arithmetic is wrapping: for valid premultiplied input nothing overflows, and invalid
 /// input (colour > alpha) gives garbage bytes rather than a trap.
 package enum PixelKernels {
+    /// Which implementation the kernels run.
+    package enum Path: Sendable, CaseIterable {
+        /// Swift SIMD, baseline x86-64 (SSE2) or any other architecture.
+        case portable
+        /// C compiled for AVX2 (`CLaminaKernels`), only where the CPU has it.
+        case avx2
+    }
+
+    /// Paths this machine can run (`portable` always).
+    package static let availablePaths: [Path] = lamina_kernels_have_avx2() != 0 ? [.portable, .avx2] : [.portable]
+
+    /// The path the drawing code uses: the fastest available unless `LAMINA_KERNELS=portable`
+    /// (decided once, when the program loads, by `CLaminaKernels`).
+    package static var path: Path { useAVX2 ? .avx2 : .portable }
+
+    @inline(__always) private static var useAVX2: Bool { lamina_kernels_use_avx2() != 0 }
+
+    package static func fillOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+        if useAVX2 { lamina_avx2_fill_over(dst, count, color) } else { portableFillOver(dst, count: count, color: color) }
+    }
+
+    package static func spanOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32,
+                                 coverage: UnsafePointer<UInt8>) {
+        if useAVX2 { lamina_avx2_span_over(dst, count, color, coverage) } else {
+            portableSpanOver(dst, count: count, color: color, coverage: coverage)
+        }
+    }
+
+    package static func rowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, alpha: UInt8) {
+        if useAVX2 { lamina_avx2_row_over(dst, src, count, alpha) } else { portableRowOver(dst, src, count: count, alpha: alpha) }
+    }
+
+    package static func rowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                                coverage: UnsafePointer<UInt8>, alpha: UInt8) {
+        if useAVX2 { lamina_avx2_row_over_coverage(dst, src, count, coverage, alpha) } else {
+            portableRowOver(dst, src, count: count, coverage: coverage, alpha: alpha)
+        }
+    }
+
+    /// The kernels on an explicit path (for tests comparing paths; `path` must be available).
+    package static func fillOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32, path: Path) {
+        switch path {
+        case .avx2: lamina_avx2_fill_over(dst, count, color)
+        case .portable: portableFillOver(dst, count: count, color: color)
+        }
+    }
+
+    package static func spanOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32,
+                                 coverage: UnsafePointer<UInt8>, path: Path) {
+        switch path {
+        case .avx2: lamina_avx2_span_over(dst, count, color, coverage)
+        case .portable: portableSpanOver(dst, count: count, color: color, coverage: coverage)
+        }
+    }
+
+    package static func rowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, alpha: UInt8,
+                                path: Path) {
+        switch path {
+        case .avx2: lamina_avx2_row_over(dst, src, count, alpha)
+        case .portable: portableRowOver(dst, src, count: count, alpha: alpha)
+        }
+    }
+
+    package static func rowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                                coverage: UnsafePointer<UInt8>, alpha: UInt8, path: Path) {
+        switch path {
+        case .avx2: lamina_avx2_row_over_coverage(dst, src, count, coverage, alpha)
+        case .portable: portableRowOver(dst, src, count: count, coverage: coverage, alpha: alpha)
+        }
+    }
+
     /// t/255 rounded, written as the high half of (t + 128)·257 — the same value as
     /// (u + (u >> 8)) >> 8 for u = t + 128 < 2^16 — because LLVM turns this widen-multiply-
     /// shift into one pmulhuw (measured ~20% faster on the S5 loop).
@@ -43,7 +122,7 @@ package enum PixelKernels {
 
     /// dst[i] = color + dst[i]·(255 − color.a)/255 for i in 0..<count (constant colour, full
     /// coverage: the interior of every translucent solid fill).
-    package static func fillOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
+    package static func portableFillOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32) {
         let ca = color >> 24
         if ca == 255 { dst.update(repeating: color, count: count); return }
         if color == 0 { return }
@@ -64,8 +143,8 @@ package enum PixelKernels {
 
     /// Source-over of a constant colour through per-pixel coverage:
     /// dst[i] = over(color·cov[i]/255, dst[i]).
-    package static func spanOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32,
-                                 coverage: UnsafePointer<UInt8>) {
+    package static func portableSpanOver(_ dst: UnsafeMutablePointer<UInt32>, count: Int, color: UInt32,
+                                         coverage: UnsafePointer<UInt8>) {
         let cv = SIMD8<UInt16>(truncatingIfNeeded: unsafeBitCast(SIMD2<UInt32>(repeating: color), to: SIMD8<UInt8>.self))
         let c255 = SIMD8<UInt16>(repeating: 255)
         let raw = UnsafeMutableRawPointer(dst)
@@ -96,7 +175,8 @@ package enum PixelKernels {
     }
 
     /// dst[i] = over(src[i]·alpha/255, dst[i]): a row of an image or layer at an opacity.
-    package static func rowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int, alpha: UInt8) {
+    package static func portableRowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                                        alpha: UInt8) {
         if alpha == 0 { return }
         let raw = UnsafeMutableRawPointer(dst), sraw = UnsafeRawPointer(src)
         let k = UInt16(alpha)
@@ -136,8 +216,8 @@ package enum PixelKernels {
     }
 
     /// dst[i] = over(src[i]·(cov[i]·alpha/255)/255, dst[i]): shader output through coverage.
-    package static func rowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
-                                coverage: UnsafePointer<UInt8>, alpha: UInt8) {
+    package static func portableRowOver(_ dst: UnsafeMutablePointer<UInt32>, _ src: UnsafePointer<UInt32>, count: Int,
+                                        coverage: UnsafePointer<UInt8>, alpha: UInt8) {
         for i in 0..<count {
             let k = UInt32(mul255(coverage[i], alpha))
             if k == 0 { continue }

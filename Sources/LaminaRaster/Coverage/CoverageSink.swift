@@ -10,6 +10,13 @@ package protocol CoverageSink {
     mutating func blendSpan(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>)
     /// The constant coverage `coverage` (1...255) for pixels x..<x+count of row y (count ≥ 1).
     mutating func blendRun(y: Int, x: Int, count: Int, coverage: UInt8)
+    /// A hint that row y will receive spans from column x0 to column x1 soon (x0 ≤ x1), so a
+    /// sink may start loading that memory. Must not change any result.
+    func prefetch(y: Int, x0: Int, x1: Int)
+}
+
+extension CoverageSink {
+    package func prefetch(y: Int, x0: Int, x1: Int) {}
 }
 
 /// A sink that writes coverage into an A8 mask (replacing what was there), e.g. to build

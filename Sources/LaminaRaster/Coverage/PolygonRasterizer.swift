@@ -31,12 +31,23 @@ package final class PolygonRasterizer {
         var slope: Double                       // dx/dy
     }
 
-    private var edges: [Edge] = []
+    /// The edges of the current fill: `edgeCount` of them at `edgeStore.base`.
+    private let edgeStore = ScratchBuffer<Edge>()
+    private var edgeCount = 0
+
+    /// Appends edges into room reserved beforehand (at most 3 edges per polygon segment: one
+    /// per side of the clip columns), without array bookkeeping per edge.
+    private struct EdgeList {
+        let base: UnsafeMutablePointer<Edge>
+        var count = 0
+        @inline(__always) mutating func append(_ e: Edge) { base[count] = e; count &+= 1 }
+    }
     // Edge indices bucketed by the strip they start in (a counting sort, no allocation once
-    // grown), and the edges live in the current strip.
-    private var bucketStart: [Int] = []
-    private var byStrip: [Int32] = []
-    private var active: [Int32] = []
+    // grown), and the edges live in the current strip. Raw buffers: the strip loop touches
+    // them per edge, where array uniqueness and bounds checks were ~3% of S4's instructions.
+    private let bucketStart = ScratchBuffer<Int>()
+    private let byStrip = ScratchBuffer<Int32>()
+    private let active = ScratchBuffer<Int32>()
     private var acc: UnsafeMutablePointer<Int32>
     private var bits: UnsafeMutablePointer<UInt64>
     private var cov: UnsafeMutablePointer<UInt8>
@@ -68,7 +79,7 @@ package final class PolygonRasterizer {
     package func fill<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, clip: PixelRect, generic sink: inout S) {
         guard let b = polygon.bounds, let (left, right, area) = Self.frame(b, clip: clip) else { return }
         buildEdges(polygon, left: left, right: right)
-        guard !edges.isEmpty else { return }
+        guard edgeCount > 0 else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
 
@@ -84,15 +95,14 @@ package final class PolygonRasterizer {
             minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
         }
         guard let (left, right, area) = Self.frame((minX, minY, maxX, maxY), clip: clip) else { return }
-        var edges = self.edges
-        self.edges = []
-        edges.removeAll(keepingCapacity: true)
+        edgeStore.reserve(12)
+        var edges = EdgeList(base: edgeStore.base)
         let xl = Double(left), xr = Double(right)
         for (a, b) in [(p0, p1), (p1, p2), (p2, p3), (p3, p0)] {
             Self.addClipped(a, b, xl: xl, xr: xr, yLimit: Self.yLimit, left: left, into: &edges)
         }
-        self.edges = edges
-        guard !edges.isEmpty else { return }
+        edgeCount = edges.count
+        guard edgeCount > 0 else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
 
@@ -115,10 +125,11 @@ package final class PolygonRasterizer {
     // MARK: Edges
 
     private func buildEdges(_ polygon: Polygon, left: Int, right: Int) {
-        var edges = self.edges
-        self.edges = []
-        defer { self.edges = edges }
-        edges.removeAll(keepingCapacity: true)
+        var points = 0
+        for sp in polygon.subpaths { points += sp.count }
+        edgeStore.reserve(3 * points)
+        var edges = EdgeList(base: edgeStore.base)
+        defer { edgeCount = edges.count }
         let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
         for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
             var prev = sp[sp.count - 1]
@@ -130,7 +141,7 @@ package final class PolygonRasterizer {
     }
 
     private static func addClipped(_ a0: RasterPoint, _ b0: RasterPoint, xl: Double, xr: Double, yLimit: Double, left: Int,
-                                   into edges: inout [Edge]) {
+                                   into edges: inout EdgeList) {
         var a = RasterPoint(Polygon.clampCoordinate(a0.x), Polygon.clampCoordinate(a0.y))
         var b = RasterPoint(Polygon.clampCoordinate(b0.x), Polygon.clampCoordinate(b0.y))
         if a.y == b.y { return }
@@ -160,7 +171,7 @@ package final class PolygonRasterizer {
 
     /// Adds a piece that lies entirely on one side of (or within) the clip columns.
     private static func addColumnClamped(_ p0: RasterPoint, _ q0: RasterPoint, xl: Double, xr: Double, left: Int,
-                                         into edges: inout [Edge]) {
+                                         into edges: inout EdgeList) {
         var p = p0, q = q0
         let mid = (p.x + q.x) * 0.5
         if mid >= xr { return } // on or past the right edge: affects no pixel inside
@@ -169,7 +180,7 @@ package final class PolygonRasterizer {
         addFixed(p, q, left: left, into: &edges)
     }
 
-    private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout [Edge]) {
+    private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout EdgeList) {
         let ax = roundToInt((a.x - Double(left)) * 256), ay = roundToInt(a.y * 256)
         let bx = roundToInt((b.x - Double(left)) * 256), by = roundToInt(b.y * 256)
         if ay == by { return }
@@ -186,41 +197,42 @@ package final class PolygonRasterizer {
         reserve(width: width)
         let stride = width + 2, words = (stride + 63) >> 6
         let acc = self.acc, bits = self.bits, cov = self.cov
-        // Work on locals moved out of self (no copy: the buffers stay uniquely referenced), so
-        // the loops pay no dynamic exclusivity checks on class properties; moved back after.
-        var bucketStart = self.bucketStart, byStrip = self.byStrip, active = self.active
-        self.bucketStart = []; self.byStrip = []; self.active = []
-        defer { self.bucketStart = bucketStart; self.byStrip = byStrip; self.active = active }
-        let edges = self.edges
+        let edgeBase = edgeStore.base, edgeCount = self.edgeCount
+        let edges = UnsafeBufferPointer(start: edgeBase, count: edgeCount)
         // Bucket the edges by first strip, so each strip only visits edges alive in it
         // (stroke outlines have hundreds of edges spread over hundreds of rows).
         let h = Self.stripHeight
         let firstRow = rows.lowerBound, rowFy0 = firstRow << 8, rowFy1 = rows.upperBound << 8
         let strips = (rows.count + h - 1) / h
-        bucketStart.removeAll(keepingCapacity: true)
-        bucketStart.append(contentsOf: repeatElement(0, count: strips + 1))
+        self.bucketStart.reserve(strips + 1)
+        let bucketStart = self.bucketStart.base
+        bucketStart.update(repeating: 0, count: strips + 1)
         for e in edges where e.y1 > rowFy0 && e.y0 < rowFy1 {
             bucketStart[max(0, (e.y0 >> 8) - firstRow) / h + 1] += 1
         }
         for i in 0..<strips { bucketStart[i + 1] += bucketStart[i] }
-        byStrip.removeAll(keepingCapacity: true)
-        byStrip.append(contentsOf: repeatElement(0, count: bucketStart[strips]))
+        let total = bucketStart[strips]
+        self.byStrip.reserve(total)
+        self.active.reserve(total)
+        let byStrip = self.byStrip.base, active = self.active.base
         for (i, e) in edges.enumerated() where e.y1 > rowFy0 && e.y0 < rowFy1 {
             let b = max(0, (e.y0 >> 8) - firstRow) / h
             byStrip[bucketStart[b]] = Int32(i)
             bucketStart[b] += 1
         }
         // bucketStart[b] is now the end of bucket b; bucket b starts at bucketStart[b - 1].
-        active.removeAll(keepingCapacity: true)
+        var activeCount = 0
         var top = rows.lowerBound, strip = 0
         while top < rows.upperBound {
             let bottom = min(top + h, rows.upperBound)
             let fy1 = bottom << 8
-            for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] { active.append(byStrip[k]) }
+            for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] {
+                active[activeCount] = byStrip[k]; activeCount &+= 1
+            }
             var keep = 0
-            for k in 0..<active.count {
-                let e = edges[Int(active[k])]
-                if e.y1 > fy1 { active[keep] = active[k]; keep += 1 }
+            for k in 0..<activeCount {
+                let e = edgeBase[Int(active[k])]
+                if e.y1 > fy1 { active[keep] = active[k]; keep &+= 1 }
                 let r0 = max(top, e.y0 >> 8), r1 = min(bottom - 1, (e.y1 - 1) >> 8)
                 if r0 > r1 { continue }
                 // Wrapping arithmetic from here on: every value is bounded by construction
@@ -242,12 +254,28 @@ package final class PolygonRasterizer {
                     r &+= 1
                 }
             }
-            active.removeLast(active.count - keep)
+            activeCount = keep
             strip += 1
+            // The strip's destination rows are usually not in cache (frames are larger than
+            // L2, and each row starts a new page, where hardware prefetchers restart): announce
+            // them all before sweeping, so their misses overlap instead of stalling row by row.
             for y in top..<bottom {
                 let ri = y - top
-                Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
-                              rule: rule, y: y, left: left, into: &sink)
+                Self.prefetchRow(bits + ri * words, words: words, y: y, left: left, sink: sink)
+            }
+            // One inlined sweep per rule, so the per-cell coverage has no rule test.
+            if rule == .nonZero {
+                for y in top..<bottom {
+                    let ri = y - top
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                                  rule: .nonZero, y: y, left: left, into: &sink)
+                }
+            } else {
+                for y in top..<bottom {
+                    let ri = y - top
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                                  rule: .evenOdd, y: y, left: left, into: &sink)
+                }
             }
             top = bottom
         }
@@ -288,6 +316,19 @@ package final class PolygonRasterizer {
         acc[c] &+= (dy &<< 9) &- area
         acc[c &+ 1] &+= area
         mark(bits, c); mark(bits, c &+ 1)
+    }
+
+    /// Tells the sink which columns row y's touched cells span (first to last marked cell).
+    @inline(__always)
+    private static func prefetchRow<S: CoverageSink>(_ bits: UnsafeMutablePointer<UInt64>, words: Int, y: Int, left: Int, sink: S) {
+        var first = 0
+        while first < words && bits[first] == 0 { first &+= 1 }
+        if first == words { return }
+        var last = words &- 1
+        while bits[last] == 0 { last &-= 1 }
+        let c0 = (first &<< 6) &+ bits[first].trailingZeroBitCount
+        let c1 = (last &<< 6) &+ 63 &- bits[last].leadingZeroBitCount
+        sink.prefetch(y: y, x0: left &+ c0, x1: left &+ c1)
     }
 
     @inline(__always) private static func mark(_ bits: UnsafeMutablePointer<UInt64>, _ c: Int) {
@@ -360,4 +401,23 @@ package final class PolygonRasterizer {
 @inline(__always) func roundToInt(_ v: Double) -> Int {
     let magic = 6_755_399_441_055_744.0
     return Int(truncatingIfNeeded: (v + magic).bitPattern &- magic.bitPattern)
+}
+
+/// A growable scratch array of plain values, reused from fill to fill (no allocation once
+/// grown): `reserve(n)`, then read and write `base[0..<n]`. Contents are not kept across a
+/// growth, and nothing is initialised: callers write before they read.
+final class ScratchBuffer<Element: BitwiseCopyable> {
+    private(set) var base: UnsafeMutablePointer<Element>
+    private var capacity = 1
+
+    init() { base = .allocate(capacity: 1) }
+
+    deinit { base.deallocate() }
+
+    func reserve(_ count: Int) {
+        guard count > capacity else { return }
+        base.deallocate()
+        capacity = max(count, 2 * capacity)
+        base = .allocate(capacity: capacity)
+    }
 }

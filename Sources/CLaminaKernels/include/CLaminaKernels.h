@@ -1,0 +1,52 @@
+// Hot pixel loops of LaminaRaster compiled for AVX2, chosen at run time.
+//
+// Why C: SwiftPM packages cannot pass -mavx2 without `unsafeFlags`, which would stop other
+// packages from depending on Lamina. A C function can still be compiled for AVX2 alone with
+// `__attribute__((target("avx2")))`; the package stays baseline x86-64 and Swift calls these
+// only after `lamina_kernels_have_avx2()` said yes. The portable path is LaminaRaster's
+// Swift SIMD code (`PixelKernels`), which every kernel here matches byte for byte (tests run
+// both against the scalar `ReferenceKernels`).
+//
+// Pixels are premultiplied RGBA8 read as little-endian 0xAABBGGRR words. Arithmetic: per
+// channel x·k/255 rounded to nearest, exactly ((t + 128) + ((t + 128) >> 8)) >> 8; source-over
+// is s' + d·(255 − s'.a)/255 with the sum kept to 8 bits (wrapping), like the Swift kernels.
+//
+// On machines or builds without AVX2 (non-x86 targets) the entry points exist but must not be
+// called: `lamina_kernels_have_avx2()` returns 0 there.
+#ifndef CLAMINA_KERNELS_H
+#define CLAMINA_KERNELS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// 1 when the CPU (and OS) support AVX2 and this build contains the AVX2 kernels.
+int lamina_kernels_have_avx2(void);
+
+/// Set once at load time: lamina_kernels_have_avx2() unless LAMINA_KERNELS=portable.
+extern int lamina_kernels_use_avx2_;
+
+/// 1 when drawing should use the AVX2 kernels (a plain load: no lazy-initialisation check
+/// on every span, which a Swift `static let` costs).
+static inline int lamina_kernels_use_avx2(void) { return lamina_kernels_use_avx2_; }
+
+/// dst[i] = color + dst[i]·(255 − color.a)/255 for i < count (constant colour, full coverage).
+void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color);
+
+/// dst[i] = over(color·cov[i]/255, dst[i]) for i < count.
+void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov);
+
+/// dst[i] = over(src[i]·alpha/255, dst[i]) for i < count.
+void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha);
+
+/// dst[i] = over(src[i]·(cov[i]·alpha/255)/255, dst[i]) for i < count.
+void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
+                                   const uint8_t *cov, uint8_t alpha);
+
+/// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong
+/// (0 expected; tests check it).
+int lamina_kernels_check_magic(void);
+
+/// Hints that the cache line holding `p` will be read and written soon (no effect on results).
+static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
+
+#endif

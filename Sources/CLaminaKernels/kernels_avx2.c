@@ -1,0 +1,338 @@
+// AVX2 versions of LaminaRaster's span kernels (see CLaminaKernels.h for the contract).
+//
+// Layout: 8 pixels per 256-bit register. Bytes are widened to 16-bit lanes with unpacklo/hi
+// against zero (pixels 0,1,4,5 and 2,3,6,7) and packed back with packus in the same order,
+// so no cross-lane shuffle is needed. A pixel's alpha is broadcast to its four lanes with
+// pshuflw/pshufhw. The last 1–7 pixels go through masked loads and stores, never touching
+// memory past the span. For valid premultiplied input (colour ≤ alpha) no sum exceeds 255;
+// sums are masked to 8 bits before packing so invalid input wraps instead of saturating.
+#include "CLaminaKernels.h"
+#include <stdlib.h>
+#include <string.h>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
+
+int lamina_kernels_have_avx2(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx2") ? 1 : 0;
+}
+
+// Multiplying by a constant k/255 with rounding, div255(x·k) for every byte x, in one
+// pmulhrsw: (x·m + 2^14) >> 15 equals div255(x·k) for all x in 0...255 with m = this table's
+// entry k (the first such m from k·2^15/255 − 16 up; one exists for every k). Generated
+// offline; `lamina_kernels_check_magic` re-checks every entry exhaustively (a test calls it).
+static const int16_t mulhrs_magic[256] = {
+    0, 128, 256, 385, 512, 642, 771, 900, 1024, 1156, 1284, 1413,
+    1542, 1671, 1799, 1924, 2048, 2181, 2313, 2441, 2569, 2698, 2825, 2955,
+    3084, 3212, 3341, 3469, 3597, 3724, 3852, 3984, 4096, 4240, 4365, 4497,
+    4626, 4755, 4883, 5011, 5139, 5267, 5397, 5525, 5654, 5779, 5911, 6037,
+    6168, 6297, 6424, 6541, 6682, 6811, 6939, 7067, 7196, 7324, 7448, 7581,
+    7707, 7836, 7967, 8095, 8208, 8352, 8481, 8609, 8734, 8866, 8994, 9123,
+    9252, 9381, 9509, 9634, 9766, 9895, 10023, 10151, 10279, 10408, 10533, 10666,
+    10794, 10907, 11050, 11179, 11308, 11437, 11562, 11694, 11822, 11950, 12079, 12207,
+    12336, 12465, 12593, 12721, 12849, 12979, 13095, 13234, 13364, 13489, 13621, 13750,
+    13878, 14006, 14134, 14263, 14392, 14521, 14649, 14777, 14906, 15034, 15163, 15288,
+    15417, 15549, 15677, 15805, 15934, 16062, 16191, 16320, 16432, 16576, 16704, 16833,
+    16962, 17091, 17219, 17344, 17472, 17605, 17733, 17862, 17989, 18118, 18246, 18376,
+    18504, 18632, 18761, 18889, 19018, 19147, 19272, 19403, 19533, 19648, 19789, 19917,
+    20046, 20175, 20302, 20432, 20559, 20689, 20817, 20946, 21066, 21199, 21331, 21460,
+    21588, 21717, 21829, 21973, 22102, 22231, 22359, 22487, 22616, 22745, 22873, 23001,
+    23127, 23259, 23387, 23515, 23644, 23772, 23901, 24026, 24159, 24287, 24415, 24544,
+    24672, 24801, 24930, 25054, 25187, 25315, 25443, 25572, 25700, 25829, 25957, 26086,
+    26202, 26342, 26467, 26600, 26729, 26857, 26982, 27114, 27243, 27370, 27500, 27627,
+    27756, 27885, 28012, 28142, 28270, 28395, 28527, 28656, 28783, 28909, 29042, 29170,
+    29298, 29427, 29554, 29684, 29813, 29941, 30069, 30197, 30327, 30454, 30580, 30712,
+    30837, 30969, 31097, 31226, 31355, 31482, 31611, 31740, 31868, 31996, 32125, 32254,
+    32382, 32511, 32639, 32752,
+};
+
+static uint32_t div255_scalar(uint32_t t) { uint32_t u = t + 128; return (u + (u >> 8)) >> 8; }
+
+int lamina_kernels_check_magic(void) {
+    int bad = 0;
+    for (uint32_t k = 0; k < 256; k++) {
+        uint32_t m = (uint32_t)mulhrs_magic[k];
+        for (uint32_t x = 0; x < 256; x++) bad += ((x * m + 16384) >> 15) != div255_scalar(x * k);
+    }
+    return bad;
+}
+
+int lamina_kernels_use_avx2_ = 0;
+
+__attribute__((constructor)) static void lamina_kernels_choose(void) {
+    const char *v = getenv("LAMINA_KERNELS");
+    lamina_kernels_use_avx2_ = lamina_kernels_have_avx2() && !(v && strcmp(v, "portable") == 0);
+}
+
+
+// t/255 rounded to nearest for t ≤ 255·255: the high half of (t + 128)·257, equal to
+// (u + (u >> 8)) >> 8 for u = t + 128 < 2^16.
+AVX2 static inline __m256i div255(__m256i t) {
+    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
+}
+
+// Each pixel's alpha lane (lane 3 of 4) copied to its four 16-bit lanes.
+AVX2 static inline __m256i broadcast_alpha(__m256i v) {
+    return _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(v, 0xFF), 0xFF);
+}
+
+// The first n pixels (n in 1...7) of p in the low lanes, zeros above; reads only those n.
+// Plain 128/64/32-bit moves: masked loads and stores (vpmaskmovd) were measured several times
+// slower on this AMD machine, and short edge spans make tails the common case.
+AVX2 static inline __m128i load_partial128(const uint32_t *p, ptrdiff_t n) { // n in 0...3
+    switch (n) {
+    case 1: return _mm_cvtsi32_si128((int)p[0]);
+    case 2: return _mm_loadl_epi64((const __m128i *)p);
+    case 3: return _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)p), (int)p[2], 2);
+    default: return _mm_setzero_si128();
+    }
+}
+
+AVX2 static inline __m256i load_partial(const uint32_t *p, ptrdiff_t n) {
+    if (n >= 4) return _mm256_set_m128i(load_partial128(p + 4, n - 4), _mm_loadu_si128((const __m128i *)p));
+    return _mm256_castsi128_si256(load_partial128(p, n));
+}
+
+AVX2 static inline void store_partial128(uint32_t *p, ptrdiff_t n, __m128i v) { // n in 0...3
+    switch (n) {
+    case 1: p[0] = (uint32_t)_mm_cvtsi128_si32(v); break;
+    case 2: _mm_storel_epi64((__m128i *)p, v); break;
+    case 3: _mm_storel_epi64((__m128i *)p, v); p[2] = (uint32_t)_mm_extract_epi32(v, 2); break;
+    default: break;
+    }
+}
+
+// Stores the first n pixels (n in 1...7) of v at p; writes nothing past them.
+AVX2 static inline void store_partial(uint32_t *p, ptrdiff_t n, __m256i v) {
+    if (n >= 4) {
+        _mm_storeu_si128((__m128i *)p, _mm256_castsi256_si128(v));
+        store_partial128(p + 4, n - 4, _mm256_extracti128_si256(v, 1));
+    } else {
+        store_partial128(p, n, _mm256_castsi256_si128(v));
+    }
+}
+
+// n ≤ 8 coverage bytes (zeros above) → each byte repeated over its pixel's 4 bytes.
+AVX2 static inline __m256i expand_coverage(const uint8_t *cov, ptrdiff_t n) {
+    uint64_t c = 0;
+    if (n >= 8) {
+        memcpy(&c, cov, 8);
+    } else {
+        for (ptrdiff_t k = 0; k < n; k++) c |= (uint64_t)cov[k] << (8 * k);
+    }
+    __m256i c32 = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)c));
+    const __m256i rep = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                         0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    return _mm256_shuffle_epi8(c32, rep);
+}
+
+// Source-over of already-scaled source lanes sp onto destination lanes d (16-bit, one half).
+AVX2 static inline __m256i over16(__m256i sp, __m256i d) {
+    __m256i ia = _mm256_sub_epi16(_mm256_set1_epi16(255), broadcast_alpha(sp));
+    __m256i r = _mm256_add_epi16(sp, div255(_mm256_mullo_epi16(d, ia)));
+    return _mm256_and_si256(r, _mm256_set1_epi16(0xFF));
+}
+
+AVX2 static inline __m256i fill_over8(__m256i d, __m256i ia, __m256i c8) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i lo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia));
+    __m256i hi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia));
+    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
+}
+
+// fill_over8 with the constant multiplier as a pmulhrsw magic (see mulhrs_magic).
+AVX2 static inline __m256i fill_over8_magic(__m256i d, __m256i m, __m256i c8) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i lo = _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(d, z), m);
+    __m256i hi = _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(d, z), m);
+    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
+}
+
+AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
+    if (count <= 0) return;
+    ptrdiff_t i = 0;
+    const __m256i c8 = _mm256_set1_epi32((int)color);
+    if ((color >> 24) == 255) {
+        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), c8);
+        if (i < count) store_partial(dst + i, count - i, c8);
+        return;
+    }
+    if (color == 0) return;
+    const int magic = mulhrs_magic[255 - (color >> 24)];
+    if (magic >= 0) {
+        const __m256i m = _mm256_set1_epi16((short)magic);
+        for (; i + 16 <= count; i += 16) {
+            __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
+            __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d0, m, c8));
+            _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8_magic(d1, m, c8));
+        }
+        if (i + 8 <= count) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d, m, c8));
+            i += 8;
+        }
+        if (i < count) {
+            ptrdiff_t n = count - i;
+            store_partial(dst + i, n, fill_over8_magic(load_partial(dst + i, n), m, c8));
+        }
+        return;
+    }
+    const __m256i ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
+    for (; i + 16 <= count; i += 16) {
+        __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d0, ia, c8));
+        _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8(d1, ia, c8));
+    }
+    if (i + 8 <= count) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d, ia, c8));
+        i += 8;
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        store_partial(dst + i, n, fill_over8(load_partial(dst + i, n), ia, c8));
+    }
+}
+
+// 8 pixels of a constant colour (16-bit lanes, both halves alike) through coverage k8.
+AVX2 static inline __m256i span_over8(__m256i d, __m256i k8, __m256i c16) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i splo = div255(_mm256_mullo_epi16(c16, _mm256_unpacklo_epi8(k8, z)));
+    __m256i sphi = div255(_mm256_mullo_epi16(c16, _mm256_unpackhi_epi8(k8, z)));
+    __m256i lo = over16(splo, _mm256_unpacklo_epi8(d, z));
+    __m256i hi = over16(sphi, _mm256_unpackhi_epi8(d, z));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+AVX2 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    // Blocks of full coverage (stroke interiors inside merged spans) are a fill_over.
+    const int magic = mulhrs_magic[255 - (color >> 24)];
+    const __m256i c8 = _mm256_set1_epi32((int)color), m = _mm256_set1_epi16((short)magic);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t c;
+        memcpy(&c, cov + i, 8);
+        if (c == 0) continue;
+        if (c == UINT64_MAX && magic >= 0) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d, m, c8));
+            continue;
+        }
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), span_over8(d, expand_coverage(cov + i, 8), c16));
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        store_partial(dst + i, n, span_over8(load_partial(dst + i, n), expand_coverage(cov + i, n), c16));
+    }
+}
+
+// 8 source pixels scaled by k16 (16-bit lanes, per half; NULL-equivalent when k is 255) over d.
+AVX2 static inline __m256i row_over8(__m256i s, __m256i d, __m256i k16, int scaled) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i slo = _mm256_unpacklo_epi8(s, z), shi = _mm256_unpackhi_epi8(s, z);
+    if (scaled) {
+        slo = div255(_mm256_mullo_epi16(slo, k16));
+        shi = div255(_mm256_mullo_epi16(shi, k16));
+    }
+    __m256i lo = over16(slo, _mm256_unpacklo_epi8(d, z));
+    __m256i hi = over16(shi, _mm256_unpackhi_epi8(d, z));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+// 8 opaque source pixels at opacity k over d: s'a = k for all, so both products have constant
+// multipliers (k and 255 − k), each one pmulhrsw.
+AVX2 static inline __m256i row_over8_opaque(__m256i s, __m256i d, __m256i mk, __m256i mia) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i lo = _mm256_add_epi16(_mm256_mulhrs_epi16(_mm256_unpacklo_epi8(s, z), mk),
+                                  _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(d, z), mia));
+    __m256i hi = _mm256_add_epi16(_mm256_mulhrs_epi16(_mm256_unpackhi_epi8(s, z), mk),
+                                  _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(d, z), mia));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+AVX2 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha) {
+    if (alpha == 0 || count <= 0) return;
+    const __m256i k16 = _mm256_set1_epi16(alpha);
+    const int scaled = alpha != 255;
+    ptrdiff_t i = 0;
+    const int mk = mulhrs_magic[alpha], mia = mulhrs_magic[255 - alpha];
+    if (mk >= 0 && mia >= 0) {
+        // Layers and images are mostly opaque: per 8 pixels, the constant-multiplier form
+        // when all eight alphas are 255 (the sums stay ≤ 255, so packus is exact).
+        const __m256i vmk = _mm256_set1_epi16((short)mk), vmia = _mm256_set1_epi16((short)mia);
+        const __m256i alphas = _mm256_set1_epi32((int)0xFF000000u);
+        for (; i + 8 <= count; i += 8) {
+            __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            __m256i r = _mm256_testc_si256(s, alphas) ? row_over8_opaque(s, d, vmk, vmia) : row_over8(s, d, k16, scaled);
+            _mm256_storeu_si256((__m256i *)(dst + i), r);
+        }
+    }
+    for (; i + 8 <= count; i += 8) {
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), row_over8(s, d, k16, scaled));
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        store_partial(dst + i, n, row_over8(load_partial(src + i, n), load_partial(dst + i, n), k16, scaled));
+    }
+}
+
+AVX2 static inline __m256i row_over_coverage8(__m256i s, __m256i d, __m256i k8, __m256i a16) {
+    const __m256i z = _mm256_setzero_si256();
+    __m256i klo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(k8, z), a16));
+    __m256i khi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(k8, z), a16));
+    __m256i slo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(s, z), klo));
+    __m256i shi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(s, z), khi));
+    __m256i lo = over16(slo, _mm256_unpacklo_epi8(d, z));
+    __m256i hi = over16(shi, _mm256_unpackhi_epi8(d, z));
+    return _mm256_packus_epi16(lo, hi);
+}
+
+AVX2 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
+                                        const uint8_t *cov, uint8_t alpha) {
+    if (alpha == 0 || count <= 0) return;
+    const __m256i a16 = _mm256_set1_epi16(alpha);
+    ptrdiff_t i = 0;
+    for (; i + 8 <= count; i += 8) {
+        uint64_t c;
+        memcpy(&c, cov + i, 8);
+        if (c == 0) continue;
+        __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), row_over_coverage8(s, d, expand_coverage(cov + i, 8), a16));
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        __m256i s = load_partial(src + i, n), d = load_partial(dst + i, n);
+        store_partial(dst + i, n, row_over_coverage8(s, d, expand_coverage(cov + i, n), a16));
+    }
+}
+
+#else // not x86: no AVX2 kernels; Swift never calls the entry points below.
+
+int lamina_kernels_have_avx2(void) { return 0; }
+int lamina_kernels_use_avx2_ = 0;
+int lamina_kernels_check_magic(void) { return 0; }
+void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
+void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
+    (void)dst; (void)count; (void)color; (void)cov;
+}
+void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha) {
+    (void)dst; (void)src; (void)count; (void)alpha;
+}
+void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
+                                   const uint8_t *cov, uint8_t alpha) {
+    (void)dst; (void)src; (void)count; (void)cov; (void)alpha;
+}
+
+#endif
