@@ -3,8 +3,8 @@
 // Layout: 8 pixels per 256-bit register. Bytes are widened to 16-bit lanes with unpacklo/hi
 // against zero (pixels 0,1,4,5 and 2,3,6,7) and packed back with packus in the same order,
 // so no cross-lane shuffle is needed. A pixel's alpha is broadcast to its four lanes with
-// pshuflw/pshufhw. The last 1–7 pixels go through masked loads and stores, never touching
-// memory past the span. For valid premultiplied input (colour ≤ alpha) no sum exceeds 255;
+// pshuflw/pshufhw. The last 1–7 pixels go through plain partial moves (load_partial128 below),
+// never touching memory past the span. For valid premultiplied input (colour ≤ alpha) no sum exceeds 255;
 // sums are masked to 8 bits before packing so invalid input wraps instead of saturating.
 #include "CLaminaKernels.h"
 #include <stdlib.h>
