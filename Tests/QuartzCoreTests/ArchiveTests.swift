@@ -138,6 +138,31 @@ import QuartzCore
         }
     }
 
+    /// Encoding a 2000-layer chain overflowed the stack inside JSONEncoder (a crash, and the
+    /// archive could not have been read back: JSON readers stop at 512 levels of nesting).
+    @Test func treesTooDeepToArchiveAreAnError() throws {
+        func chain(_ n: Int) -> CALayer {
+            let root = CALayer()
+            var last = root
+            for _ in 1..<n {
+                let c = CALayer()
+                last.addSublayer(c)
+                last = c
+            }
+            return root
+        }
+        let deep = chain(2000)
+        #expect(throws: LayerArchiveError(path: "", message: "the layer tree is 201 layers deep (sublayers and masks); an archive holds at most 200")) {
+            try LayerArchive.encode(deep)
+        }
+        // The deepest archivable tree round-trips.
+        let ok = chain(LayerArchive.maxDepth)
+        let back = try LayerArchive.decode(try LayerArchive.encode(ok))
+        var depth = 1, l = back
+        while let c = l.sublayers?.first { depth += 1; l = c }
+        #expect(depth == LayerArchive.maxDepth)
+    }
+
     @Test func brokenJSONIsAnError() {
         for text in ["{\"opacity\": ", "", "[1, 2]", "not json"] {
             do {
