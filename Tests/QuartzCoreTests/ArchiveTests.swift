@@ -161,6 +161,12 @@ import QuartzCore
         var depth = 1, l = back
         while let c = l.sublayers?.first { depth += 1; l = c }
         #expect(depth == LayerArchive.maxDepth)
+        // Reading a deeper archive says why it fails, not only "not valid JSON".
+        let nested = String(repeating: #"{"sublayers": ["#, count: 400) + "{}" + String(repeating: "]}", count: 400)
+        #expect(throws: LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
+            + "(JSON readers stop there; an archive holds at most 200 levels of layers)")) {
+            try LayerArchive.decode(Data(nested.utf8))
+        }
     }
 
     @Test func brokenJSONIsAnError() {

@@ -142,6 +142,11 @@ package enum LayerArchive {
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
+            // Foundation's reader stops at 512 levels with only "not valid JSON": say why.
+            if nestingDepth(data) > 512 {
+                throw LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
+                    + "(JSON readers stop there; an archive holds at most \(maxDepth) levels of layers)")
+            }
             throw LayerArchiveError(path: "", message: "invalid JSON: \(describe(error))")
         }
         guard case .object(let top) = document else {
@@ -250,6 +255,24 @@ package enum LayerArchive {
             pending.append(PendingAnimations(layer: layer, json: a, path: join(path, "animations")))
         }
         return layer
+    }
+
+    /// The deepest nesting of arrays and objects in `data`, outside strings (for the error).
+    private static func nestingDepth(_ data: Data) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     private static func join(_ path: String, _ key: String) -> String {
