@@ -64,6 +64,8 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], exclude: ["Text/Goldens"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
+        // The command-line tool's option checks and archive rendering (bad input must not trap).
+        .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
         // Lamina vs headless Chromium on equivalent HTML/CSS (skipped when chromium is absent).
         .testTarget(name: "CrossCheckTests", dependencies: ["QuartzCore", "CoreGraphics"], exclude: ["Output"]),
     ]

@@ -31,19 +31,34 @@ package final class SceneRunner {
     /// screen.
     package var frameInterval: Double = 1.0 / 60
 
+    /// At most this many ticks between two inputs (or an input and the end of an advance):
+    /// an hour of frames at 60 Hz. A longer stretch (`lamina render --time 1e9`) has its ticks
+    /// spread evenly over it, so completion blocks fire within one of those longer ticks of
+    /// their time, and the work stays bounded instead of running for days.
+    package var maxTicksBetweenInputs = 216_000
+
     /// Runs every scripted input up to and including scene time `t`, each at its own time,
-    /// ticking the animation clock every `frameInterval` in between, and ends at `t`.
+    /// ticking the animation clock every `frameInterval` in between (more sparsely over
+    /// stretches longer than `maxTicksBetweenInputs` frames), and ends at `t`.
     package func advance(to t: Double) {
         guard t.isFinite, t >= sceneTime else { return }
         let script = scene.script
+        var stretchEnd = -Double.infinity
+        var interval = frameInterval
         while true {
             let nextInput = nextStep < script.count ? script[nextStep].time : .infinity
-            let nextFrame = sceneTime + frameInterval
+            let end = min(nextInput, t)
+            if end != stretchEnd {
+                stretchEnd = end
+                interval = max(frameInterval, (end - sceneTime) / Double(max(1, maxTicksBetweenInputs)))
+            }
+            let nextFrame = sceneTime + interval
             if nextInput <= t, nextInput <= nextFrame {
                 let step = script[nextStep]
                 nextStep += 1
                 deliver(step.input, at: max(step.time, sceneTime))
-            } else if nextFrame < t {
+            } else if nextFrame < t, nextFrame > sceneTime {
+                // (At huge times the interval can vanish below the spacing of Doubles.)
                 tick(at: nextFrame)
             } else {
                 break

@@ -20,6 +20,7 @@ extension Lamina {
         var stillsOnly = false
 
         func run() throws {
+            if !stillsOnly { try FrameGeometry.checkFPS(fps) }
             try SceneRendering.makeDirectory(output)
             let ffmpeg = VideoExport.ffmpegPath()
             if ffmpeg == nil && !stillsOnly {
@@ -36,7 +37,7 @@ extension Lamina {
                 print(sheet)
                 guard !stillsOnly, d.duration > 0 else { continue }
                 let dir = "\(output)/\(d.name)"
-                let range = SceneRendering.wholeRange(d, fps: fps)
+                let range = try SceneRendering.wholeRange(d, fps: fps)
                 let n = try SceneRendering.frames(d, range: range, fps: fps, g, into: dir, label: d.name)
                 print("\(dir)/ (\(n) frames)")
                 if ffmpeg != nil {

@@ -62,10 +62,18 @@ struct FrameGeometry {
     /// At most this many pixels per frame: a typo must not allocate gigabytes.
     static let maxPixels = 64_000_000
 
+    /// Throws (never traps) for a scene size that is not finite and positive and for outputs
+    /// over `maxPixels`: an archive's root frame can be anything its JSON says.
     init(sceneSize: CGSize, scale: Double, size: PixelSize?) throws {
         guard scale.isFinite, scale > 0, scale <= 64 else { throw CLIError("--scale must be in (0, 64], got \(scale)") }
+        guard sceneSize.width.isFinite, sceneSize.height.isFinite, sceneSize.width > 0, sceneSize.height > 0 else {
+            throw CLIError("a scene of \(sceneSize.width) x \(sceneSize.height) points cannot be rendered (the size must be finite and positive)")
+        }
         if let size {
             let s = min(CGFloat(size.width) / sceneSize.width, CGFloat(size.height) / sceneSize.height)
+            guard s.isFinite, s > 0 else {
+                throw CLIError("a scene of \(sceneSize.width) x \(sceneSize.height) points cannot be fitted into \(size.width) x \(size.height) pixels")
+            }
             pixelWidth = size.width
             pixelHeight = size.height
             self.scale = s
@@ -74,13 +82,28 @@ struct FrameGeometry {
                               width: visible.width, height: visible.height)
         } else {
             self.scale = CGFloat(scale)
-            pixelWidth = Int((sceneSize.width * self.scale).rounded())
-            pixelHeight = Int((sceneSize.height * self.scale).rounded())
+            // Checked as Doubles: Int(_:) traps above Int.max and the product can overflow.
+            let w = (sceneSize.width * self.scale).rounded(), h = (sceneSize.height * self.scale).rounded()
+            guard w >= 1, h >= 1, w * h <= Double(Self.maxPixels) else {
+                throw CLIError("an output of \(Self.describe(w)) x \(Self.describe(h)) pixels is out of range (at most \(Self.maxPixels) pixels)")
+            }
+            pixelWidth = Int(w)
+            pixelHeight = Int(h)
             viewport = CGRect(origin: .zero, size: sceneSize)
         }
         guard pixelWidth > 0, pixelHeight > 0, pixelWidth * pixelHeight <= Self.maxPixels else {
             throw CLIError("an output of \(pixelWidth) x \(pixelHeight) pixels is out of range (at most \(Self.maxPixels) pixels)")
         }
+    }
+
+    /// A pixel count for a message: whole numbers without ".0" while they fit an Int.
+    private static func describe(_ d: Double) -> String {
+        d.magnitude < 1e15 ? String(Int(d)) : "\(d)"
+    }
+
+    /// `--fps` must be a finite rate in (0, 240] before any frame range is computed from it.
+    static func checkFPS(_ fps: Double) throws {
+        guard fps.isFinite, fps > 0, fps <= 240 else { throw CLIError("--fps must be in (0, 240], got \(fps)") }
     }
 }
 

@@ -62,14 +62,14 @@ extension Lamina {
                     try SceneRendering.write(try SceneRendering.stills(d, times: [t], g)[0].image, to: path)
                     print(path)
                 } else {
-                    let range = frames ?? SceneRendering.wholeRange(d, fps: fps)
+                    let range = try frames ?? SceneRendering.wholeRange(d, fps: fps)
                     let n = try SceneRendering.frames(d, range: range, fps: fps, g, into: dir, label: d.name)
                     print("\(n) frames in \(dir)/")
                 }
             case .video(let path):
                 guard time == nil else { throw CLIError("--time renders one frame: use -o FILE.png") }
                 _ = try VideoExport.requireFFmpeg()
-                let range = frames ?? SceneRendering.wholeRange(d, fps: fps)
+                let range = try frames ?? SceneRendering.wholeRange(d, fps: fps)
                 let dir = NSTemporaryDirectory() + "lamina-\(ProcessInfo.processInfo.processIdentifier)-\(d.name)"
                 defer { try? FileManager.default.removeItem(atPath: dir) }
                 try SceneRendering.frames(d, range: range, fps: fps, g, into: dir, label: d.name)

@@ -26,7 +26,7 @@ enum SceneRendering {
     @discardableResult
     static func frames(_ d: SceneDescriptor, range: FrameRange, fps: Double, _ g: FrameGeometry,
                        into directory: String, label: String) throws -> Int {
-        guard fps.isFinite, fps > 0, fps <= 240 else { throw CLIError("--fps must be in (0, 240], got \(fps)") }
+        try FrameGeometry.checkFPS(fps)
         try makeDirectory(directory)
         let runner = SceneRunner(scene: d.make())
         let progress = Progress(total: range.last - range.first + 1, label: label)
@@ -40,8 +40,9 @@ enum SceneRendering {
     }
 
     /// The frame range covering a scene's whole duration at `fps`.
-    static func wholeRange(_ d: SceneDescriptor, fps: Double) -> FrameRange {
-        FrameRange(argument: "0..\(Int((d.duration * fps).rounded(.up)))")!
+    static func wholeRange(_ d: SceneDescriptor, fps: Double) throws -> FrameRange {
+        try FrameGeometry.checkFPS(fps)
+        return FrameRange(argument: "0..\(Int((d.duration * fps).rounded(.up)))")!
     }
 
     /// The layer tree of a JSON archive (QuartzCore's LayerArchive format) at scene time `t`
@@ -56,11 +57,26 @@ enum SceneRendering {
             throw CLIError("\(path): \(error)")
         }
         let frame = root.frame
+        // Huge or infinite bounds and singular or NaN transforms make a frame no output can
+        // hold: say which layer and what, rather than trapping on the pixel count.
+        guard frame.maxX.isFinite, frame.maxY.isFinite else {
+            throw CLIError("\(path): the root layer's frame \(describe(frame)) is not a finite rectangle (check its bounds, position, anchorPoint and transform)")
+        }
         let sceneSize = CGSize(width: max(frame.maxX, 1), height: max(frame.maxY, 1))
-        let g = try FrameGeometry(sceneSize: sceneSize, scale: scale, size: size)
+        let g: FrameGeometry
+        do {
+            g = try FrameGeometry(sceneSize: sceneSize, scale: scale, size: size)
+        } catch {
+            throw CLIError("\(path): the root layer's frame \(describe(frame)): \(error)\(size == nil ? " (use --size WxH to fit it)" : "")")
+        }
         let runner = SceneRunner(scene: ArchivedScene(root: root), origin: origin)
         runner.advance(to: t)
         return try SceneRendering.frame(runner, g, background: nil)
+    }
+
+    /// "[x, y, w, h]" in points (the archive's spelling), "null" for the null rectangle.
+    private static func describe(_ r: CGRect) -> String {
+        r.isNull ? "null" : "[\(r.origin.x), \(r.origin.y), \(r.size.width), \(r.size.height)]"
     }
 
     /// Key frames side by side, `columns` to a row, 8-pixel gutters, drawn by the compositor

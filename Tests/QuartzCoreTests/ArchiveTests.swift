@@ -138,6 +138,37 @@ import QuartzCore
         }
     }
 
+    /// Encoding a 2000-layer chain overflowed the stack inside JSONEncoder (a crash, and the
+    /// archive could not have been read back: JSON readers stop at 512 levels of nesting).
+    @Test func treesTooDeepToArchiveAreAnError() throws {
+        func chain(_ n: Int) -> CALayer {
+            let root = CALayer()
+            var last = root
+            for _ in 1..<n {
+                let c = CALayer()
+                last.addSublayer(c)
+                last = c
+            }
+            return root
+        }
+        let deep = chain(2000)
+        #expect(throws: LayerArchiveError(path: "", message: "the layer tree is 201 layers deep (sublayers and masks); an archive holds at most 200")) {
+            try LayerArchive.encode(deep)
+        }
+        // The deepest archivable tree round-trips.
+        let ok = chain(LayerArchive.maxDepth)
+        let back = try LayerArchive.decode(try LayerArchive.encode(ok))
+        var depth = 1, l = back
+        while let c = l.sublayers?.first { depth += 1; l = c }
+        #expect(depth == LayerArchive.maxDepth)
+        // Reading a deeper archive says why it fails, not only "not valid JSON".
+        let nested = String(repeating: #"{"sublayers": ["#, count: 400) + "{}" + String(repeating: "]}", count: 400)
+        #expect(throws: LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
+            + "(JSON readers stop there; an archive holds at most 200 levels of layers)")) {
+            try LayerArchive.decode(Data(nested.utf8))
+        }
+    }
+
     @Test func brokenJSONIsAnError() {
         for text in ["{\"opacity\": ", "", "[1, 2]", "not json"] {
             do {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import QuartzCore
+import LaminaCompositor
 
 @Suite struct HierarchyTests {
     @Test func addInsertReplaceRemove() {
@@ -71,6 +72,28 @@ import QuartzCore
         #expect(LayerDiagnostics.takeLastError() == .notASublayer(operation: "insertSublayer(_:above:)"))
         #expect(x.superlayer == nil)
         CATransaction.flush()
+    }
+
+    /// hitTest recursed once per level: a chain of 20 000 layers overflowed the stack. It now
+    /// stops where the compositor stops drawing (FramePreparer.maxDepth levels).
+    @Test func hitTestingAVeryDeepChainStopsAtTheDrawingDepth() {
+        // Built from the bottom up, so each addSublayer's cycle check is short.
+        var top = CALayer()
+        top.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        let bottom = top
+        var chain = [top]
+        for _ in 1..<20_000 {
+            let parent = CALayer()
+            parent.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            parent.addSublayer(top)
+            top = parent
+            chain.append(top)
+        }
+        #expect(top.hitTest(CGPoint(x: 5, y: 5)) === chain[chain.count - FramePreparer.maxDepth])
+        #expect(bottom.isBeyondDrawingDepth && !chain[chain.count - FramePreparer.maxDepth].isBeyondDrawingDepth)
+        #expect(top.hitTest(CGPoint(x: 50, y: 5)) == nil)
+        // Taken apart from the top, so releasing it does not recurse 20 000 levels either.
+        for layer in chain.reversed() { layer.removeFromSuperlayer() }
     }
 
     @Test func removingWhileIteratingSublayersIsSafe() {

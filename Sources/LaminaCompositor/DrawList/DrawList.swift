@@ -43,11 +43,20 @@ package struct AlphaShadow: Hashable, Sendable {
     package var clip: LayerShape?
     package var clipTransform: CGAffineTransform
 
-    /// How far (whole device pixels) content can be from a pixel its shadow reaches.
+    /// How far (whole device pixels) content can be from a pixel its shadow reaches, at
+    /// most `maxReach`.
     package var reach: Int {
         let d = ShadowMapping.spread(sigma: sigma) + max(abs(Double(offset.dx)), abs(Double(offset.dy)))
-        return d.isFinite ? Int(min(d, 32768).rounded(.up)) : 0
+        return d.isFinite ? Int(min(d, Double(Self.maxReach)).rounded(.up)) : 0
     }
+
+    /// The margin around the visible area whose content an alpha shadow's group surface keeps
+    /// (device pixels). The group is the visible area grown by the reach on every side, so an
+    /// uncapped reach (a shadowOffset of 1e6) made a surface past the limits and the whole
+    /// frame failed. Blurs reach at most 3 · `GaussianBlur.maxSigma` + 1 = 769 px (σ is
+    /// clamped, see `ShadowMapping.sigma`), so only content more than 2048 px outside the
+    /// visible area with an offset over ~1280 px bringing its shadow into view is lost.
+    package static let maxReach = 2048
 }
 
 /// An offscreen surface for one layer's subtree.

@@ -22,8 +22,12 @@ package struct FramePreparer {
     private var tint = RenderTint.none
     /// Layers being drawn into their own plane surface right now (perspective, shouldRasterize).
     private var planeLayers: Set<RenderNodeID> = []
-    /// Most instances a replicator draws (bad input beyond is clamped).
+    /// Most instances a replicator draws (bad input beyond is clamped). Nested replicators
+    /// share the budget: the product of the instance counts on the way down never exceeds
+    /// it, so four nested replicators of 100 draw 4096 copies, not 100 million.
     package static let maxInstances = 4096
+    /// The product of the instance counts of the replicators being walked (see `maxInstances`).
+    private var replication = 1
 
     /// `width` × `height` device pixels; `scale` device pixels per point (the root's
     /// superlayer space, in points, maps to the device by this uniform scale).
@@ -144,10 +148,13 @@ package struct FramePreparer {
         let children = sortedChildren(n.children.compactMap { resolve($0, parent: n.id) })
         if !children.isEmpty {
             let sub = LayerGeometry.sublayerMatrix(of: n)
-            let instances = Self.instances(of: n)
+            let instances = Self.instances(of: n, replication: replication)
             let before = visited
             var after = visited
             let outerTint = tint
+            let outerReplication = replication
+            replication = outerReplication * max(1, instances.count)
+            defer { replication = outerReplication }
             for (k, instance) in instances.enumerated() {
                 // Each replicator instance walks the same subtree again.
                 if k > 0 { visited = before }
@@ -232,9 +239,11 @@ package struct FramePreparer {
     /// The instances a layer draws its sublayers as: one plain instance, or for a
     /// CAReplicatorLayer `instanceCount` of them, instance k under instanceTransform^k applied
     /// about the centre of the replicator's bounds and tinted by instanceColor + k·offsets.
-    static func instances(of n: RenderNode) -> [(transform: CATransform3D, tint: RenderTint)] {
+    /// `replication`: the product of the enclosing replicators' instance counts; the count is
+    /// clamped so the product stays within `maxInstances` (at least one instance is drawn).
+    static func instances(of n: RenderNode, replication: Int = 1) -> [(transform: CATransform3D, tint: RenderTint)] {
         guard case let .replicator(r) = n.kind else { return [(CATransform3DIdentity, .none)] }
-        let count = min(max(r.instanceCount, 0), maxInstances)
+        let count = min(max(r.instanceCount, 0), max(1, maxInstances / max(1, replication)))
         let base = r.instanceColor?.clampedRGBA ?? (r: 1, g: 1, b: 1, a: 1)
         let c = (x: Double(n.bounds.midX), y: Double(n.bounds.midY))
         var out: [(CATransform3D, RenderTint)] = []
@@ -300,7 +309,11 @@ package struct FramePreparer {
         if let b = LayerPieces.border(n) { e.add(LayerPieces.deviceRect(b, transform: t)) }
         if depth + 1 < Self.maxDepth {
             let m = CATransform3DMakeAffineTransform(t)
-            for instance in Self.instances(of: n) {
+            let instances = Self.instances(of: n, replication: replication)
+            let outerReplication = replication
+            replication = outerReplication * max(1, instances.count)
+            defer { replication = outerReplication }
+            for instance in instances {
             let sub = CATransform3DConcat(instance.transform, LayerGeometry.sublayerMatrix(of: n))
             for id in n.children {
                 guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }

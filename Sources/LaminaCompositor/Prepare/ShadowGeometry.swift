@@ -1,6 +1,7 @@
 // Shadows: shadowRadius → Gaussian σ, when a shadow is drawn at all, and which shadow paths are
 // rects or rounded rects (drawn from the analytic blurred profile instead of a blurred mask).
 import CoreGraphics
+import LaminaRaster
 
 package enum ShadowMapping {
     /// The Gaussian standard deviation, in device pixels, for `shadowRadius` points drawn at
@@ -10,10 +11,13 @@ package enum ShadowMapping {
     /// (Sketch/Figma "blur" B, and CSS box-shadow blur B whose σ is B/2) find that a layer
     /// shadow with shadowRadius r matches a blur of B = 2r, i.e. σ = r (reference §3.5.3).
     /// The visible fall-off then reaches about 2–3 r, as observed. NaN or negative radius → 0.
+    /// At most `GaussianBlur.maxSigma` (256 px), the widest blur the rasterizer draws: sizing
+    /// surfaces for more (shadowRadius 1e6 → 3·10^6 px of margin) only made frames fail or
+    /// allocate hundreds of megabytes for a blur that is drawn at 256 px anyway.
     package static func sigma(shadowRadius: CGFloat, deviceScale: Double) -> Double {
         let r = Double(shadowRadius)
         guard r.isFinite, r > 0, deviceScale.isFinite, deviceScale > 0 else { return 0 }
-        return r * deviceScale
+        return min(r * deviceScale, GaussianBlur.maxSigma)
     }
 
     /// How far (device pixels) a blurred shape can spread beyond its edges: 3σ + 1.

@@ -64,6 +64,12 @@ package enum LayerArchive {
     /// `timeOrigin`: the media time that becomes begin time 0 in the archive (nil: begin
     /// times are written as they are).
     package static func encode(_ layer: CALayer, timeOrigin: CFTimeInterval? = nil) throws -> Data {
+        // Checked first: JSONEncoder recurses once per level and overflowed the stack at about
+        // 2000 layers, and JSON readers (ours included) refuse more than 512 levels anyway.
+        let depth = treeDepth(layer)
+        guard depth <= maxDepth else {
+            throw LayerArchiveError(path: "", message: "the layer tree is \(depth) layers deep (sublayers and masks); an archive holds at most \(maxDepth)")
+        }
         let root = try encodeLayer(layer, path: "", timeOrigin: timeOrigin)
         let document = JSONValue.object([
             "format": .string(formatName), "version": .number(Double(version)), "root": root,
@@ -71,6 +77,24 @@ package enum LayerArchive {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         return try encoder.encode(document)
+    }
+
+    /// The deepest tree an archive holds, in layers: each layer is two levels of JSON nesting
+    /// (its object and its sublayers array) and JSON readers stop at 512 levels.
+    package static let maxDepth = 200
+
+    /// Levels of layers under and including `root` (sublayers and masks), without recursion;
+    /// stops counting past `maxDepth`.
+    private static func treeDepth(_ root: CALayer) -> Int {
+        var deepest = 0
+        var stack: [(CALayer, Int)] = [(root, 1)]
+        while let (layer, d) = stack.popLast() {
+            deepest = max(deepest, d)
+            if d > maxDepth { return d }
+            for child in layer.sublayerStorage { stack.append((child, d + 1)) }
+            if let mask = layer.maskStorage { stack.append((mask, d + 1)) }
+        }
+        return deepest
     }
 
     private static func encodeLayer(_ layer: CALayer, path: String, timeOrigin: CFTimeInterval?) throws -> JSONValue {
@@ -118,6 +142,11 @@ package enum LayerArchive {
         do {
             document = try JSONDecoder().decode(JSONValue.self, from: data)
         } catch {
+            // Foundation's reader stops at 512 levels with only "not valid JSON": say why.
+            if nestingDepth(data) > 512 {
+                throw LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
+                    + "(JSON readers stop there; an archive holds at most \(maxDepth) levels of layers)")
+            }
             throw LayerArchiveError(path: "", message: "invalid JSON: \(describe(error))")
         }
         guard case .object(let top) = document else {
@@ -226,6 +255,24 @@ package enum LayerArchive {
             pending.append(PendingAnimations(layer: layer, json: a, path: join(path, "animations")))
         }
         return layer
+    }
+
+    /// The deepest nesting of arrays and objects in `data`, outside strings (for the error).
+    private static func nestingDepth(_ data: Data) -> Int {
+        var depth = 0, deepest = 0, inString = false, escaped = false
+        for byte in data {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"): depth += 1; deepest = max(deepest, depth)
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return deepest
     }
 
     private static func join(_ path: String, _ key: String) -> String {

@@ -106,9 +106,24 @@ extension CALayer {
         return hitTest(point: p, inSpaceOf: space)
     }
 
+    /// Whether the layer is `FramePreparer.maxDepth` (128) or more levels below the root of
+    /// its tree: the compositor stops drawing there, so hit testing stops there too. Without
+    /// the limit, hitTest recursed once per level and overflowed the stack on a chain of
+    /// 20 000 layers. At most 128 steps up.
+    package var isBeyondDrawingDepth: Bool {
+        var levels = 0
+        var p = treeParent
+        while let q = p {
+            levels += 1
+            if levels >= FramePreparer.maxDepth { return true }
+            p = q.treeParent
+        }
+        return false
+    }
+
     /// `hitTest` with the point given in `space`'s coordinates (nil: the root's parent space).
     package func hitTest(point p: CGPoint, inSpaceOf space: CALayer?) -> CALayer? {
-        guard !props.isHidden else { return nil }
+        guard !props.isHidden, !isBeyondDrawingDepth else { return nil }
         if self is CATransformLayer {
             // Never the transform layer itself; its sublayers see the point in `space`, and
             // the nearest of them wins (they share one 3D space, reference §2.8).
@@ -136,7 +151,7 @@ extension CALayer {
     /// flattening; larger is nearer). Nested transform layers take part with their own
     /// nearest member.
     package func depthHit(point p: CGPoint, inSpaceOf space: CALayer?) -> (layer: CALayer, depth: Double)? {
-        guard !props.isHidden else { return nil }
+        guard !props.isHidden, !isBeyondDrawingDepth else { return nil }
         var best: (layer: CALayer, depth: Double)?
         for child in sublayerStorage.reversed() {
             let candidate: (layer: CALayer, depth: Double)?

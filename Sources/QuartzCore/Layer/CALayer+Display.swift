@@ -39,7 +39,10 @@ extension CALayer {
                 draw(in: ctx)
                 image = ctx.makeImage()
             } else {
-                LayerDiagnostics.report(.renderFailed(reason: "display(): a \(Int(w)) x \(Int(h)) pixel backing store is too large"))
+                // (w and h may be far past Int.max: bounds 1e300, contentsScale 1e30.)
+                LayerDiagnostics.report(.renderFailed(reason: "display(): a \(describePixels(w)) x \(describePixels(h)) pixel backing store "
+                    + "(bounds \(bounds.width) x \(bounds.height) at contentsScale \(scale)) is too large "
+                    + "(at most \(CALayer.maxBackingStorePixels) pixels)"))
             }
         }
         // The backing store replaces the contents without an implicit cross-fade.
@@ -47,6 +50,11 @@ extension CALayer {
         CATransaction.setDisableActions(true)
         contents = image
         CATransaction.commit()
+    }
+
+    /// A pixel count for a message: a whole number while it fits an Int, else in exponent form.
+    private func describePixels(_ d: Double) -> String {
+        d.magnitude < 1e15 ? String(Int(d)) : "\(d)"
     }
 
     /// The largest backing store `display()` allocates, in pixels (256 MB of RGBA).

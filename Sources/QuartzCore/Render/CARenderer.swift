@@ -65,7 +65,14 @@ open class CARenderer: LayerTreeHost {
         // Animations the tick removed (and changes completion blocks made) reach the committed
         // tree the frame is drawn from, as the run loop commits after its tick.
         CATransaction.flush()
-        let w = Int((bounds.width * scale).rounded()), h = Int((bounds.height * scale).rounded())
+        let fw = (bounds.width * scale).rounded(), fh = (bounds.height * scale).rounded()
+        // Int(_:) traps on NaN, infinity and values past Int.max: a bounds of 1e300 or NaN is
+        // a failed frame, reported like one the compositor refuses.
+        guard fw.magnitude < 1e15, fh.magnitude < 1e15 else {
+            LayerDiagnostics.report(.renderFailed(reason: "CARenderer.render: bounds \(bounds.width) x \(bounds.height) at scale \(scale) is not a renderable pixel size"))
+            return
+        }
+        let w = Int(fw), h = Int(fh)
         do {
             image = try stream.render(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale)
         } catch {

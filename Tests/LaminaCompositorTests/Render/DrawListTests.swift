@@ -331,6 +331,27 @@ import Testing
         r.kind = .replicator(ReplicatorContent(instanceCount: -5))
         #expect(RT.drawList([RT.root(100, children: [1]), r, c]).items.isEmpty)
     }
+
+    /// Four nested replicators of 100 instances each used to emit 10^8 draws (minutes of work
+    /// and gigabytes of draw list); the nesting shares one budget of `maxInstances` copies.
+    @Test func nestedReplicatorsShareOneInstanceBudget() {
+        var nodes = [RT.root(100, children: [1])]
+        for level: UInt64 in 1...4 {
+            var r = RT.layer(level, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [level + 1])
+            r.kind = .replicator(ReplicatorContent(instanceCount: 100, instanceTransform: CATransform3DMakeTranslation(1, 0, 0)))
+            if level == 2 { r.opacity = 0.5 } // a group: its extent walks the nested instances too
+            nodes.append(r)
+        }
+        nodes.append(RT.layer(5, frame: CGRect(x: 0, y: 0, width: 1, height: 1), background: RT.red))
+        let list = RT.drawList(nodes)
+        #expect(list.items.count <= FramePreparer.maxInstances)
+        #expect(list.items.count >= FramePreparer.maxInstances / 2)
+        // One replicator alone still gets the whole budget.
+        var single = RT.layer(1, frame: CGRect(x: 0, y: 0, width: 40, height: 40), children: [2])
+        single.kind = .replicator(ReplicatorContent(instanceCount: 1_000_000))
+        let c = RT.layer(2, frame: CGRect(x: 0, y: 0, width: 1, height: 1), background: RT.red)
+        #expect(RT.drawList([RT.root(100, children: [1]), single, c]).items.count == FramePreparer.maxInstances)
+    }
 }
 
 @Suite struct RasterizeTests {

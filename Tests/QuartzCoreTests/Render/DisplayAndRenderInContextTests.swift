@@ -57,6 +57,44 @@ import Testing
         #expect(LayerDiagnostics.takeLastError() != nil)
     }
 
+    /// Backing stores past Int.max pixels a side used to trap while the error was being
+    /// reported (Int(w) in the message): a text layer with contentsScale 1e30, bounds 1e300.
+    @Test func backingStoresPastIntMaxAreReportedNotTrapped() {
+        let text = CATextLayer()
+        text.bounds = CGRect(x: 0, y: 0, width: 100, height: 100)
+        text.string = "hi"
+        text.contentsScale = 1e30
+        _ = LayerDiagnostics.takeLastError()
+        text.display()
+        #expect(text.contents == nil)
+        guard case .renderFailed(let reason)? = LayerDiagnostics.takeLastError() else {
+            Issue.record("no error reported"); return
+        }
+        #expect(reason.contains("1e+32 x 1e+32 pixel backing store"))
+        #expect(reason.contains("contentsScale 1e+30"))
+        let layer = CALayer()
+        layer.bounds = CGRect(x: 0, y: 0, width: 1e300, height: 10)
+        layer.display()
+        #expect(layer.contents == nil && LayerDiagnostics.takeLastError() != nil)
+    }
+
+    /// CARenderer made its pixel size with Int(_:), trapping on NaN or huge bounds.
+    @Test func aRendererWithAbsurdBoundsReportsTheFrame() {
+        let root = CALayer()
+        root.bounds = CGRect(x: 0, y: 0, width: 10, height: 10)
+        for bounds in [CGRect(x: 0, y: 0, width: 1e300, height: 10), CGRect(x: 0, y: 0, width: CGFloat.nan, height: 10),
+                       CGRect(x: 0, y: 0, width: CGFloat.infinity, height: 10)] {
+            let renderer = CARenderer(bounds: CGRect(x: 0, y: 0, width: 10, height: 10))
+            renderer.layer = root
+            renderer.bounds = bounds
+            _ = LayerDiagnostics.takeLastError()
+            renderer.beginFrame(atTime: 0)
+            renderer.render()
+            renderer.endFrame()
+            #expect(LayerDiagnostics.takeLastError() != nil, "\(bounds)")
+        }
+    }
+
     @Test func renderInContextDrawsTheTreeInTheLayersSpace() throws {
         let root = CALayer()
         root.frame = CGRect(x: 500, y: 500, width: 20, height: 20)   // position is ignored

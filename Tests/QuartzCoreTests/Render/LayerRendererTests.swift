@@ -83,4 +83,30 @@ import Testing
             try LayerRenderer.renderSurface(root, at: 0, pixelWidth: 1 << 20, pixelHeight: 1 << 20, scale: 1)
         }
     }
+
+    /// A shadow from alpha (a layer with sublayers) with shadowRadius 1e6 used to fail the
+    /// whole frame: its group surface was the output grown by 32768 px a side (65636 x 65636).
+    /// The rasterizer draws blurs up to σ = 256 px, so it now renders as radius 256 does.
+    @Test func aHugeShadowRadiusRendersLikeTheWidestBlur() throws {
+        func render(radius: CGFloat, offset: CGSize = .zero) throws -> Surface {
+            let root = CALayer()
+            root.frame = CGRect(x: 0, y: 0, width: 30, height: 30)
+            root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+            root.shadowOpacity = 1
+            root.shadowRadius = radius
+            root.shadowOffset = offset
+            let child = CALayer()
+            child.frame = CGRect(x: 5, y: 5, width: 10, height: 10)
+            child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            root.addSublayer(child)
+            return try LayerRenderer.renderSurface(root, at: 0, pixelWidth: 40, pixelHeight: 40, scale: 1)
+        }
+        let huge = try render(radius: 1e6)
+        #expect(pixel(huge, 20, 20) == [255, 0, 0, 255])
+        #expect(pixel(huge, 10, 10) == [0, 0, 255, 255])
+        #expect(huge.bytes() == (try render(radius: 256)).bytes())
+        // A far offset (the shadow leaves the output) renders too.
+        let far = try render(radius: 3, offset: CGSize(width: 1e6, height: 1e6))
+        #expect(pixel(far, 35, 35) == [0, 0, 0, 0])
+    }
 }
