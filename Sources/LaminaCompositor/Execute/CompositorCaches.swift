@@ -82,21 +82,66 @@ package final class ImageCache: @unchecked Sendable {
     package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
 }
 
+/// Values made on first use and kept while frames keep using them: an entry no frame asked for
+/// is dropped at the frame's end, and at most `maxBytes` (by the values' `byteCount`) are held —
+/// a value that would pass the budget is handed out but not kept. Thread-safe (one lock; the
+/// value is made outside it, so two threads may both make one for a new key, and the first
+/// kept wins). The store behind `ShadowCache` and `CoverageCache`.
+final class FrameScopedStore<Key: Hashable, Value>: @unchecked Sendable {
+    private var entries: [Key: Value] = [:]
+    private var used: Set<Key> = []
+    private var bytes = 0
+    private let lock = NSLock()
+    private let maxBytes: Int
+    private let byteCount: (Value) -> Int
+
+    init(maxBytes: Int, byteCount: @escaping (Value) -> Int) {
+        self.maxBytes = maxBytes
+        self.byteCount = byteCount
+    }
+
+    /// The kept value for `key`, or `make()`'s (nil: nothing to keep or hand out).
+    func value(for key: Key, make: () -> Value?) -> Value? {
+        lock.lock()
+        if let v = entries[key] {
+            used.insert(key)
+            lock.unlock()
+            return v
+        }
+        lock.unlock()
+        guard let v = make() else { return nil }
+        lock.lock(); defer { lock.unlock() }
+        if entries[key] == nil, bytes + byteCount(v) <= maxBytes {
+            entries[key] = v
+            bytes += byteCount(v)
+        }
+        used.insert(key)
+        return v
+    }
+
+    /// Drops what the frame did not use.
+    func endFrame() {
+        lock.lock(); defer { lock.unlock() }
+        entries = entries.filter { used.contains($0.key) }
+        bytes = entries.values.reduce(0) { $0 + byteCount($1) }
+        used = []
+    }
+
+    var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+}
+
 /// Rounded-rect shadow weights (`BlurredRoundedRectWeights`) by the exact device geometry that
 /// made them, so a shadow that has not moved or changed is painted from its table instead of
 /// being integrated again (DESIGN: cache shadow masks with the layer); the same inputs give the
 /// same table, so the pixels are those of the analytic shader. Entries unused for a frame are
-/// dropped at its end; at most `maxBytes` are held. Thread-safe (one lock).
+/// dropped at its end; at most `maxBytes` are held. Thread-safe.
 package final class ShadowCache: @unchecked Sendable {
     struct Key: Hashable {
         var x0: Double, y0: Double, x1: Double, y1: Double, radius: Double, sigma: Double
         var clip: PixelRect
     }
-    private var entries: [Key: BlurredRoundedRectWeights] = [:]
-    private var used: Set<Key> = []
-    private var bytes = 0
-    private let lock = NSLock()
     package static let maxBytes = 64 << 20
+    private let store = FrameScopedStore<Key, BlurredRoundedRectWeights>(maxBytes: maxBytes) { $0.byteCount }
 
     package init() {}
 
@@ -104,32 +149,15 @@ package final class ShadowCache: @unchecked Sendable {
     func weights(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double, sigma: Double,
                  clip: PixelRect) -> BlurredRoundedRectWeights? {
         let key = Key(x0: x0, y0: y0, x1: x1, y1: y1, radius: radius, sigma: sigma, clip: clip)
-        lock.lock()
-        if let w = entries[key] {
-            used.insert(key)
-            lock.unlock()
-            return w
+        return store.value(for: key) {
+            BlurredRoundedRectWeights(BlurredRoundedRect(x0: x0, y0: y0, x1: x1, y1: y1, cornerRadius: radius,
+                                                         sigma: sigma, clip: clip))
         }
-        lock.unlock()
-        let shape = BlurredRoundedRect(x0: x0, y0: y0, x1: x1, y1: y1, cornerRadius: radius, sigma: sigma, clip: clip)
-        guard let w = BlurredRoundedRectWeights(shape) else { return nil }
-        lock.lock(); defer { lock.unlock() }
-        if entries[key] == nil && bytes + w.byteCount <= Self.maxBytes {
-            entries[key] = w
-            bytes += w.byteCount
-        }
-        used.insert(key)
-        return w
     }
 
-    func endFrame() {
-        lock.lock(); defer { lock.unlock() }
-        entries = entries.filter { used.contains($0.key) }
-        bytes = entries.values.reduce(0) { $0 + $1.byteCount }
-        used = []
-    }
+    func endFrame() { store.endFrame() }
 
-    package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+    package var count: Int { store.count }
 }
 
 /// The coverage calls of rounded rects and rings (layer backgrounds, borders, contents
@@ -137,52 +165,27 @@ package final class ShadowCache: @unchecked Sendable {
 /// while the shape stays where it is (`CoverageRecording`: the same calls, so the same
 /// pixels) — a layer that has not moved or resized is not rasterized again. A shape that
 /// moves misses every frame and costs one recording more than drawing it. Entries unused for
-/// a frame are dropped at its end; at most `maxBytes` are held. Thread-safe (one lock).
+/// a frame are dropped at its end; at most `maxBytes` are held. Thread-safe.
 package final class CoverageCache: @unchecked Sendable {
     private enum Key: Hashable {
         case fill(RoundedRect, PixelRect)
         case ring(RoundedRect, RoundedRect, PixelRect)
     }
-    private var entries: [Key: CoverageRecording] = [:]
-    private var used: Set<Key> = []
-    private var bytes = 0
-    private let lock = NSLock()
     package static let maxBytes = 32 << 20
+    private let store = FrameScopedStore<Key, CoverageRecording>(maxBytes: maxBytes) { $0.byteCount }
 
     package init() {}
 
+    // Recording always yields a value, so the store's answer is never nil here.
     func roundedRect(_ rr: RoundedRect, clip: PixelRect) -> CoverageRecording {
-        lookup(.fill(rr, clip)) { CoverageRecording.roundedRect(rr, clip: clip) }
+        store.value(for: .fill(rr, clip)) { CoverageRecording.roundedRect(rr, clip: clip) }!
     }
 
     func ring(outer: RoundedRect, inner: RoundedRect, clip: PixelRect) -> CoverageRecording {
-        lookup(.ring(outer, inner, clip)) { CoverageRecording.ring(outer: outer, inner: inner, clip: clip) }
+        store.value(for: .ring(outer, inner, clip)) { CoverageRecording.ring(outer: outer, inner: inner, clip: clip) }!
     }
 
-    private func lookup(_ key: Key, record: () -> CoverageRecording) -> CoverageRecording {
-        lock.lock()
-        if let r = entries[key] {
-            used.insert(key)
-            lock.unlock()
-            return r
-        }
-        lock.unlock()
-        let r = record()
-        lock.lock(); defer { lock.unlock() }
-        if entries[key] == nil && bytes + r.byteCount <= Self.maxBytes {
-            entries[key] = r
-            bytes += r.byteCount
-        }
-        used.insert(key)
-        return r
-    }
+    func endFrame() { store.endFrame() }
 
-    func endFrame() {
-        lock.lock(); defer { lock.unlock() }
-        entries = entries.filter { used.contains($0.key) }
-        bytes = entries.values.reduce(0) { $0 + $1.byteCount }
-        used = []
-    }
-
-    package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+    package var count: Int { store.count }
 }
