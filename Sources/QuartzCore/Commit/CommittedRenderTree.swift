@@ -42,15 +42,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
         nodes = RenderTree(rootID: root.renderNodeID)
         var work = CommitWork()
         snapshotSubtree(root, &work)
-        if !scheduleIsStale {
-            for id in work.patched where !schedule.patch(id, animations: records[id]?.animations) {
-                scheduleIsStale = true
-                break
-            }
-        }
-        updateFrameCache(work.updated)
-        statistics.lastCommitSnapshotCount = work.snapshotted
-        statistics.commitCount = 1
+        finishCommit(work, removed: 0)
     }
 
     package var stats: Statistics { lock.withLock { statistics } }
@@ -117,6 +109,13 @@ package final class CommittedRenderTree: @unchecked Sendable {
             }
             scheduleIsStale = true
         }
+        finishCommit(work, removed: removed)
+    }
+
+    /// The end of every commit (and of the first full snapshot): the frame schedule patched in
+    /// place for re-snapshotted animated layers while it keeps its shape (else marked stale, to
+    /// be rebuilt by the next frame), the last frame kept when it can be, the counts updated.
+    private func finishCommit(_ work: CommitWork, removed: Int) {
         if !scheduleIsStale {
             for id in work.patched where !schedule.patch(id, animations: records[id]?.animations) {
                 scheduleIsStale = true
