@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLaminaKernels
 @testable import LaminaRaster
 
 /// The fast image-sampling paths against their scalar definitions, byte for byte: the
@@ -26,6 +27,49 @@ import Testing
         for f in [UInt64(0), 1, 128, 255] {
             #expect(TexelKernels.blend4(w, w, w, w, f, 255 - f) == w)
         }
+    }
+
+    /// The AVX2 interior bilinear kernel against the Swift `blend4` loop, byte for byte: random
+    /// affine steps (rotations, scales, exact 1:1 translations, fractions at 0 and 255), every
+    /// tap inside the image.
+    @Test func avx2BilinearInteriorEqualsBlend4() throws {
+        guard lamina_kernels_have_avx2() != 0 else { return }
+        let s = try Surface(width: 67, height: 41)
+        var rng = SplitMix64(913)
+        for y in 0..<s.height { for x in 0..<s.width { s.row32(y)[x] = rng.premultiplied() } }
+        // Extreme texels in one row: opaque white, transparent, full alpha with zero colour.
+        for x in 0..<s.width { s.row32(3)[x] = [0xFFFF_FFFF, 0, 0xFF00_0000][x % 3] }
+        let t = SampledImage(s).texels[0]
+        let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+        var fast = [UInt32](repeating: 0, count: 64), slow = fast
+        var mismatches = 0, pixels = 0
+        for n in 0..<20_000 {
+            let count = 1 + Int(rng.next() % 40)
+            // Steps in 40.24: exact 1:1, axis-aligned scales, or rotations (dV ≠ 0).
+            var dU = Int(rng.next() % (1 << 24)) + (1 << 22), dV = 0
+            switch n % 4 {
+            case 0: dU = 1 << 24
+            case 1: break
+            default: dV = Int(rng.next() % (1 << 23)) - (1 << 22)
+            }
+            let frac = n % 5 == 0 ? (n % 2 == 0 ? 0 : 0xFF_FFFF) : Int(rng.next() % (1 << 24))
+            // A start such that the last pixel's taps stay inside: u ∈ [0, w − 2], v ∈ [0, h − 2].
+            let spanU = (count - 1) * dU, minV = min(0, (count - 1) * dV), maxV = max(0, (count - 1) * dV)
+            let uRoom = (t.width - 2) << 24 - spanU - frac, vRoom = (t.height - 2) << 24 - (maxV - minV) - frac
+            guard uRoom > 0, vRoom > 0 else { continue }
+            let u0 = Int(rng.next() % UInt64(uRoom >> 24 + 1)) << 24 + frac
+            let v0 = Int(rng.next() % UInt64(vRoom >> 24 + 1)) << 24 + frac - minV
+            fast.withUnsafeMutableBufferPointer { f in
+                ImageShader.bilinearInside(words, t.rowWords, u0, dU, v0, dV, count, f.baseAddress!, avx2: true)
+            }
+            slow.withUnsafeMutableBufferPointer { o in
+                ImageShader.bilinearInside(words, t.rowWords, u0, dU, v0, dV, count, o.baseAddress!, avx2: false)
+            }
+            for i in 0..<count where fast[i] != slow[i] { mismatches += 1 }
+            pixels += count
+        }
+        #expect(pixels > 100_000)
+        #expect(mismatches == 0)
     }
 
     /// A small non-opaque test image with texture everywhere.

@@ -1,3 +1,4 @@
+import CLaminaKernels
 import Foundation
 
 /// Paints an image seen through an affine or projective map: pixel centre (X + 0.5, y + 0.5)
@@ -160,16 +161,30 @@ package struct ImageShader: SpanShader {
         for X in x..<l { out[X - x] = generic(X) }
         if r > l {
             let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
-            let stride = t.rowWords
-            var u = rowU &+ l &* dU, v = rowV &+ l &* dV
-            for X in l..<r {
-                let p = words + ((v >> 24) &* stride &+ (u >> 24))
-                let fx = UInt64(truncatingIfNeeded: (u >> 16) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 16) & 0xFF)
-                out[X - x] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1], fx, fy)
-                u &+= dU; v &+= dV
-            }
+            ImageShader.bilinearInside(words, t.rowWords, rowU &+ l &* dU, dU, rowV &+ l &* dV, dV,
+                                       r - l, out + (l - x), avx2: lamina_kernels_use_avx2() != 0)
         }
         for X in max(l, r)..<(x + count) { out[X - x] = generic(X) }
+    }
+
+    /// Bilinear samples at u + i·dU, v + i·dV (40.24) for i < count, every pixel's four taps
+    /// inside the texels (`words`, `stride` words a row). With `avx2` the C kernel
+    /// (`lamina_avx2_bilinear_affine`, the same bytes), else `TexelKernels.blend4` per pixel.
+    @inline(__always)
+    static func bilinearInside(_ words: UnsafeMutablePointer<UInt32>, _ stride: Int, _ u0: Int, _ dU: Int,
+                               _ v0: Int, _ dV: Int, _ count: Int, _ out: UnsafeMutablePointer<UInt32>,
+                               avx2: Bool) {
+        if avx2 {
+            lamina_avx2_bilinear_affine(out, words, stride, count, Int64(u0), Int64(dU), Int64(v0), Int64(dV))
+            return
+        }
+        var u = u0, v = v0
+        for i in 0..<count {
+            let p = words + ((v >> 24) &* stride &+ (u >> 24))
+            let fx = UInt64(truncatingIfNeeded: (u >> 16) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 16) & 0xFF)
+            out[i] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1], fx, fy)
+            u &+= dU; v &+= dV
+        }
     }
 
     /// Mip level and 8-bit blend fraction toward the next level for λ.
