@@ -319,19 +319,21 @@ AVX2 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrd
 }
 
 // Bilinear taps of an affine map, every pixel's four taps inside the texels (the caller
-// checked). Pixel i samples at u + i·dU, v + i·dV (40.24 fixed point): texel (u >> 24,
-// v >> 24), fractions fx = (u >> 16) & 255, fy = (v >> 16) & 255. Per channel
+// checked). Pixel i samples at u + i·dU, v + i·dV (40.24 fixed point): top taps at texel
+// (u >> 24, v >> 24) and the next, bottom taps `below` words further (stride, or 0 for a
+// row clamped at the image's top or bottom edge), fractions fx = (u >> 16) & 255, fy = (v >> 16) & 255. Per channel
 // (p00·gx·gy + p10·fx·gy + p01·gx·fy + p11·fx·fy + 2^15) >> 16 with gx = 256 − fx,
 // gy = 256 − fy: the same integer as TexelKernels.blend4 (< 2^24, no intermediate rounding).
 AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
-                                      ptrdiff_t count, int64_t u, int64_t dU, int64_t v, int64_t dV) {
+                                      ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
+                                      int64_t v, int64_t dV) {
     const __m128i round = _mm_set1_epi32(0x8000);
     for (ptrdiff_t i = 0; i < count; i++) {
         const uint32_t *p = texels + (v >> 24) * stride + (u >> 24);
         int32_t fx = (int32_t)((u >> 16) & 0xFF), fy = (int32_t)((v >> 16) & 0xFF);
         int32_t gx = 256 - fx, gy = 256 - fy;
         __m256i top = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
-        __m256i bottom = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(p + stride)));
+        __m256i bottom = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(p + below)));
         __m256i wt = _mm256_set_m128i(_mm_set1_epi32(fx * gy), _mm_set1_epi32(gx * gy));
         __m256i wb = _mm256_set_m128i(_mm_set1_epi32(fx * fy), _mm_set1_epi32(gx * fy));
         __m256i s = _mm256_add_epi32(_mm256_mullo_epi32(top, wt), _mm256_mullo_epi32(bottom, wb));
@@ -361,8 +363,9 @@ void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t
     (void)dst; (void)src; (void)count; (void)cov; (void)alpha;
 }
 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
-                                 ptrdiff_t count, int64_t u, int64_t dU, int64_t v, int64_t dV) {
-    (void)out; (void)texels; (void)stride; (void)count; (void)u; (void)dU; (void)v; (void)dV;
+                                 ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
+                                 int64_t v, int64_t dV) {
+    (void)out; (void)texels; (void)stride; (void)below; (void)count; (void)u; (void)dU; (void)v; (void)dV;
 }
 
 #endif
