@@ -318,6 +318,60 @@ AVX2 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrd
     }
 }
 
+// Bilinear taps of an affine map, every pixel's four taps inside the texels (the caller
+// checked). Pixel i samples at u + i·dU, v + i·dV (40.24 fixed point): top taps at texel
+// (u >> 24, v >> 24) and the next, bottom taps `below` words further (stride, or 0 for a
+// row clamped at the image's top or bottom edge), fractions fx = (u >> 16) & 255, fy = (v >> 16) & 255. Per channel
+// (p00·gx·gy + p10·fx·gy + p01·gx·fy + p11·fx·fy + 2^15) >> 16 with gx = 256 − fx,
+// gy = 256 − fy: the same integer as TexelKernels.blend4 (< 2^24, no intermediate rounding).
+AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                      ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
+                                      int64_t v, int64_t dV) {
+    // Two pixels a step: each one's tap pair (p00, p10) as 8 bytes, interleaved per channel
+    // (pshufb) and widened to 16-bit lanes, so pmaddwd gives T = p00·gx + p10·fx exactly
+    // (32-bit lanes, pixel 0 low, pixel 1 high); then (T·gy + B·fy + 2^15) >> 16.
+    const __m128i pairs = _mm_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+    const __m256i round = _mm256_set1_epi32(0x8000);
+    ptrdiff_t i = 0;
+    for (; i + 2 <= count; i += 2) {
+        int64_t u1 = u + dU, v1 = v + dV;
+        const uint32_t *p0 = texels + (v >> 24) * stride + (u >> 24);
+        const uint32_t *p1 = texels + (v1 >> 24) * stride + (u1 >> 24);
+        __m128i top = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)p0)),
+                                                    (const double *)p1));
+        __m128i bottom = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(p0 + below))),
+                                                       (const double *)(p1 + below)));
+        int32_t fx0 = (int32_t)((u >> 16) & 0xFF), fx1 = (int32_t)((u1 >> 16) & 0xFF);
+        int32_t fy0 = (int32_t)((v >> 16) & 0xFF), fy1 = (int32_t)((v1 >> 16) & 0xFF);
+        __m256i wx = _mm256_set_m128i(_mm_set1_epi32((256 - fx1) | (fx1 << 16)), _mm_set1_epi32((256 - fx0) | (fx0 << 16)));
+        __m256i gy = _mm256_set_m128i(_mm_set1_epi32(256 - fy1), _mm_set1_epi32(256 - fy0));
+        __m256i fy = _mm256_set_m128i(_mm_set1_epi32(fy1), _mm_set1_epi32(fy0));
+        __m256i T = _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(top, pairs)), wx);
+        __m256i B = _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(bottom, pairs)), wx);
+        __m256i sum = _mm256_add_epi32(_mm256_add_epi32(_mm256_mullo_epi32(T, gy), _mm256_mullo_epi32(B, fy)), round);
+        sum = _mm256_srli_epi32(sum, 16);
+        __m128i r = _mm_packus_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+        _mm_storel_epi64((__m128i *)(out + i), _mm_packus_epi16(r, r));
+        u = u1 + dU; v = v1 + dV;
+    }
+    if (i < count) { // the last pixel of an odd span
+        const uint32_t *p = texels + (v >> 24) * stride + (u >> 24);
+        int32_t fx = (int32_t)((u >> 16) & 0xFF), fy = (int32_t)((v >> 16) & 0xFF);
+        int32_t gx = 256 - fx, gy = 256 - fy;
+        __m256i top = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+        __m256i bottom = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(p + below)));
+        __m256i wt = _mm256_set_m128i(_mm_set1_epi32(fx * gy), _mm_set1_epi32(gx * gy));
+        __m256i wb = _mm256_set_m128i(_mm_set1_epi32(fx * fy), _mm_set1_epi32(gx * fy));
+        __m256i s = _mm256_add_epi32(_mm256_mullo_epi32(top, wt), _mm256_mullo_epi32(bottom, wb));
+        __m128i t = _mm_add_epi32(_mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1)),
+                                  _mm_set1_epi32(0x8000));
+        t = _mm_srli_epi32(t, 16);
+        t = _mm_packus_epi32(t, t);
+        t = _mm_packus_epi16(t, t);
+        out[i] = (uint32_t)_mm_cvtsi128_si32(t);
+    }
+}
+
 #else // not x86: no AVX2 kernels; Swift never calls the entry points below.
 
 int lamina_kernels_have_avx2(void) { return 0; }
@@ -333,6 +387,11 @@ void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, u
 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
                                    const uint8_t *cov, uint8_t alpha) {
     (void)dst; (void)src; (void)count; (void)cov; (void)alpha;
+}
+void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                 ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
+                                 int64_t v, int64_t dV) {
+    (void)out; (void)texels; (void)stride; (void)below; (void)count; (void)u; (void)dU; (void)v; (void)dV;
 }
 
 #endif

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import CLaminaKernels
 @testable import LaminaRaster
 
 /// The fast image-sampling paths against their scalar definitions, byte for byte: the
@@ -26,6 +27,83 @@ import Testing
         for f in [UInt64(0), 1, 128, 255] {
             #expect(TexelKernels.blend4(w, w, w, w, f, 255 - f) == w)
         }
+    }
+
+    /// The AVX2 interior bilinear kernel against the Swift `blend4` loop, byte for byte: random
+    /// affine steps (rotations, scales, exact 1:1 translations, fractions at 0 and 255), every
+    /// tap inside the image.
+    @Test func avx2BilinearInteriorEqualsBlend4() throws {
+        guard lamina_kernels_have_avx2() != 0 else { return }
+        let s = try Surface(width: 67, height: 41)
+        var rng = SplitMix64(913)
+        for y in 0..<s.height { for x in 0..<s.width { s.row32(y)[x] = rng.premultiplied() } }
+        // Extreme texels in one row: opaque white, transparent, full alpha with zero colour.
+        for x in 0..<s.width { s.row32(3)[x] = [0xFFFF_FFFF, 0, 0xFF00_0000][x % 3] }
+        let t = SampledImage(s).texels[0]
+        let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+        var fast = [UInt32](repeating: 0, count: 64), slow = fast
+        var mismatches = 0, pixels = 0
+        for n in 0..<20_000 {
+            let count = 1 + Int(rng.next() % 40)
+            // Steps in 40.24: exact 1:1, axis-aligned scales, or rotations (dV ≠ 0).
+            var dU = Int(rng.next() % (1 << 24)) + (1 << 22), dV = 0
+            switch n % 4 {
+            case 0: dU = 1 << 24
+            case 1: break
+            default: dV = Int(rng.next() % (1 << 23)) - (1 << 22)
+            }
+            let frac = n % 5 == 0 ? (n % 2 == 0 ? 0 : 0xFF_FFFF) : Int(rng.next() % (1 << 24))
+            // A start such that the last pixel's taps stay inside: u ∈ [0, w − 2], v ∈ [0, h − 2].
+            let spanU = (count - 1) * dU, minV = min(0, (count - 1) * dV), maxV = max(0, (count - 1) * dV)
+            let uRoom = (t.width - 2) << 24 - spanU - frac, vRoom = (t.height - 2) << 24 - (maxV - minV) - frac
+            guard uRoom > 0, vRoom > 0 else { continue }
+            let u0 = Int(rng.next() % UInt64(uRoom >> 24 + 1)) << 24 + frac
+            let v0 = Int(rng.next() % UInt64(vRoom >> 24 + 1)) << 24 + frac - minV
+            // Bottom taps on the next row, or (a clamped edge row, dV = 0) on the same row.
+            let below = dV == 0 && n % 3 == 0 ? 0 : t.rowWords
+            fast.withUnsafeMutableBufferPointer { f in
+                ImageShader.bilinearInside(words, t.rowWords, below: below, u0, dU, v0, dV, count, f.baseAddress!, avx2: true)
+            }
+            slow.withUnsafeMutableBufferPointer { o in
+                ImageShader.bilinearInside(words, t.rowWords, below: below, u0, dU, v0, dV, count, o.baseAddress!, avx2: false)
+            }
+            for i in 0..<count where fast[i] != slow[i] { mismatches += 1 }
+            pixels += count
+        }
+        #expect(pixels > 100_000)
+        #expect(mismatches == 0)
+    }
+
+    /// Axis-aligned affine maps under `.clamp` (the clamped-edge-row path and the inside run)
+    /// against the per-pixel generic kernel `TexelKernels.bilinear` on the same 40.24
+    /// coordinates, byte for byte, over rows above, inside and below the image.
+    @Test func clampedAxisAlignedSpansEqualTheGenericKernel() {
+        let image = Self.image()
+        let t = image.texels[0]
+        var rng = SplitMix64(4242)
+        var mismatches = 0, checked = 0
+        for _ in 0..<60 {
+            // Scales around 0.1...2 texels per pixel (magnifying most), offsets placing the
+            // image partly outside the span on every side.
+            let a = 0.1 + rng.uniform() * 1.9, d = 0.1 + rng.uniform() * 1.9
+            let m = PaintAffine(a: a, b: 0, c: 0, d: d, tx: (rng.uniform() * 2 - 1) * 10, ty: (rng.uniform() * 2 - 1) * 10)
+            let shader = ImageShader(image: image, inverse: m, filter: .bilinear, edge: .clamp)
+            for y in -5..<(Int(Double(t.height) / d) + 8) {
+                let x = Int(rng.next() % 9) - 4, count = Int(Double(t.width) / a) + 12
+                let got = T.span(shader, x: x, y: y, count: count)
+                let fy = Double(y) + 0.5
+                let rowU = TexelKernels.fixed24(m.a * 0.5 + m.c * fy + m.tx), dU = Int((m.a * 0x1p24).rounded())
+                let rowV = TexelKernels.fixed24(m.b * 0.5 + m.d * fy + m.ty), dV = Int((m.b * 0x1p24).rounded())
+                for i in 0..<count {
+                    let X = x + i
+                    let want = TexelKernels.bilinear(t, (rowU &+ X &* dU) >> 8, (rowV &+ X &* dV) >> 8, .clamp)
+                    if got[i] != want { mismatches += 1 }
+                    checked += 1
+                }
+            }
+        }
+        #expect(checked > 10_000)
+        #expect(mismatches == 0)
     }
 
     /// A small non-opaque test image with texture everywhere.

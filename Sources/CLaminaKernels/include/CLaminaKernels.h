@@ -42,6 +42,13 @@ void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, u
 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrdiff_t count,
                                    const uint8_t *cov, uint8_t alpha);
 
+/// Bilinear samples of an affine map (40.24 coordinates u + i·dU, v + i·dV) whose four taps
+/// are all inside the texels (caller-checked); the bottom taps are `below` words after the
+/// top ones (stride, or 0 on a clamped edge row). Equal to TexelKernels.blend4 byte for byte.
+void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                 ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
+                                 int64_t v, int64_t dV);
+
 /// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong
 /// (0 expected; tests check it).
 int lamina_kernels_check_magic(void);

@@ -1,3 +1,4 @@
+import CLaminaKernels
 import Foundation
 
 /// Paints an image seen through an affine or projective map: pixel centre (X + 0.5, y + 0.5)
@@ -151,6 +152,28 @@ package struct ImageShader: SpanShader {
             for i in 0..<count { out[i] = generic(x + i) }
             return
         }
+        let avx2 = lamina_kernels_use_avx2() != 0
+        let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+        // A row of an axis-aligned map above or below the image under clamp: both tap rows are
+        // the edge row (j < 0 gives j + 1 ≤ 0, j + 1 ≥ height gives j ≥ height − 1), so the
+        // columns inside take the kernel with the bottom taps on the same row.
+        if dV == 0 && edge == .clamp {
+            let j = rowV >> 24
+            if j < 0 || j + 1 >= t.height {
+                let j0 = min(max(j, 0), t.height - 1)
+                let (l, r) = ImageShader.insideRun(x, count) { X in
+                    let i = (rowU &+ X &* dU) >> 24
+                    return i >= 0 && i + 1 < t.width
+                }
+                for X in x..<l { out[X - x] = generic(X) }
+                if r > l {
+                    ImageShader.bilinearInside(words, t.rowWords, below: 0, rowU &+ l &* dU, dU,
+                                               (j0 << 24) | (rowV & 0xFF_FFFF), 0, r - l, out + (l - x), avx2: avx2)
+                }
+                for X in max(l, r)..<(x + count) { out[X - x] = generic(X) }
+                return
+            }
+        }
         // Pixels whose four taps are all inside skip edge handling; the rest use the generic
         // kernel, whose interior branch does the same arithmetic.
         let (l, r) = ImageShader.insideRun(x, count) { X in
@@ -159,17 +182,31 @@ package struct ImageShader: SpanShader {
         }
         for X in x..<l { out[X - x] = generic(X) }
         if r > l {
-            let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
-            let stride = t.rowWords
-            var u = rowU &+ l &* dU, v = rowV &+ l &* dV
-            for X in l..<r {
-                let p = words + ((v >> 24) &* stride &+ (u >> 24))
-                let fx = UInt64(truncatingIfNeeded: (u >> 16) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 16) & 0xFF)
-                out[X - x] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride + 1], fx, fy)
-                u &+= dU; v &+= dV
-            }
+            ImageShader.bilinearInside(words, t.rowWords, below: t.rowWords, rowU &+ l &* dU, dU, rowV &+ l &* dV, dV,
+                                       r - l, out + (l - x), avx2: avx2)
         }
         for X in max(l, r)..<(x + count) { out[X - x] = generic(X) }
+    }
+
+    /// Bilinear samples at u + i·dU, v + i·dV (40.24) for i < count, every pixel's four taps
+    /// inside the texels (`words`, `stride` words a row; the bottom taps `below` words after the
+    /// top ones: `stride`, or 0 on a clamped edge row). With `avx2` the C kernel
+    /// (`lamina_avx2_bilinear_affine`, the same bytes), else `TexelKernels.blend4` per pixel.
+    @inline(__always)
+    static func bilinearInside(_ words: UnsafeMutablePointer<UInt32>, _ stride: Int, below: Int, _ u0: Int, _ dU: Int,
+                               _ v0: Int, _ dV: Int, _ count: Int, _ out: UnsafeMutablePointer<UInt32>,
+                               avx2: Bool) {
+        if avx2 {
+            lamina_avx2_bilinear_affine(out, words, stride, below, count, Int64(u0), Int64(dU), Int64(v0), Int64(dV))
+            return
+        }
+        var u = u0, v = v0
+        for i in 0..<count {
+            let p = words + ((v >> 24) &* stride &+ (u >> 24))
+            let fx = UInt64(truncatingIfNeeded: (u >> 16) & 0xFF), fy = UInt64(truncatingIfNeeded: (v >> 16) & 0xFF)
+            out[i] = TexelKernels.blend4(p[0], p[1], p[below], p[below + 1], fx, fy)
+            u &+= dU; v &+= dV
+        }
     }
 
     /// Mip level and 8-bit blend fraction toward the next level for λ.
