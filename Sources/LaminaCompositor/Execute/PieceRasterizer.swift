@@ -55,14 +55,9 @@ final class PieceRasterizer {
                                            into: target, alpha: alpha, tint: tint)
                     return
                 }
-                let paint = TintShader.tinted(.shader(weights.shader(color: color.premultiplied.packed)), tint)
-                let box = (x0: Double(weights.boundsX), y0: Double(weights.boundsY),
-                           x1: Double(weights.boundsX + weights.boundsWidth), y1: Double(weights.boundsY + weights.boundsHeight))
-                painter.paint(target, paint, alpha: alpha, blit: { s, area in
-                    AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
-                }, clipped: { s, area in
-                    AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
-                })
+                paintPixelBox(TintShader.tinted(.shader(weights.shader(color: color.premultiplied.packed)), tint),
+                              x: weights.boundsX, y: weights.boundsY, width: weights.boundsWidth,
+                              height: weights.boundsHeight, into: target, alpha: alpha)
             } else {
                 try blurredShadow(shape.path(), sigma: sigma, color: color, t, into: target, alpha: alpha, tint: tint)
             }
@@ -77,13 +72,20 @@ final class PieceRasterizer {
         let blurred = BlurredRoundedRect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY, cornerRadius: radius, sigma: sigma,
                                          clip: PixelRect(target.surface!))
         guard blurred.boundsWidth > 0, blurred.boundsHeight > 0 else { return }
-        let paint = TintShader.tinted(.shader(blurred.shader(color: color.premultiplied.packed)), tint)
-        let box = (x0: Double(blurred.boundsX), y0: Double(blurred.boundsY),
-                   x1: Double(blurred.boundsX + blurred.boundsWidth), y1: Double(blurred.boundsY + blurred.boundsHeight))
+        paintPixelBox(TintShader.tinted(.shader(blurred.shader(color: color.premultiplied.packed)), tint),
+                      x: blurred.boundsX, y: blurred.boundsY, width: blurred.boundsWidth,
+                      height: blurred.boundsHeight, into: target, alpha: alpha)
+    }
+
+    /// Paints `paint` over the whole-pixel box at (`x`, `y`) of `width` × `height` device
+    /// pixels (a shadow's bounds; the paint is transparent outside what it shades).
+    private func paintPixelBox(_ paint: Paint, x: Int, y: Int, width: Int, height: Int, into target: RasterTarget,
+                               alpha: Double) {
+        let x0 = Double(x), y0 = Double(y), x1 = Double(x + width), y1 = Double(y + height)
         painter.paint(target, paint, alpha: alpha, blit: { s, area in
-            AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
+            AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s)
         }, clipped: { s, area in
-            AnalyticCoverage.fillRect(x0: box.x0, y0: box.y0, x1: box.x1, y1: box.y1, clip: area, into: &s)
+            AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s)
         })
     }
 
