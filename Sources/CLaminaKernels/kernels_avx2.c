@@ -318,58 +318,113 @@ AVX2 void lamina_avx2_row_over_coverage(uint32_t *dst, const uint32_t *src, ptrd
     }
 }
 
-// Bilinear taps of an affine map, every pixel's four taps inside the texels (the caller
+// Bilinear weights of two pixels (fractions fx, fy in 0...255 each) applied to their tap pairs:
+// `top` holds pixel 0's (p00, p10) in its low 8 bytes and pixel 1's in its high 8 bytes,
+// `bottom` the (p01, p11) pairs likewise. Each pair is interleaved per channel (pshufb) and
+// widened to 16-bit lanes, so pmaddwd gives T = p00·gx + p10·fx exactly (32-bit lanes, pixel 0
+// low, pixel 1 high); then (T·gy + B·fy + 2^15) >> 16 per channel with gx = 256 − fx,
+// gy = 256 − fy: the same integer as TexelKernels.blend4 (< 2^24, no intermediate rounding).
+// Returns both pixels packed into the low 8 bytes.
+AVX2 static inline __m128i bilinear_pair(__m128i top, __m128i bottom, int32_t fx0, int32_t fy0,
+                                         int32_t fx1, int32_t fy1) {
+    const __m128i pairs = _mm_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+    __m256i wx = _mm256_set_m128i(_mm_set1_epi32((256 - fx1) | (fx1 << 16)), _mm_set1_epi32((256 - fx0) | (fx0 << 16)));
+    __m256i gy = _mm256_set_m128i(_mm_set1_epi32(256 - fy1), _mm_set1_epi32(256 - fy0));
+    __m256i fy = _mm256_set_m128i(_mm_set1_epi32(fy1), _mm_set1_epi32(fy0));
+    __m256i T = _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(top, pairs)), wx);
+    __m256i B = _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(bottom, pairs)), wx);
+    __m256i sum = _mm256_add_epi32(_mm256_add_epi32(_mm256_mullo_epi32(T, gy), _mm256_mullo_epi32(B, fy)),
+                                   _mm256_set1_epi32(0x8000));
+    sum = _mm256_srli_epi32(sum, 16);
+    __m128i r = _mm_packus_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
+    return _mm_packus_epi16(r, r);
+}
+
+// The tap pairs of texel runs p0 and p1 (each two words), bottom taps `below` words further.
+AVX2 static inline uint64_t bilinear_two(const uint32_t *p0, const uint32_t *p1, ptrdiff_t below,
+                                         int32_t fx0, int32_t fy0, int32_t fx1, int32_t fy1) {
+    __m128i top = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)p0)),
+                                                (const double *)p1));
+    __m128i bottom = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(p0 + below))),
+                                                   (const double *)(p1 + below)));
+    return (uint64_t)_mm_cvtsi128_si64(bilinear_pair(top, bottom, fx0, fy0, fx1, fy1));
+}
+
+// One pixel: its taps at p and p + below, the same arithmetic as bilinear_pair.
+AVX2 static inline uint32_t bilinear_one(const uint32_t *p, ptrdiff_t below, int32_t fx, int32_t fy) {
+    int32_t gx = 256 - fx, gy = 256 - fy;
+    __m256i top = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
+    __m256i bottom = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(p + below)));
+    __m256i wt = _mm256_set_m128i(_mm_set1_epi32(fx * gy), _mm_set1_epi32(gx * gy));
+    __m256i wb = _mm256_set_m128i(_mm_set1_epi32(fx * fy), _mm_set1_epi32(gx * fy));
+    __m256i s = _mm256_add_epi32(_mm256_mullo_epi32(top, wt), _mm256_mullo_epi32(bottom, wb));
+    __m128i t = _mm_add_epi32(_mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1)),
+                              _mm_set1_epi32(0x8000));
+    t = _mm_srli_epi32(t, 16);
+    t = _mm_packus_epi32(t, t);
+    t = _mm_packus_epi16(t, t);
+    return (uint32_t)_mm_cvtsi128_si32(t);
+}
+
+// Bilinear samples of an affine map over texels whose four taps are all inside (caller
 // checked). Pixel i samples at u + i·dU, v + i·dV (40.24 fixed point): top taps at texel
 // (u >> 24, v >> 24) and the next, bottom taps `below` words further (stride, or 0 for a
-// row clamped at the image's top or bottom edge), fractions fx = (u >> 16) & 255, fy = (v >> 16) & 255. Per channel
-// (p00·gx·gy + p10·fx·gy + p01·gx·fy + p11·fx·fy + 2^15) >> 16 with gx = 256 − fx,
-// gy = 256 − fy: the same integer as TexelKernels.blend4 (< 2^24, no intermediate rounding).
+// row clamped at the image's top or bottom edge), fractions fx = (u >> 16) & 255,
+// fy = (v >> 16) & 255.
 AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                       ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
                                       int64_t v, int64_t dV) {
-    // Two pixels a step: each one's tap pair (p00, p10) as 8 bytes, interleaved per channel
-    // (pshufb) and widened to 16-bit lanes, so pmaddwd gives T = p00·gx + p10·fx exactly
-    // (32-bit lanes, pixel 0 low, pixel 1 high); then (T·gy + B·fy + 2^15) >> 16.
-    const __m128i pairs = _mm_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
-    const __m256i round = _mm256_set1_epi32(0x8000);
     ptrdiff_t i = 0;
     for (; i + 2 <= count; i += 2) {
         int64_t u1 = u + dU, v1 = v + dV;
         const uint32_t *p0 = texels + (v >> 24) * stride + (u >> 24);
         const uint32_t *p1 = texels + (v1 >> 24) * stride + (u1 >> 24);
-        __m128i top = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)p0)),
-                                                    (const double *)p1));
-        __m128i bottom = _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(p0 + below))),
-                                                       (const double *)(p1 + below)));
-        int32_t fx0 = (int32_t)((u >> 16) & 0xFF), fx1 = (int32_t)((u1 >> 16) & 0xFF);
-        int32_t fy0 = (int32_t)((v >> 16) & 0xFF), fy1 = (int32_t)((v1 >> 16) & 0xFF);
-        __m256i wx = _mm256_set_m128i(_mm_set1_epi32((256 - fx1) | (fx1 << 16)), _mm_set1_epi32((256 - fx0) | (fx0 << 16)));
-        __m256i gy = _mm256_set_m128i(_mm_set1_epi32(256 - fy1), _mm_set1_epi32(256 - fy0));
-        __m256i fy = _mm256_set_m128i(_mm_set1_epi32(fy1), _mm_set1_epi32(fy0));
-        __m256i T = _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(top, pairs)), wx);
-        __m256i B = _mm256_madd_epi16(_mm256_cvtepu8_epi16(_mm_shuffle_epi8(bottom, pairs)), wx);
-        __m256i sum = _mm256_add_epi32(_mm256_add_epi32(_mm256_mullo_epi32(T, gy), _mm256_mullo_epi32(B, fy)), round);
-        sum = _mm256_srli_epi32(sum, 16);
-        __m128i r = _mm_packus_epi32(_mm256_castsi256_si128(sum), _mm256_extracti128_si256(sum, 1));
-        _mm_storel_epi64((__m128i *)(out + i), _mm_packus_epi16(r, r));
+        uint64_t two = bilinear_two(p0, p1, below, (int32_t)((u >> 16) & 0xFF), (int32_t)((v >> 16) & 0xFF),
+                                    (int32_t)((u1 >> 16) & 0xFF), (int32_t)((v1 >> 16) & 0xFF));
+        memcpy(out + i, &two, 8);
         u = u1 + dU; v = v1 + dV;
     }
     if (i < count) { // the last pixel of an odd span
         const uint32_t *p = texels + (v >> 24) * stride + (u >> 24);
-        int32_t fx = (int32_t)((u >> 16) & 0xFF), fy = (int32_t)((v >> 16) & 0xFF);
-        int32_t gx = 256 - fx, gy = 256 - fy;
-        __m256i top = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)p));
-        __m256i bottom = _mm256_cvtepu8_epi32(_mm_loadl_epi64((const __m128i *)(p + below)));
-        __m256i wt = _mm256_set_m128i(_mm_set1_epi32(fx * gy), _mm_set1_epi32(gx * gy));
-        __m256i wb = _mm256_set_m128i(_mm_set1_epi32(fx * fy), _mm_set1_epi32(gx * fy));
-        __m256i s = _mm256_add_epi32(_mm256_mullo_epi32(top, wt), _mm256_mullo_epi32(bottom, wb));
-        __m128i t = _mm_add_epi32(_mm_add_epi32(_mm256_castsi256_si128(s), _mm256_extracti128_si256(s, 1)),
-                                  _mm_set1_epi32(0x8000));
-        t = _mm_srli_epi32(t, 16);
-        t = _mm_packus_epi32(t, t);
-        t = _mm_packus_epi16(t, t);
-        out[i] = (uint32_t)_mm_cvtsi128_si32(t);
+        out[i] = bilinear_one(p, below, (int32_t)((u >> 16) & 0xFF), (int32_t)((v >> 16) & 0xFF));
     }
+}
+
+// Bilinear samples along one segment of PerspectiveSampling.interpolated (16.16 texel-centre
+// coordinates U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), the numerators stepped by exact
+// forward differences: nu += du, du += ddu; likewise v). Stops before the first pixel whose taps
+// are not all inside (i < maxI, j < maxJ unsigned); `state` is left at that pixel.
+AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                             ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
+                                             int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                             lamina_parabola *state) {
+    int64_t nu = state->nu, du = state->du, nv = state->nv, dv = state->dv;
+    ptrdiff_t i = 0;
+#define INSIDE(U, V) ((uint64_t)((U) >> 16) < maxI && (uint64_t)((V) >> 16) < maxJ)
+    for (; i + 2 <= count; i += 2) {
+        int64_t Ua = u0 + (nu >> shift2), Va = v0 + (nv >> shift2);
+        int64_t nu1 = nu + du, du1 = du + ddu, nv1 = nv + dv, dv1 = dv + ddv;
+        int64_t Ub = u0 + (nu1 >> shift2), Vb = v0 + (nv1 >> shift2);
+        if (!(INSIDE(Ua, Va) && INSIDE(Ub, Vb))) break;
+        const uint32_t *p0 = texels + (Va >> 16) * stride + (Ua >> 16);
+        const uint32_t *p1 = texels + (Vb >> 16) * stride + (Ub >> 16);
+        uint64_t two = bilinear_two(p0, p1, stride, (int32_t)((Ua >> 8) & 0xFF), (int32_t)((Va >> 8) & 0xFF),
+                                    (int32_t)((Ub >> 8) & 0xFF), (int32_t)((Vb >> 8) & 0xFF));
+        memcpy(out + i, &two, 8);
+        nu = nu1 + du1; du = du1 + ddu; nv = nv1 + dv1; dv = dv1 + ddv;
+    }
+    if (i < count) { // an odd last pixel, or the first of a pair whose second is outside
+        int64_t U = u0 + (nu >> shift2), V = v0 + (nv >> shift2);
+        if (INSIDE(U, V)) {
+            out[i] = bilinear_one(texels + (V >> 16) * stride + (U >> 16), stride,
+                                  (int32_t)((U >> 8) & 0xFF), (int32_t)((V >> 8) & 0xFF));
+            nu += du; du += ddu; nv += dv; dv += ddv;
+            i += 1;
+        }
+    }
+#undef INSIDE
+    state->nu = nu; state->du = du; state->nv = nv; state->dv = dv;
+    return i;
 }
 
 #else // not x86: no AVX2 kernels; Swift never calls the entry points below.
@@ -392,6 +447,14 @@ void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_
                                  ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
                                  int64_t v, int64_t dV) {
     (void)out; (void)texels; (void)stride; (void)below; (void)count; (void)u; (void)dU; (void)v; (void)dV;
+}
+ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                        ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
+                                        int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                        lamina_parabola *state) {
+    (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
+    (void)shift2; (void)maxI; (void)maxJ; (void)state;
+    return 0;
 }
 
 #endif

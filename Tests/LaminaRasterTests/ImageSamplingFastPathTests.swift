@@ -74,6 +74,54 @@ import CLaminaKernels
         #expect(mismatches == 0)
     }
 
+    /// The AVX2 parabola kernel (interpolated perspective) against the Swift loop, byte for
+    /// byte: random segments of up to 16 pixels whose curved paths start inside, cross the
+    /// image's edges or run wholly outside, under every edge mode, so the kernel's stop-and-
+    /// resume at a pixel with a tap outside is exercised as well as its inside runs.
+    @Test func avx2BilinearParabolaEqualsTheSwiftLoop() throws {
+        guard lamina_kernels_have_avx2() != 0 else { return }
+        let s = try Surface(width: 37, height: 29)
+        var rng = SplitMix64(1914)
+        for y in 0..<s.height { for x in 0..<s.width { s.row32(y)[x] = rng.premultiplied() } }
+        for x in 0..<s.width { s.row32(5)[x] = [0xFFFF_FFFF, 0, 0xFF00_0000][x % 3] }
+        let t = SampledImage(s).texels[0]
+        let s2 = 2 * InterpolatedPerspective.shift, n = InterpolatedPerspective.step
+        var fast = [UInt32](repeating: 0, count: n), slow = fast
+        var mismatches = 0, pixels = 0, stateMismatches = 0
+        for iteration in 0..<20_000 {
+            // Three points of a segment (16.16), as `shadeInterpolated` gets them: the start
+            // anywhere from 3 texels outside to inside, steps of up to ±2 texels a pixel.
+            func point() -> Int { Int(rng.next() % UInt64((t.width + 6) << 16)) - (3 << 16) }
+            let u0 = point(), v0 = Int(rng.next() % UInt64((t.height + 6) << 16)) - (3 << 16)
+            let step = { Int(rng.next() % (4 << 16)) - (2 << 16) }
+            let du1 = step(), dv1 = iteration % 3 == 0 ? 0 : step()
+            let bend = { Int(rng.next() % (1 << 14)) - (1 << 13) }
+            let um = u0 + du1 * n / 2 + bend(), vm = v0 + dv1 * n / 2 + bend()
+            let u1 = u0 + du1 * n, v1 = v0 + dv1 * n
+            let ua = n * (4 * (um - u0) - (u1 - u0)), ub = 2 * ((u1 - u0) - 2 * (um - u0))
+            let va = n * (4 * (vm - v0) - (v1 - v0)), vb = 2 * ((v1 - v0) - 2 * (vm - v0))
+            let k0 = Int(rng.next() % UInt64(n)), count = 1 + Int(rng.next() % UInt64(n - k0))
+            let start = lamina_parabola(nu: Int64(k0 * (ua + k0 * ub)), du: Int64(ua + (2 * k0 + 1) * ub),
+                                        nv: Int64(k0 * (va + k0 * vb)), dv: Int64(va + (2 * k0 + 1) * vb))
+            let edge = [ImageEdgeMode.clamp, .repeat, .transparent][iteration % 3]
+            var a = start, b = start
+            fast.withUnsafeMutableBufferPointer { f in
+                ImageShader.bilinearParabola(t, edge, u0: u0, v0: v0, &a, ddu: 2 * ub, ddv: 2 * vb, shift2: s2,
+                                             count: count, f.baseAddress!, avx2: true)
+            }
+            slow.withUnsafeMutableBufferPointer { o in
+                ImageShader.bilinearParabola(t, edge, u0: u0, v0: v0, &b, ddu: 2 * ub, ddv: 2 * vb, shift2: s2,
+                                             count: count, o.baseAddress!, avx2: false)
+            }
+            for i in 0..<count where fast[i] != slow[i] { mismatches += 1 }
+            if (a.nu, a.du, a.nv, a.dv) != (b.nu, b.du, b.nv, b.dv) { stateMismatches += 1 }
+            pixels += count
+        }
+        #expect(pixels > 80_000)
+        #expect(mismatches == 0)
+        #expect(stateMismatches == 0)
+    }
+
     /// Axis-aligned affine maps under `.clamp` (the clamped-edge-row path and the inside run)
     /// against the per-pixel generic kernel `TexelKernels.bilinear` on the same 40.24
     /// coordinates, byte for byte, over rows above, inside and below the image.

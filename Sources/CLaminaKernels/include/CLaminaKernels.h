@@ -49,6 +49,20 @@ void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_
                                  ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
                                  int64_t v, int64_t dV);
 
+/// The forward-difference state of one interpolated-perspective segment (see
+/// lamina_avx2_bilinear_parabola): numerators nu, nv and their first differences du, dv.
+typedef struct { int64_t nu, du, nv, dv; } lamina_parabola;
+
+/// Bilinear samples along a segment of PerspectiveSampling.interpolated: pixel k samples at
+/// 16.16 texel-centre U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), then nu += du,
+/// du += ddu (v likewise). Writes pixels while all four taps are inside (texel i < maxI and
+/// j < maxJ, unsigned) and returns how many; `state` is left at the first pixel not written.
+/// Equal to TexelKernels.blend4 byte for byte.
+ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                        ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
+                                        int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                        lamina_parabola *state);
+
 /// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong
 /// (0 expected; tests check it).
 int lamina_kernels_check_magic(void);

@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// How an `ImageShader` with a projective (non-affine) map finds each pixel's source point.
 package enum PerspectiveSampling: Sendable, Hashable {
     /// u = U/W and v = V/W divided in Double at every pixel (the reference; the default).
@@ -51,12 +53,9 @@ extension ImageShader {
         let rowU = m.m01 * fy + m.m02, rowV = m.m11 * fy + m.m12, rowW = m.m21 * fy + m.m22
         let edge = self.edge, nearest = filter == .nearest
         let t = image.texels[0]
-        let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
-        let stride = t.rowWords
-        // Unsigned compares: i in 0 ..< width − 1 (so i + 1 is inside too).
-        let maxI = UInt(bitPattern: t.width - 1), maxJ = UInt(bitPattern: t.height - 1)
         let s = InterpolatedPerspective.shift, n = InterpolatedPerspective.step
         let end = x + count
+        let avx2 = lamina_kernels_use_avx2() != 0
         var X = x
         // The right end of one segment is the left end of the next: two divides per segment.
         var cachedX = Int.min, cached: (Int, Int)? = nil
@@ -85,27 +84,62 @@ extension ImageShader {
                 }
                 continue
             }
-            // The numerators k·(ua + k·ub) by exact forward differences (integers, so the same
-            // values as the formula): N(k+1) = N(k) + D(k), D(k) = ua + (2k + 1)·ub, D += 2·ub.
+            // The numerators k·(ua + k·ub) by forward differences: N(k+1) = N(k) + D(k),
+            // D(k) = ua + (2k + 1)·ub, D += 2·ub.
             let k0 = X &- X0
-            var nu = k0 &* (ua &+ k0 &* ub), du = ua &+ (2 &* k0 &+ 1) &* ub
-            var nv = k0 &* (va &+ k0 &* vb), dv = va &+ (2 &* k0 &+ 1) &* vb
-            let ddu = 2 &* ub, ddv = 2 &* vb
-            while X < segEnd {
-                let U = u0 &+ (nu >> s2), V = v0 &+ (nv >> s2)
-                nu &+= du; du &+= ddu; nv &+= dv; dv &+= ddv
-                let i = U >> 16, j = V >> 16
-                if UInt(bitPattern: i) < maxI && UInt(bitPattern: j) < maxJ {
-                    // All four taps inside: the interior branch of `TexelKernels.bilinear`.
-                    let p = words + (j &* stride &+ i)
-                    out[X &- x] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride &+ 1],
-                                                      UInt64(truncatingIfNeeded: (U >> 8) & 0xFF),
-                                                      UInt64(truncatingIfNeeded: (V >> 8) & 0xFF))
-                } else {
-                    out[X &- x] = TexelKernels.bilinear(t, U, V, edge)
-                }
-                X &+= 1
-            }
+            var state = lamina_parabola(nu: Int64(k0 &* (ua &+ k0 &* ub)), du: Int64(ua &+ (2 &* k0 &+ 1) &* ub),
+                                        nv: Int64(k0 &* (va &+ k0 &* vb)), dv: Int64(va &+ (2 &* k0 &+ 1) &* vb))
+            Self.bilinearParabola(t, edge, u0: u0, v0: v0, &state, ddu: 2 &* ub, ddv: 2 &* vb, shift2: s2,
+                                  count: segEnd &- X, out + (X &- x), avx2: avx2)
+            X = segEnd
         }
+    }
+
+    /// Bilinear samples along one parabola segment: pixel k at 16.16 texel-centre
+    /// U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), then nu += du, du += ddu (v likewise)
+    /// — the numerators k·(ua + k·ub) by exact forward differences (integers, so the same values
+    /// as the formula). Pixels whose four taps are inside blend directly; the others go through
+    /// `TexelKernels.bilinear` with the edge mode. With `avx2` the inside runs go to the C kernel
+    /// (`lamina_avx2_bilinear_parabola`, the same bytes). `state` ends after the last pixel.
+    @inline(__always)
+    static func bilinearParabola(_ t: TexelLevel, _ edge: ImageEdgeMode, u0: Int, v0: Int, _ state: inout lamina_parabola,
+                                 ddu: Int, ddv: Int, shift2 s2: Int, count: Int, _ out: UnsafeMutablePointer<UInt32>,
+                                 avx2: Bool) {
+        let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+        let stride = t.rowWords
+        // Unsigned compares: i in 0 ..< width − 1 (so i + 1 is inside too).
+        let maxI = UInt(bitPattern: t.width - 1), maxJ = UInt(bitPattern: t.height - 1)
+        var k = 0
+        if avx2 {
+            // The C kernel writes the run of pixels whose taps are all inside; the pixel that
+            // stopped it takes the edge-mode path here, and the kernel goes on.
+            while k < count {
+                k &+= lamina_avx2_bilinear_parabola(out + k, words, stride, count &- k, Int64(u0), Int64(v0),
+                                                    Int64(ddu), Int64(ddv), Int32(s2), UInt64(maxI), UInt64(maxJ),
+                                                    &state)
+                guard k < count else { break }
+                out[k] = TexelKernels.bilinear(t, u0 &+ (Int(state.nu) >> s2), v0 &+ (Int(state.nv) >> s2), edge)
+                state.nu &+= state.du; state.du &+= Int64(ddu); state.nv &+= state.dv; state.dv &+= Int64(ddv)
+                k &+= 1
+            }
+            return
+        }
+        var nu = Int(state.nu), du = Int(state.du), nv = Int(state.nv), dv = Int(state.dv)
+        while k < count {
+            let U = u0 &+ (nu >> s2), V = v0 &+ (nv >> s2)
+            nu &+= du; du &+= ddu; nv &+= dv; dv &+= ddv
+            let i = U >> 16, j = V >> 16
+            if UInt(bitPattern: i) < maxI && UInt(bitPattern: j) < maxJ {
+                // All four taps inside: the interior branch of `TexelKernels.bilinear`.
+                let p = words + (j &* stride &+ i)
+                out[k] = TexelKernels.blend4(p[0], p[1], p[stride], p[stride &+ 1],
+                                             UInt64(truncatingIfNeeded: (U >> 8) & 0xFF),
+                                             UInt64(truncatingIfNeeded: (V >> 8) & 0xFF))
+            } else {
+                out[k] = TexelKernels.bilinear(t, U, V, edge)
+            }
+            k &+= 1
+        }
+        state = lamina_parabola(nu: Int64(nu), du: Int64(du), nv: Int64(nv), dv: Int64(dv))
     }
 }
