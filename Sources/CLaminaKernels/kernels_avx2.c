@@ -395,6 +395,8 @@ AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptr
 }
 
 #define INSIDE_PREFETCH(U, V) ((uint64_t)((U) >> 16) < maxI && (uint64_t)((V) >> 16) < maxJ)
+// Whether the ClearTiles flag of the sample at inside point (U, V) says its taps are all zero.
+#define CLEAR(U, V) (clear && clear[((V) >> 19) * clearStride + ((U) >> 19)])
 
 // Bilinear samples along one segment of PerspectiveSampling.interpolated (16.16 texel-centre
 // coordinates U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), the numerators stepped by exact
@@ -403,6 +405,7 @@ AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptr
 AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                              ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
                                              int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                             const uint8_t *clear, ptrdiff_t clearStride,
                                              lamina_parabola *state) {
     int64_t nu = state->nu, du = state->du, nv = state->nv, dv = state->dv;
     ptrdiff_t i = 0;
@@ -415,7 +418,7 @@ AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texe
     for (int64_t ahead = count + 8; big && ahead <= count + 16; ahead += 8) {
         int64_t U = u0 + ((nu + ahead * du + ahead * (ahead - 1) / 2 * ddu) >> shift2);
         int64_t V = v0 + ((nv + ahead * dv + ahead * (ahead - 1) / 2 * ddv) >> shift2);
-        if (INSIDE_PREFETCH(U, V)) {
+        if (INSIDE_PREFETCH(U, V) && !CLEAR(U, V)) {
             const uint32_t *p = texels + (V >> 16) * stride + (U >> 16);
             _mm_prefetch((const char *)p, _MM_HINT_T0);
             _mm_prefetch((const char *)(p + stride), _MM_HINT_T0);
@@ -427,6 +430,11 @@ AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texe
         int64_t nu1 = nu + du, du1 = du + ddu, nv1 = nv + dv, dv1 = dv + ddv;
         int64_t Ub = u0 + (nu1 >> shift2), Vb = v0 + (nv1 >> shift2);
         if (!(INSIDE(Ua, Va) && INSIDE(Ub, Vb))) break;
+        if (CLEAR(Ua, Va) && CLEAR(Ub, Vb)) { // both 0 without loading a texel
+            memset(out + i, 0, 8);
+            nu = nu1 + du1; du = du1 + ddu; nv = nv1 + dv1; dv = dv1 + ddv;
+            continue;
+        }
         const uint32_t *p0 = texels + (Va >> 16) * stride + (Ua >> 16);
         const uint32_t *p1 = texels + (Vb >> 16) * stride + (Ub >> 16);
         uint64_t two = bilinear_two(p0, p1, stride, (int32_t)((Ua >> 8) & 0xFF), (int32_t)((Va >> 8) & 0xFF),
@@ -444,6 +452,8 @@ AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texe
         }
     }
 #undef INSIDE
+#undef CLEAR
+#undef INSIDE_PREFETCH
     state->nu = nu; state->du = du; state->nv = nv; state->dv = dv;
     return i;
 }
@@ -472,8 +482,9 @@ void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_
 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                         ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
                                         int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                        const uint8_t *clear, ptrdiff_t clearStride,
                                         lamina_parabola *state) {
-    (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
+    (void)clear; (void)clearStride; (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
     (void)shift2; (void)maxI; (void)maxJ; (void)state;
     return 0;
 }

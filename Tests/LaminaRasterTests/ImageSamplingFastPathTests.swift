@@ -78,13 +78,22 @@ import CLaminaKernels
     /// byte: random segments of up to 16 pixels whose curved paths start inside, cross the
     /// image's edges or run wholly outside, under every edge mode, so the kernel's stop-and-
     /// resume at a pixel with a tap outside is exercised as well as its inside runs.
-    @Test func avx2BilinearParabolaEqualsTheSwiftLoop() throws {
+    ///
+    /// The image has transparent regions and its `ClearTiles`, which only the kernel uses: a
+    /// skipped load must give the bytes the Swift loop computes from the texels.
+    @Test(arguments: [false, true])
+    func avx2BilinearParabolaEqualsTheSwiftLoop(withClearTiles: Bool) throws {
         guard lamina_kernels_have_avx2() != 0 else { return }
         let s = try Surface(width: 37, height: 29)
         var rng = SplitMix64(1914)
         for y in 0..<s.height { for x in 0..<s.width { s.row32(y)[x] = rng.premultiplied() } }
         for x in 0..<s.width { s.row32(5)[x] = [0xFFFF_FFFF, 0, 0xFF00_0000][x % 3] }
-        let t = SampledImage(s).texels[0]
+        // Clear areas: a band of rows, a block, and single-texel gaps that keep blocks unclear.
+        for y in 10..<27 { for x in 0..<s.width where x < 18 || (y > 16 && x > 24) { s.row32(y)[x] = 0 } }
+        s.row32(12)[4] = 0x0100_0000
+        let sampled = SampledImage(s, findClearTiles: withClearTiles)
+        #expect((sampled.clearTiles != nil) == withClearTiles)
+        let t = sampled.texels[0]
         let s2 = 2 * InterpolatedPerspective.shift, n = InterpolatedPerspective.step
         var fast = [UInt32](repeating: 0, count: n), slow = fast
         var mismatches = 0, pixels = 0, stateMismatches = 0

@@ -57,10 +57,13 @@ typedef struct { int64_t nu, du, nv, dv; } lamina_parabola;
 /// 16.16 texel-centre U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), then nu += du,
 /// du += ddu (v likewise). Writes pixels while all four taps are inside (texel i < maxI and
 /// j < maxJ, unsigned) and returns how many; `state` is left at the first pixel not written.
-/// Equal to TexelKernels.blend4 byte for byte.
+/// `clear` (or NULL) are the image's ClearTiles flags, `clearStride` blocks a row: a pixel
+/// whose 8x8 block is flagged is written as 0 without loading texels. Equal to
+/// TexelKernels.blend4 byte for byte.
 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                         ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
                                         int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                        const uint8_t *clear, ptrdiff_t clearStride,
                                         lamina_parabola *state);
 
 /// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong

@@ -66,7 +66,8 @@ package final class ImageCache: @unchecked Sendable {
             return e.sampled
         }
         lock.unlock()
-        let s = SampledImage(image.premultipliedRGBA8, mipmapped: mipmapped)
+        // Contents are sampled over many frames: worth finding their clear blocks once.
+        let s = SampledImage(image.premultipliedRGBA8, mipmapped: mipmapped, findClearTiles: true)
         lock.lock(); defer { lock.unlock() }
         entries[key] = Entry(image: image, sampled: s)
         used.insert(key)

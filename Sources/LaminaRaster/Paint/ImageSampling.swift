@@ -8,9 +8,15 @@
 struct TexelLevel: @unchecked Sendable { // read-only view; see SampledImage
     let base: UnsafeMutablePointer<UInt8>
     let width: Int, height: Int, rowWords: Int
+    /// The level's `ClearTiles` flags and blocks per row, or nil (kept alive by the
+    /// SampledImage that made this view).
+    let clear: UnsafePointer<UInt8>?
+    let clearColumns: Int
 
-    init(_ s: Surface) {
+    init(_ s: Surface, clearTiles: ClearTiles? = nil) {
         base = s.base; width = s.width; height = s.height; rowWords = s.bytesPerRow / 4
+        clear = clearTiles.map { UnsafePointer($0.flags) }
+        clearColumns = clearTiles?.columns ?? 0
     }
 
     @inline(__always) func texel(_ i: Int, _ j: Int) -> UInt32 {

@@ -116,7 +116,7 @@ extension ImageShader {
             while k < count {
                 k &+= lamina_avx2_bilinear_parabola(out + k, words, stride, count &- k, Int64(u0), Int64(v0),
                                                     Int64(ddu), Int64(ddv), Int32(s2), UInt64(maxI), UInt64(maxJ),
-                                                    &state)
+                                                    t.clear, t.clearColumns, &state)
                 guard k < count else { break }
                 out[k] = TexelKernels.bilinear(t, u0 &+ (Int(state.nu) >> s2), v0 &+ (Int(state.nv) >> s2), edge)
                 state.nu &+= state.du; state.du &+= Int64(ddu); state.nv &+= state.dv; state.dv &+= Int64(ddv)

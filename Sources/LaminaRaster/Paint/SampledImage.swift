@@ -16,11 +16,16 @@ package final class SampledImage: Sendable {
     package let isOpaque: Bool
     /// Raw views of `levels` for the kernels (kept here so shading never allocates).
     let texels: [TexelLevel]
+    /// The transparent blocks of level 0 when asked for (and some exist), else nil.
+    package let clearTiles: ClearTiles?
 
     package var width: Int { levels[0].width }
     package var height: Int { levels[0].height }
 
-    package init(_ source: Surface, mipmapped: Bool = false) {
+    /// `findClearTiles`: also find level 0's transparent blocks (one more pass over a
+    /// non-opaque image), worth it for an image sampled over many frames, like a layer's
+    /// contents; the perspective sampler then skips loading texels there.
+    package init(_ source: Surface, mipmapped: Bool = false, findClearTiles: Bool = false) {
         var opaque = true
         for y in 0..<source.height where opaque {
             let r = source.row32(y)
@@ -34,7 +39,9 @@ package final class SampledImage: Sendable {
             }
         }
         self.levels = levels
-        texels = levels.map(TexelLevel.init)
+        let tiles = findClearTiles && !opaque ? ClearTiles(source) : nil
+        clearTiles = tiles
+        texels = levels.enumerated().map { TexelLevel($0.element, clearTiles: $0.offset == 0 ? tiles : nil) }
     }
 
     /// The 2x2 box reduction of `s` (sizes rounded up; odd edges pair a pixel with itself).
