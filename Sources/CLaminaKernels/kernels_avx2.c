@@ -394,19 +394,26 @@ AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptr
     }
 }
 
-#define INSIDE_PREFETCH(U, V) ((uint64_t)((U) >> 16) < maxI && (uint64_t)((V) >> 16) < maxJ)
+// Two's-complement wrapping arithmetic on int64 (Swift's &+ and &*), without C's undefined
+// signed overflow.
+#define WADD(a, b) ((int64_t)((uint64_t)(a) + (uint64_t)(b)))
+#define WSUB(a, b) ((int64_t)((uint64_t)(a) - (uint64_t)(b)))
+#define WMUL(a, b) ((int64_t)((uint64_t)(a) * (uint64_t)(b)))
+// Texel i = U >> 16 (and j) with i < maxI, j < maxJ unsigned: all four bilinear taps inside.
+#define INSIDE(U, V) ((uint64_t)((U) >> 16) < maxI && (uint64_t)((V) >> 16) < maxJ)
 // Whether the ClearTiles flag of the sample at inside point (U, V) says its taps are all zero.
 #define CLEAR(U, V) (clear && clear[((V) >> 19) * clearStride + ((U) >> 19)])
 
 // Bilinear samples along one segment of PerspectiveSampling.interpolated (16.16 texel-centre
 // coordinates U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), the numerators stepped by exact
 // forward differences: nu += du, du += ddu; likewise v). Stops before the first pixel whose taps
-// are not all inside (i < maxI, j < maxJ unsigned); `state` is left at that pixel.
-AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
-                                             ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
-                                             int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
-                                             const uint8_t *clear, ptrdiff_t clearStride,
-                                             lamina_parabola *state) {
+// are not all inside; `state` is left at that pixel. Inlined with a constant shift2 by the row
+// kernel below.
+AVX2 static inline ptrdiff_t parabola_run(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                          ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
+                                          int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                          const uint8_t *clear, ptrdiff_t clearStride,
+                                          lamina_parabola *state) {
     int64_t nu = state->nu, du = state->du, nv = state->nv, dv = state->dv;
     ptrdiff_t i = 0;
     // Under perspective a screen row walks a slanted line through the texels, which the
@@ -416,23 +423,22 @@ AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texe
     // 256 KiB) stay in the cache, where the hints only cost time.
     int big = (uint64_t)stride * (maxJ + 1) >= (1u << 18); // ≥ 1 MiB of texels
     for (int64_t ahead = count + 8; big && ahead <= count + 16; ahead += 8) {
-        int64_t U = u0 + ((nu + ahead * du + ahead * (ahead - 1) / 2 * ddu) >> shift2);
-        int64_t V = v0 + ((nv + ahead * dv + ahead * (ahead - 1) / 2 * ddv) >> shift2);
-        if (INSIDE_PREFETCH(U, V) && !CLEAR(U, V)) {
+        int64_t U = WADD(u0, WADD(WADD(nu, WMUL(ahead, du)), WMUL(ahead * (ahead - 1) / 2, ddu)) >> shift2);
+        int64_t V = WADD(v0, WADD(WADD(nv, WMUL(ahead, dv)), WMUL(ahead * (ahead - 1) / 2, ddv)) >> shift2);
+        if (INSIDE(U, V) && !CLEAR(U, V)) {
             const uint32_t *p = texels + (V >> 16) * stride + (U >> 16);
             _mm_prefetch((const char *)p, _MM_HINT_T0);
             _mm_prefetch((const char *)(p + stride), _MM_HINT_T0);
         }
     }
-#define INSIDE(U, V) ((uint64_t)((U) >> 16) < maxI && (uint64_t)((V) >> 16) < maxJ)
     for (; i + 2 <= count; i += 2) {
-        int64_t Ua = u0 + (nu >> shift2), Va = v0 + (nv >> shift2);
-        int64_t nu1 = nu + du, du1 = du + ddu, nv1 = nv + dv, dv1 = dv + ddv;
-        int64_t Ub = u0 + (nu1 >> shift2), Vb = v0 + (nv1 >> shift2);
+        int64_t Ua = WADD(u0, nu >> shift2), Va = WADD(v0, nv >> shift2);
+        int64_t nu1 = WADD(nu, du), du1 = WADD(du, ddu), nv1 = WADD(nv, dv), dv1 = WADD(dv, ddv);
+        int64_t Ub = WADD(u0, nu1 >> shift2), Vb = WADD(v0, nv1 >> shift2);
         if (!(INSIDE(Ua, Va) && INSIDE(Ub, Vb))) break;
+        nu = WADD(nu1, du1); du = WADD(du1, ddu); nv = WADD(nv1, dv1); dv = WADD(dv1, ddv);
         if (CLEAR(Ua, Va) && CLEAR(Ub, Vb)) { // both 0 without loading a texel
             memset(out + i, 0, 8);
-            nu = nu1 + du1; du = du1 + ddu; nv = nv1 + dv1; dv = dv1 + ddv;
             continue;
         }
         const uint32_t *p0 = texels + (Va >> 16) * stride + (Ua >> 16);
@@ -440,23 +446,89 @@ AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texe
         uint64_t two = bilinear_two(p0, p1, stride, (int32_t)((Ua >> 8) & 0xFF), (int32_t)((Va >> 8) & 0xFF),
                                     (int32_t)((Ub >> 8) & 0xFF), (int32_t)((Vb >> 8) & 0xFF));
         memcpy(out + i, &two, 8);
-        nu = nu1 + du1; du = du1 + ddu; nv = nv1 + dv1; dv = dv1 + ddv;
     }
     if (i < count) { // an odd last pixel, or the first of a pair whose second is outside
-        int64_t U = u0 + (nu >> shift2), V = v0 + (nv >> shift2);
+        int64_t U = WADD(u0, nu >> shift2), V = WADD(v0, nv >> shift2);
         if (INSIDE(U, V)) {
             out[i] = bilinear_one(texels + (V >> 16) * stride + (U >> 16), stride,
                                   (int32_t)((U >> 8) & 0xFF), (int32_t)((V >> 8) & 0xFF));
-            nu += du; du += ddu; nv += dv; dv += ddv;
+            nu = WADD(nu, du); du = WADD(du, ddu); nv = WADD(nv, dv); dv = WADD(dv, ddv);
             i += 1;
         }
     }
-#undef INSIDE
-#undef CLEAR
-#undef INSIDE_PREFETCH
     state->nu = nu; state->du = du; state->nv = nv; state->dv = dv;
     return i;
 }
+
+AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                             ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
+                                             int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
+                                             const uint8_t *clear, ptrdiff_t clearStride,
+                                             lamina_parabola *state) {
+    return parabola_run(out, texels, stride, count, u0, v0, ddu, ddv, shift2, maxI, maxJ, clear, clearStride,
+                        state);
+}
+
+#pragma STDC FP_CONTRACT OFF
+
+// TexelKernels.fixed: a continuous coordinate to 16.16 texel-centre fixed point, clamped to
+// ±2^46 (NaN to −2^46). Same operations in the same order as the Swift, so the same bits
+// (no FMA: this file's target has none, and contraction is off).
+AVX2 static inline int64_t fixed16(double u) {
+    double f = (u - 0.5) * 65536.0;
+    if (f > -0x1p46 && f < 0x1p46) return (int64_t)__builtin_floor(f);
+    return f > 0 ? ((int64_t)1 << 46) : -((int64_t)1 << 46);
+}
+
+AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                                    ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,
+                                                    ptrdiff_t clearStride, const double *m, double minW,
+                                                    ptrdiff_t y, ptrdiff_t x, ptrdiff_t count) {
+    enum { n = 16, shift2 = 8, chunk = 32 }; // InterpolatedPerspective.step, 2 · shift; segments a batch
+    const uint64_t maxI = (uint64_t)(width - 1), maxJ = (uint64_t)(height - 1);
+    const double fy = (double)y + 0.5;
+    const double rowU = m[1] * fy + m[2], rowV = m[4] * fy + m[5], rowW = m[7] * fy + m[8];
+    ptrdiff_t X = x, end = x + count;
+    // ImageShader.exactPoint at columns first + 8k: computed for a batch of segments up front,
+    // so the divides are independent of each other and of the sampling, and overlap.
+    int64_t pu[2 * chunk + 1], pv[2 * chunk + 1];
+    int ok[2 * chunk + 1];
+    while (X < end) {
+        ptrdiff_t first = X & ~(ptrdiff_t)(n - 1);
+        ptrdiff_t segments = (end - first + n - 1) / n;
+        if (segments > chunk) segments = chunk;
+        for (ptrdiff_t k = 0; k <= 2 * segments; k++) {
+            double fx = (double)(first + 8 * k) + 0.5;
+            double W = m[6] * fx + rowW;
+            ok[k] = W > minW;
+            double rw = 1.0 / W;
+            pu[k] = ok[k] ? fixed16((m[0] * fx + rowU) * rw) : 0;
+            pv[k] = ok[k] ? fixed16((m[3] * fx + rowV) * rw) : 0;
+        }
+        for (ptrdiff_t s = 0; s < segments && X < end; s++) {
+            ptrdiff_t X0 = first + n * s, X1 = X0 + n, segEnd = end < X1 ? end : X1;
+            if (!(ok[2 * s] && ok[2 * s + 1] && ok[2 * s + 2])) return X - x;
+            int64_t u0 = pu[2 * s], v0 = pv[2 * s];
+            int64_t d1u = WSUB(pu[2 * s + 1], u0), d2u = WSUB(pu[2 * s + 2], u0);
+            int64_t d1v = WSUB(pv[2 * s + 1], v0), d2v = WSUB(pv[2 * s + 2], v0);
+            int64_t ua = WMUL(n, WSUB(WMUL(4, d1u), d2u)), ub = WMUL(2, WSUB(d2u, WMUL(2, d1u)));
+            int64_t va = WMUL(n, WSUB(WMUL(4, d1v), d2v)), vb = WMUL(2, WSUB(d2v, WMUL(2, d1v)));
+            int64_t k0 = X - X0;
+            lamina_parabola state = {
+                WMUL(k0, WADD(ua, WMUL(k0, ub))), WADD(ua, WMUL(2 * k0 + 1, ub)),
+                WMUL(k0, WADD(va, WMUL(k0, vb))), WADD(va, WMUL(2 * k0 + 1, vb)),
+            };
+            ptrdiff_t done = parabola_run(out + (X - x), texels, stride, segEnd - X, u0, v0, WMUL(2, ub),
+                                          WMUL(2, vb), shift2, maxI, maxJ, clear, clearStride, &state);
+            X += done;
+            if (X < segEnd) return X - x;
+        }
+    }
+    return X - x;
+}
+
+#undef INSIDE
+#undef CLEAR
 
 #else // not x86: no AVX2 kernels; Swift never calls the entry points below.
 
@@ -486,6 +558,14 @@ ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, p
                                         lamina_parabola *state) {
     (void)clear; (void)clearStride; (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
     (void)shift2; (void)maxI; (void)maxJ; (void)state;
+    return 0;
+}
+ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                               ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,
+                                               ptrdiff_t clearStride, const double *m, double minW,
+                                               ptrdiff_t y, ptrdiff_t x, ptrdiff_t count) {
+    (void)out; (void)texels; (void)stride; (void)width; (void)height; (void)clear; (void)clearStride;
+    (void)m; (void)minW; (void)y; (void)x; (void)count;
     return 0;
 }
 

@@ -66,6 +66,19 @@ ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, p
                                         const uint8_t *clear, ptrdiff_t clearStride,
                                         lamina_parabola *state);
 
+/// PerspectiveSampling.interpolated with bilinear filtering over columns x ..< x + count of
+/// row y (absolute surface pixels), the whole definition in one call: the exact source points
+/// at three columns per 16 (double divide, TexelKernels.fixed) and the parabola between.
+/// `m` is the inverse map m00, m01, m02, m10, m11, m12, m20, m21, m22 (PaintProjective's
+/// order); the image is `width` x `height` texels, `stride` words a row; `clear` as above.
+/// Returns how many pixels from x it wrote: it stops at the first pixel whose taps are not
+/// all inside, or at the start of a segment where w ≤ minW at one of its three columns — the
+/// caller does the rest of that 16-column segment and calls again.
+ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
+                                               ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,
+                                               ptrdiff_t clearStride, const double *m, double minW,
+                                               ptrdiff_t y, ptrdiff_t x, ptrdiff_t count);
+
 /// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong
 /// (0 expected; tests check it).
 int lamina_kernels_check_magic(void);

@@ -49,6 +49,33 @@ extension ImageShader {
     }
 
     func shadeInterpolated(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard lamina_kernels_use_avx2() != 0 && filter == .bilinear else {
+            shadeInterpolatedSegments(y: y, x: x, count: count, into: out)
+            return
+        }
+        // The C kernel does whole rows; where it stops (w ≤ minimumW, or taps outside the
+        // image) the rest of that 16-column segment goes through the Swift path, which gives
+        // the same bytes for any split of a row.
+        let m = map, t = image.texels[0], n = InterpolatedPerspective.step, end = x + count
+        var coefficients = (m.m00, m.m01, m.m02, m.m10, m.m11, m.m12, m.m20, m.m21, m.m22)
+        withUnsafePointer(to: &coefficients) { tuple in
+            let m9 = UnsafeRawPointer(tuple).assumingMemoryBound(to: Double.self)
+            let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+            var X = x
+            while X < end {
+                X &+= lamina_avx2_perspective_bilinear_row(out + (X &- x), words, t.rowWords, t.width, t.height, t.clear,
+                                                           t.clearColumns, m9, PaintProjective.minimumW, y, X, end &- X)
+                guard X < end else { break }
+                let segEnd = min(end, (X & ~(n - 1)) + n)
+                shadeInterpolatedSegments(y: y, x: X, count: segEnd &- X, into: out + (X &- x))
+                X = segEnd
+            }
+        }
+    }
+
+    /// `shadeInterpolated` segment by segment in Swift (the bilinear inside runs through the
+    /// parabola kernel when AVX2 is on).
+    func shadeInterpolatedSegments(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         let m = map, fy = Double(y) + 0.5
         let rowU = m.m01 * fy + m.m02, rowV = m.m11 * fy + m.m12, rowW = m.m21 * fy + m.m22
         let edge = self.edge, nearest = filter == .nearest
