@@ -143,14 +143,29 @@ struct BlurPlane {
     /// The f×f box average (blocks past the edge count as zeros), rounded.
     func downsampled(by f: Int) -> BlurPlane {
         var out = BlurPlane(width: (width + f - 1) / f, height: (height + f - 1) / f)
-        let area = f * f
-        for j in 0..<out.height {
-            for i in 0..<out.width {
-                var sum = 0
-                for y in (j * f)..<min(height, j * f + f) {
-                    for x in (i * f)..<min(width, i * f + f) { sum += Int(values[y * width + x]) }
+        let area = f * f, w = width, ow = out.width
+        // Column sums of each block row, then one division per output value.
+        var sums = [Int](repeating: 0, count: ow)
+        values.withUnsafeBufferPointer { src in
+            out.values.withUnsafeMutableBufferPointer { dst in
+                sums.withUnsafeMutableBufferPointer { acc in
+                    let sp = src.baseAddress!, dp = dst.baseAddress!, a = acc.baseAddress!
+                    for j in 0..<out.height {
+                        for i in 0..<ow { a[i] = 0 }
+                        for y in (j * f)..<min(height, j * f + f) {
+                            let row = sp + y * w
+                            var x = 0
+                            for i in 0..<ow {
+                                var sum = 0
+                                let x1 = min(w, x + f)
+                                while x < x1 { sum &+= Int(row[x]); x += 1 }
+                                a[i] &+= sum
+                            }
+                        }
+                        let o = dp + j * ow
+                        for i in 0..<ow { o[i] = Int32(truncatingIfNeeded: (a[i] + area / 2) / area) }
+                    }
                 }
-                out.values[j * out.width + i] = Int32((sum + area / 2) / area)
             }
         }
         return out
@@ -169,14 +184,22 @@ struct BlurPlane {
                 return (min(max(i0, 0), limit - 1), min(max(i0 + 1, 0), limit - 1), wt)
             }
         }
-        let tx = taps(w, width), ty = taps(h, height)
-        for y in 0..<h {
-            let (j0, j1, wy) = ty[y]
-            for x in 0..<w {
-                let (i0, i1, wx) = tx[x]
-                let top = Int(values[j0 * width + i0]) * (256 - wx) + Int(values[j0 * width + i1]) * wx
-                let bot = Int(values[j1 * width + i0]) * (256 - wx) + Int(values[j1 * width + i1]) * wx
-                out.values[y * w + x] = Int32((top * (256 - wy) + bot * wy + 32768) >> 16)
+        let tx = taps(w, width), ty = taps(h, height), sw = width
+        values.withUnsafeBufferPointer { src in
+            out.values.withUnsafeMutableBufferPointer { dst in
+                tx.withUnsafeBufferPointer { txp in
+                    let sp = src.baseAddress!
+                    for y in 0..<h {
+                        let (j0, j1, wy) = ty[y]
+                        let r0 = sp + j0 * sw, r1 = sp + j1 * sw, o = dst.baseAddress! + y * w
+                        for x in 0..<w {
+                            let (i0, i1, wx) = txp[x]
+                            let top = Int(r0[i0]) &* (256 &- wx) &+ Int(r0[i1]) &* wx
+                            let bot = Int(r1[i0]) &* (256 &- wx) &+ Int(r1[i1]) &* wx
+                            o[x] = Int32(truncatingIfNeeded: (top &* (256 &- wy) &+ bot &* wy &+ 32768) >> 16)
+                        }
+                    }
+                }
             }
         }
         return out

@@ -8,14 +8,19 @@ extension GaussianBlur {
         let m = margin(sigma: sigma)
         let out = try AlphaMask(width: mask.width + 2 * m, height: mask.height + 2 * m)
         var plane = BlurPlane(width: out.width, height: out.height)
-        for y in 0..<mask.height {
-            let src = mask.row(y)
-            for x in 0..<mask.width { plane.values[(y + m) * plane.width + x + m] = Int32(src[x]) << 8 }
+        let pw = plane.width
+        plane.values.withUnsafeMutableBufferPointer { values in
+            for y in 0..<mask.height {
+                let src = mask.row(y), dst = values.baseAddress! + (y + m) * pw + m
+                for x in 0..<mask.width { dst[x] = Int32(src[x]) << 8 }
+            }
         }
         blur(&plane, sigma: sigma, method: method ?? self.method(forSigma: sigma))
-        for y in 0..<out.height {
-            let dst = out.row(y)
-            for x in 0..<out.width { dst[x] = toByte(plane.values[y * plane.width + x]) }
+        plane.values.withUnsafeBufferPointer { values in
+            for y in 0..<out.height {
+                let dst = out.row(y), src = values.baseAddress! + y * pw
+                for x in 0..<out.width { dst[x] = toByte(src[x]) }
+            }
         }
         return out
     }
