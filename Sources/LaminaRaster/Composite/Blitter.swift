@@ -128,6 +128,12 @@ package struct Blitter: CoverageSink {
                 Self.blendGeneral(dst, scratch.pixels, count: count, coverage: nil, constant: coverage, alpha: 255, mode: mode)
             }
         case let .shader(shader):
+            if mode == .normal && coverage == 255 && alpha == 255 && shader.isOpaque {
+                // Opaque paint at full strength replaces the pixels: shade straight into them
+                // (shaders never read the destination), with no scratch row to copy.
+                shader.shade(y: y, x: x, count: count, into: dst)
+                return
+            }
             shader.shade(y: y, x: x, count: count, into: scratch.pixels)
             if mode == .normal {
                 let k = mul255(coverage, alpha)
