@@ -271,6 +271,7 @@ AVX2 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t cou
         const __m256i alphas = _mm256_set1_epi32((int)0xFF000000u);
         for (; i + 8 <= count; i += 8) {
             __m256i s = _mm256_loadu_si256((const __m256i *)(src + i));
+            if (_mm256_testz_si256(s, s)) continue; // transparent source: dst unchanged
             __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
             __m256i r = _mm256_testc_si256(s, alphas) ? row_over8_opaque(s, d, vmk, vmia) : row_over8(s, d, k16, scaled);
             _mm256_storeu_si256((__m256i *)(dst + i), r);
@@ -480,6 +481,39 @@ AVX2 static inline int64_t fixed16(double u) {
     return f > 0 ? ((int64_t)1 << 46) : -((int64_t)1 << 46);
 }
 
+// The range of one coordinate over a whole segment: U(k) = u0 + floor(N(k) / 2^8) lies within
+// 1 below the real parabola p(k) through (0, u0), (8, um), (16, u1), and p(k) is the chord plus
+// b·k(16 − k)/64 with bend b = um − (u0 + u1)/2, which over 0 ≤ k ≤ 16 adds between min(0, b)
+// and max(0, b). So min(u0, u1) + min(0, ⌊b⌋) − 1 ≤ U(k) ≤ max(u0, u1) + max(0, ⌈b⌉).
+static inline void segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64_t *hi) {
+    int64_t twice = WSUB(WMUL(2, um), WADD(u0, u1)); // 2b
+    int64_t down = twice >> 1, up = WADD(twice, 1) >> 1; // ⌊b⌋, ⌈b⌉
+    *lo = WSUB(WADD(u0 < u1 ? u0 : u1, down < 0 ? down : 0), 1);
+    *hi = WADD(u0 > u1 ? u0 : u1, up > 0 ? up : 0);
+}
+
+void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64_t *hi) {
+    segment_range(u0, um, u1, lo, hi);
+}
+
+// Whether every sample of a segment is inside the image and in a ClearTiles block, so all of
+// them are 0: the blocks of the segment's whole coordinate box are checked (a few flags for 16
+// pixels, instead of one per pixel). Boxes wider than 8 blocks are not worth checking.
+static inline int segment_clear(int64_t u0, int64_t um, int64_t u1, int64_t v0, int64_t vm, int64_t v1,
+                                uint64_t maxI, uint64_t maxJ, const uint8_t *clear, ptrdiff_t clearStride) {
+    int64_t ulo, uhi, vlo, vhi;
+    segment_range(u0, um, u1, &ulo, &uhi);
+    segment_range(v0, vm, v1, &vlo, &vhi);
+    if (ulo < 0 || vlo < 0 || (uint64_t)(uhi >> 16) >= maxI || (uint64_t)(vhi >> 16) >= maxJ) return 0;
+    int64_t bx0 = ulo >> 19, bx1 = uhi >> 19, by0 = vlo >> 19, by1 = vhi >> 19;
+    if ((bx1 - bx0 + 1) * (by1 - by0 + 1) > 8) return 0;
+    for (int64_t by = by0; by <= by1; by++) {
+        const uint8_t *row = clear + by * clearStride;
+        for (int64_t bx = bx0; bx <= bx1; bx++) if (!row[bx]) return 0;
+    }
+    return 1;
+}
+
 AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                                     ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,
                                                     ptrdiff_t clearStride, const double *m, double minW,
@@ -513,6 +547,12 @@ AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_
             int64_t d1v = WSUB(pv[2 * s + 1], v0), d2v = WSUB(pv[2 * s + 2], v0);
             int64_t ua = WMUL(n, WSUB(WMUL(4, d1u), d2u)), ub = WMUL(2, WSUB(d2u, WMUL(2, d1u)));
             int64_t va = WMUL(n, WSUB(WMUL(4, d1v), d2v)), vb = WMUL(2, WSUB(d2v, WMUL(2, d1v)));
+            if (clear && segment_clear(u0, pu[2 * s + 1], pu[2 * s + 2], v0, pv[2 * s + 1], pv[2 * s + 2], maxI, maxJ,
+                                       clear, clearStride)) {
+                memset(out + (X - x), 0, (size_t)(segEnd - X) * 4); // every sample of the segment is 0
+                X = segEnd;
+                continue;
+            }
             int64_t k0 = X - X0;
             lamina_parabola state = {
                 WMUL(k0, WADD(ua, WMUL(k0, ub))), WADD(ua, WMUL(2 * k0 + 1, ub)),
@@ -559,6 +599,9 @@ ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, p
     (void)clear; (void)clearStride; (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
     (void)shift2; (void)maxI; (void)maxJ; (void)state;
     return 0;
+}
+void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64_t *hi) {
+    (void)u0; (void)um; (void)u1; *lo = 0; *hi = 0;
 }
 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                                ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,

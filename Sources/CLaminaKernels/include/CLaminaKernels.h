@@ -79,6 +79,11 @@ ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *te
                                                ptrdiff_t clearStride, const double *m, double minW,
                                                ptrdiff_t y, ptrdiff_t x, ptrdiff_t count);
 
+/// The bounds [lo, hi] the row kernel assumes for every U(k), 0 ≤ k ≤ 16, of a segment with
+/// exact points u0, um, u1 (16.16): it skips a segment when the blocks of that box are clear.
+/// Exposed so tests can check it against every k (x86 builds only).
+void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64_t *hi);
+
 /// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong
 /// (0 expected; tests check it).
 int lamina_kernels_check_magic(void);
