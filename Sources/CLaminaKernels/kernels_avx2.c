@@ -472,13 +472,19 @@ AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texe
 
 #pragma STDC FP_CONTRACT OFF
 
-// TexelKernels.fixed: a continuous coordinate to 16.16 texel-centre fixed point, clamped to
-// ±2^46 (NaN to −2^46). Same operations in the same order as the Swift, so the same bits
-// (no FMA: this file's target has none, and contraction is off).
-AVX2 static inline int64_t fixed16(double u) {
-    double f = (u - 0.5) * 65536.0;
-    if (f > -0x1p46 && f < 0x1p46) return (int64_t)__builtin_floor(f);
-    return f > 0 ? ((int64_t)1 << 46) : -((int64_t)1 << 46);
+// TexelKernels.fixed for four coordinates: to 16.16 texel-centre fixed point, clamped to ±2^46
+// (NaN to −2^46). Same operations in the same order as the Swift, so the same bits (no FMA:
+// this file's target has none, and contraction is off). The whole doubles (|v| ≤ 2^46) become
+// int64 through the 2^52 + 2^51 bias, exact below 2^51.
+AVX2 static inline __m256i fixed16x4(__m256d u) {
+    const __m256d limit = _mm256_set1_pd(0x1p46), bias = _mm256_set1_pd(0x1.8p52);
+    __m256d f = _mm256_mul_pd(_mm256_sub_pd(u, _mm256_set1_pd(0.5)), _mm256_set1_pd(65536.0));
+    __m256d in = _mm256_and_pd(_mm256_cmp_pd(f, _mm256_sub_pd(_mm256_setzero_pd(), limit), _CMP_GT_OQ),
+                               _mm256_cmp_pd(f, limit, _CMP_LT_OQ));
+    __m256d far = _mm256_blendv_pd(_mm256_sub_pd(_mm256_setzero_pd(), limit), limit,
+                                   _mm256_cmp_pd(f, _mm256_setzero_pd(), _CMP_GT_OQ));
+    __m256d v = _mm256_blendv_pd(far, _mm256_floor_pd(f), in);
+    return _mm256_sub_epi64(_mm256_castpd_si256(_mm256_add_pd(v, bias)), _mm256_castpd_si256(bias));
 }
 
 // The range of one coordinate over a whole segment: U(k) = u0 + floor(N(k) / 2^8) lies within
@@ -525,19 +531,23 @@ AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_
     ptrdiff_t X = x, end = x + count;
     // ImageShader.exactPoint at columns first + 8k: computed for a batch of segments up front,
     // so the divides are independent of each other and of the sampling, and overlap.
-    int64_t pu[2 * chunk + 1], pv[2 * chunk + 1];
-    int ok[2 * chunk + 1];
+    // Four points per step in doubles, IEEE operations in the scalar order.
+    int64_t pu[2 * chunk + 4], pv[2 * chunk + 4], ok[2 * chunk + 4];
+    const __m256d m0 = _mm256_set1_pd(m[0]), m3 = _mm256_set1_pd(m[3]), m6 = _mm256_set1_pd(m[6]);
+    const __m256d vrowU = _mm256_set1_pd(rowU), vrowV = _mm256_set1_pd(rowV), vrowW = _mm256_set1_pd(rowW);
+    const __m256d vminW = _mm256_set1_pd(minW), steps = _mm256_setr_pd(0, 8, 16, 24);
     while (X < end) {
         ptrdiff_t first = X & ~(ptrdiff_t)(n - 1);
         ptrdiff_t segments = (end - first + n - 1) / n;
         if (segments > chunk) segments = chunk;
-        for (ptrdiff_t k = 0; k <= 2 * segments; k++) {
-            double fx = (double)(first + 8 * k) + 0.5;
-            double W = m[6] * fx + rowW;
-            ok[k] = W > minW;
-            double rw = 1.0 / W;
-            pu[k] = ok[k] ? fixed16((m[0] * fx + rowU) * rw) : 0;
-            pv[k] = ok[k] ? fixed16((m[3] * fx + rowV) * rw) : 0;
+        for (ptrdiff_t k = 0; k <= 2 * segments; k += 4) {
+            // fx = (double)(first + 8k) + 0.5, exactly as the scalar (integers < 2^53 are exact).
+            __m256d fx = _mm256_add_pd(_mm256_add_pd(_mm256_set1_pd((double)(first + 8 * k)), steps), _mm256_set1_pd(0.5));
+            __m256d W = _mm256_add_pd(_mm256_mul_pd(m6, fx), vrowW);
+            __m256d rw = _mm256_div_pd(_mm256_set1_pd(1.0), W);
+            _mm256_storeu_si256((__m256i *)(ok + k), _mm256_castpd_si256(_mm256_cmp_pd(W, vminW, _CMP_GT_OQ)));
+            _mm256_storeu_si256((__m256i *)(pu + k), fixed16x4(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(m0, fx), vrowU), rw)));
+            _mm256_storeu_si256((__m256i *)(pv + k), fixed16x4(_mm256_mul_pd(_mm256_add_pd(_mm256_mul_pd(m3, fx), vrowV), rw)));
         }
         for (ptrdiff_t s = 0; s < segments && X < end; s++) {
             ptrdiff_t X0 = first + n * s, X1 = X0 + n, segEnd = end < X1 ? end : X1;
