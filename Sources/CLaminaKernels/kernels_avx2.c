@@ -371,6 +371,40 @@ AVX2 static inline uint32_t bilinear_one(const uint32_t *p, ptrdiff_t below, int
     return (uint32_t)_mm_cvtsi128_si32(t);
 }
 
+// Four pixels' tap pairs, p[k] and p[k] + below, two per 128-bit lane; fractions fx, fy
+// (0...255) one pixel a 32-bit lane. The arithmetic of bilinear_pair (same integers), with
+// each pixel's weights broadcast to its lane by permutes instead of scalar broadcasts.
+AVX2 static inline __m128i bilinear_four(const uint32_t *p0, const uint32_t *p1, const uint32_t *p2,
+                                         const uint32_t *p3, ptrdiff_t below, __m128i fx, __m128i fy) {
+    const __m256i pairs = _mm256_setr_epi8(0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15,
+                                           0, 4, 1, 5, 2, 6, 3, 7, 8, 12, 9, 13, 10, 14, 11, 15);
+    const __m256i even = _mm256_setr_epi32(0, 0, 0, 0, 2, 2, 2, 2), odd = _mm256_setr_epi32(1, 1, 1, 1, 3, 3, 3, 3);
+#define PAIRS(a, b) _mm_castpd_si128(_mm_loadh_pd(_mm_castsi128_pd(_mm_loadl_epi64((const __m128i *)(a))), \
+                                                  (const double *)(b)))
+    __m256i top = _mm256_shuffle_epi8(_mm256_setr_m128i(PAIRS(p0, p1), PAIRS(p2, p3)), pairs);
+    __m256i bottom = _mm256_shuffle_epi8(_mm256_setr_m128i(PAIRS(p0 + below, p1 + below), PAIRS(p2 + below, p3 + below)),
+                                         pairs);
+#undef PAIRS
+    const __m256i zero = _mm256_setzero_si256();
+    // (gx | fx << 16) per pixel; pixels 0 and 2 (even) and 1 and 3 (odd) spread over lanes.
+    __m256i wx = _mm256_castsi128_si256(_mm_or_si128(_mm_sub_epi32(_mm_set1_epi32(256), fx), _mm_slli_epi32(fx, 16)));
+    __m256i gy = _mm256_castsi128_si256(_mm_sub_epi32(_mm_set1_epi32(256), fy)), fy8 = _mm256_castsi128_si256(fy);
+    __m256i T0 = _mm256_madd_epi16(_mm256_unpacklo_epi8(top, zero), _mm256_permutevar8x32_epi32(wx, even));
+    __m256i B0 = _mm256_madd_epi16(_mm256_unpacklo_epi8(bottom, zero), _mm256_permutevar8x32_epi32(wx, even));
+    __m256i T1 = _mm256_madd_epi16(_mm256_unpackhi_epi8(top, zero), _mm256_permutevar8x32_epi32(wx, odd));
+    __m256i B1 = _mm256_madd_epi16(_mm256_unpackhi_epi8(bottom, zero), _mm256_permutevar8x32_epi32(wx, odd));
+    const __m256i round = _mm256_set1_epi32(0x8000);
+    __m256i s0 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(
+        _mm256_mullo_epi32(T0, _mm256_permutevar8x32_epi32(gy, even)),
+        _mm256_mullo_epi32(B0, _mm256_permutevar8x32_epi32(fy8, even))), round), 16);
+    __m256i s1 = _mm256_srli_epi32(_mm256_add_epi32(_mm256_add_epi32(
+        _mm256_mullo_epi32(T1, _mm256_permutevar8x32_epi32(gy, odd)),
+        _mm256_mullo_epi32(B1, _mm256_permutevar8x32_epi32(fy8, odd))), round), 16);
+    __m256i words = _mm256_packus_epi32(s0, s1);           // lane 0: pixels 0, 1; lane 1: pixels 2, 3
+    __m256i bytes = _mm256_packus_epi16(words, words);      // each lane: its two pixels, twice
+    return _mm256_castsi256_si128(_mm256_permute4x64_epi64(bytes, 0x08)); // pixels 0, 1, 2, 3
+}
+
 // Bilinear samples of an affine map over texels whose four taps are all inside (caller
 // checked). Pixel i samples at u + i·dU, v + i·dV (40.24 fixed point): top taps at texel
 // (u >> 24, v >> 24) and the next, bottom taps `below` words further (stride, or 0 for a
@@ -431,6 +465,30 @@ AVX2 static inline ptrdiff_t parabola_run(uint32_t *out, const uint32_t *texels,
             _mm_prefetch((const char *)p, _MM_HINT_T0);
             _mm_prefetch((const char *)(p + stride), _MM_HINT_T0);
         }
+    }
+    for (; i + 4 <= count; i += 4) {
+        int64_t U[4], V[4];
+        int64_t tnu = nu, tdu = du, tnv = nv, tdv = dv;
+        int inside = 1, clear4 = clear != 0;
+        for (int k = 0; k < 4; k++) {
+            U[k] = WADD(u0, tnu >> shift2); V[k] = WADD(v0, tnv >> shift2);
+            inside &= INSIDE(U[k], V[k]);
+            tnu = WADD(tnu, tdu); tdu = WADD(tdu, ddu); tnv = WADD(tnv, tdv); tdv = WADD(tdv, ddv);
+        }
+        if (!inside) break; // the pair loop below takes it from here, pixel by pixel
+        nu = tnu; du = tdu; nv = tnv; dv = tdv;
+        for (int k = 0; k < 4 && clear4; k++) clear4 = CLEAR(U[k], V[k]);
+        if (clear4) { // all four 0 without loading a texel
+            memset(out + i, 0, 16);
+            continue;
+        }
+        __m128i uv = _mm_setr_epi32((int32_t)U[0], (int32_t)U[1], (int32_t)U[2], (int32_t)U[3]);
+        __m128i vv = _mm_setr_epi32((int32_t)V[0], (int32_t)V[1], (int32_t)V[2], (int32_t)V[3]);
+        const __m128i byte = _mm_set1_epi32(0xFF);
+        __m128i four = bilinear_four(texels + (V[0] >> 16) * stride + (U[0] >> 16), texels + (V[1] >> 16) * stride + (U[1] >> 16),
+                                     texels + (V[2] >> 16) * stride + (U[2] >> 16), texels + (V[3] >> 16) * stride + (U[3] >> 16),
+                                     stride, _mm_and_si128(_mm_srli_epi32(uv, 8), byte), _mm_and_si128(_mm_srli_epi32(vv, 8), byte));
+        _mm_storeu_si128((__m128i *)(out + i), four);
     }
     for (; i + 2 <= count; i += 2) {
         int64_t Ua = WADD(u0, nu >> shift2), Va = WADD(v0, nv >> shift2);
