@@ -10,12 +10,18 @@ extension Lamina {
             discussion: """
             Each scene is brought to its first key time, then the same frame is rendered --frames times \
             (evaluation of presented values, render tree, compositing); the median and minimum are printed \
-            in milliseconds. Raster peers (Skia, Blend2D, Cairo) are compared by the LaminaBench executable \
-            and bench/compare.sh.
+            in milliseconds. With --over A..B the frames are instead --frames evenly spaced scene times from \
+            A to B seconds (an animation as it plays: nothing repeats, so per-frame caches only help what \
+            really stays still); advancing the scene between frames (its script, drawing) is not timed. \
+            Raster peers (Skia, Blend2D, Cairo) are compared by the LaminaBench executable and \
+            bench/compare.sh.
             """)
 
         @Option(help: "Frames to time per scene.")
         var frames: Int = 15
+
+        @Option(help: "Time evenly spaced frames over scene times A..B (seconds) instead of one frame.")
+        var over: String?
 
         @Argument(help: "Scene names (default: the benchmark scenes and every demo).")
         var scenes: [String] = []
@@ -25,17 +31,19 @@ extension Lamina {
             FileHandle.standardError.write(Data("lamina: a debug build times pixel loops ~10x slower; use `swift run -c release lamina bench`\n".utf8))
             #endif
             guard frames > 0, frames <= 10_000 else { throw CLIError("--frames must be in 1...10000") }
+            let span = try over.map(Self.parseSpan)
             let list = try scenes.isEmpty ? SceneCatalog.benchmarks + SceneCatalog.all : scenes.map(SceneCatalog.require)
             print("scene              pixels       median ms   min ms")
             for d in list {
                 let g = try FrameGeometry(sceneSize: d.size, scale: 1, size: nil)
                 let runner = SceneRunner(scene: d.make())
-                runner.advance(to: d.keyTimes.first ?? 0)
+                runner.advance(to: span?.from ?? d.keyTimes.first ?? 0)
                 // One stream, as a window or video would use: caches carry over between frames.
                 let stream = LayerFrameStream()
                 _ = try SceneRendering.frame(runner, g, stream: stream)
                 var times: [Double] = []
-                for _ in 0..<frames {
+                for k in 0..<frames {
+                    if let span { runner.advance(to: span.from + (span.to - span.from) * Double(k + 1) / Double(frames)) }
                     let start = DispatchTime.now().uptimeNanoseconds
                     _ = try SceneRendering.frame(runner, g, stream: stream)
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
@@ -45,6 +53,14 @@ extension Lamina {
                 let px = "\(g.pixelWidth)x\(g.pixelHeight)".padding(toLength: 12, withPad: " ", startingAt: 0)
                 print("\(name) \(px) \(String(format: "%9.2f", times[times.count / 2]))  \(String(format: "%7.2f", times[0]))")
             }
+        }
+
+        /// "A..B" seconds, finite, A ≤ B.
+        static func parseSpan(_ text: String) throws -> (from: Double, to: Double) {
+            let parts = text.components(separatedBy: "..")
+            guard parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), a.isFinite, b.isFinite, a >= 0, a <= b
+            else { throw CLIError("--over must be A..B seconds with 0 ≤ A ≤ B (got \(text))") }
+            return (a, b)
         }
     }
 }

@@ -68,3 +68,15 @@ import LaminaScenes
         #expect(try SceneRendering.wholeRange(d, fps: 30) == FrameRange(argument: "0..0"))
     }
 }
+
+/// `lamina bench --over A..B`: the span is parsed strictly.
+@Suite struct BenchSpanTests {
+    @Test func spansParseAndBadOnesAreNamedErrors() throws {
+        let s = try Lamina.Bench.parseSpan("2.0..4.7")
+        #expect(s.from == 2.0 && s.to == 4.7)
+        #expect(try Lamina.Bench.parseSpan("3..3").to == 3)
+        for bad in ["4..2", "nan..1", "1..inf", "-1..2", "1-2", "..", "a..b", "1..2..3"] {
+            #expect(throws: CLIError.self, "\(bad)") { _ = try Lamina.Bench.parseSpan(bad) }
+        }
+    }
+}
