@@ -14,6 +14,9 @@ package struct ConicGradientShader: SpanShader {
     private let inverse: PaintAffine
     private let cx: Double, cy: Double, startAngle: Double
     private let valid: Bool
+    /// Every table entry opaque (the extend modes do not apply to a conic gradient). Stored:
+    /// the blitter asks per span, and scanning 1024 entries each time cost more than the span.
+    package let isOpaque: Bool
 
     package init(center: (x: Double, y: Double), startAngle: Double, table: GradientColorTable,
                  inverse: PaintAffine = .identity) {
@@ -23,9 +26,8 @@ package struct ConicGradientShader: SpanShader {
         valid = center.x.isFinite && center.y.isFinite && startAngle.isFinite && inverse.isFinite && !table.isEmpty
         // Reduce once so per-pixel wrapping needs at most one correction either way.
         self.startAngle = valid ? startAngle - (startAngle / (2 * .pi)).rounded(.down) * 2 * .pi : 0
+        isOpaque = valid && table.entries.allSatisfy { $0 >> 24 == 255 }
     }
-
-    package var isOpaque: Bool { valid && table.entries.allSatisfy { $0 >> 24 == 255 } }
 
     /// The gradient parameter in [0, 1) at a pixel-space point.
     package func parameter(x: Double, y: Double) -> Double {
