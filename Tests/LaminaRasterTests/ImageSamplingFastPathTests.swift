@@ -131,6 +131,50 @@ import CLaminaKernels
         #expect(stateMismatches == 0)
     }
 
+    /// The affine inside runs with `ClearTiles`: chunks whose box lies in clear blocks are
+    /// written as zeros, byte-identical to sampling the zero texels (both kernels), on a sparse
+    /// image under random rotations and scales.
+    @Test func affineInsideRunsWithClearTilesEqualTheKernels() throws {
+        let s = try Surface(width: 130, height: 90)
+        var rng = SplitMix64(5150)
+        for _ in 0..<25 { s.row32(Int(rng.next() % 90))[Int(rng.next() % 130)] = rng.premultiplied() | 0x0100_0000 }
+        let image = SampledImage(s, findClearTiles: true)
+        let t = image.texels[0]
+        let clear = try #require(t.clear)
+        let words = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self)
+        var a = [UInt32](repeating: 0, count: 200), b = a, c = a
+        var mismatches = 0, pixels = 0, zeros = 0
+        for n in 0..<4_000 {
+            let count = 1 + Int(rng.next() % 120)
+            let dU = Int(rng.next() % (3 << 24)) - (3 << 23), dV = n % 3 == 0 ? 0 : Int(rng.next() % (1 << 24)) - (1 << 23)
+            // Keep every tap inside: both ends of the span within [0, size − 2].
+            let spanU = (count - 1) * dU, spanV = (count - 1) * dV
+            let uRoom = (t.width - 2) << 24 - abs(spanU), vRoom = (t.height - 2) << 24 - abs(spanV)
+            guard uRoom > 0, vRoom > 0 else { continue }
+            let u0 = Int(rng.next() % UInt64(uRoom)) + max(0, -spanU), v0 = Int(rng.next() % UInt64(vRoom)) + max(0, -spanV)
+            let below = dV == 0 && n % 2 == 0 ? 0 : t.rowWords
+            a.withUnsafeMutableBufferPointer {
+                ImageShader.bilinearInside(words, t.rowWords, below: below, u0, dU, v0, dV, count, $0.baseAddress!,
+                                           avx2: lamina_kernels_have_avx2() != 0, clear: clear, clearColumns: t.clearColumns)
+            }
+            b.withUnsafeMutableBufferPointer {
+                ImageShader.bilinearInside(words, t.rowWords, below: below, u0, dU, v0, dV, count, $0.baseAddress!,
+                                           avx2: false, clear: clear, clearColumns: t.clearColumns)
+            }
+            c.withUnsafeMutableBufferPointer {
+                ImageShader.bilinearInside(words, t.rowWords, below: below, u0, dU, v0, dV, count, $0.baseAddress!, avx2: false)
+            }
+            for i in 0..<count {
+                if a[i] != c[i] || b[i] != c[i] { mismatches += 1 }
+                if c[i] == 0 { zeros += 1 }
+            }
+            pixels += count
+        }
+        #expect(pixels > 100_000)
+        #expect(zeros > pixels / 2 && zeros < pixels) // mostly clear, but texels are met
+        #expect(mismatches == 0)
+    }
+
     /// Axis-aligned affine maps under `.clamp` (the clamped-edge-row path and the inside run)
     /// against the per-pixel generic kernel `TexelKernels.bilinear` on the same 40.24
     /// coordinates, byte for byte, over rows above, inside and below the image.

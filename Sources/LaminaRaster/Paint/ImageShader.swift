@@ -168,7 +168,8 @@ package struct ImageShader: SpanShader {
                 for X in x..<l { out[X - x] = generic(X) }
                 if r > l {
                     ImageShader.bilinearInside(words, t.rowWords, below: 0, rowU &+ l &* dU, dU,
-                                               (j0 << 24) | (rowV & 0xFF_FFFF), 0, r - l, out + (l - x), avx2: avx2)
+                                               (j0 << 24) | (rowV & 0xFF_FFFF), 0, r - l, out + (l - x), avx2: avx2,
+                                               clear: t.clear, clearColumns: t.clearColumns)
                 }
                 for X in max(l, r)..<(x + count) { out[X - x] = generic(X) }
                 return
@@ -183,7 +184,7 @@ package struct ImageShader: SpanShader {
         for X in x..<l { out[X - x] = generic(X) }
         if r > l {
             ImageShader.bilinearInside(words, t.rowWords, below: t.rowWords, rowU &+ l &* dU, dU, rowV &+ l &* dV, dV,
-                                       r - l, out + (l - x), avx2: avx2)
+                                       r - l, out + (l - x), avx2: avx2, clear: t.clear, clearColumns: t.clearColumns)
         }
         for X in max(l, r)..<(x + count) { out[X - x] = generic(X) }
     }
@@ -192,10 +193,38 @@ package struct ImageShader: SpanShader {
     /// inside the texels (`words`, `stride` words a row; the bottom taps `below` words after the
     /// top ones: `stride`, or 0 on a clamped edge row). With `avx2` the C kernel
     /// (`lamina_avx2_bilinear_affine`, the same bytes), else `TexelKernels.blend4` per pixel.
+    ///
+    /// With `clear` (the level's `ClearTiles` flags, `clearColumns` blocks a row) the span goes
+    /// in chunks of 16 pixels, and a chunk whose coordinate box (its end points: the map is
+    /// affine) lies in clear blocks is written as zeros without loading texels — the bytes the
+    /// kernels would compute from those zero texels.
     @inline(__always)
     static func bilinearInside(_ words: UnsafeMutablePointer<UInt32>, _ stride: Int, below: Int, _ u0: Int, _ dU: Int,
                                _ v0: Int, _ dV: Int, _ count: Int, _ out: UnsafeMutablePointer<UInt32>,
-                               avx2: Bool) {
+                               avx2: Bool, clear: UnsafePointer<UInt8>? = nil, clearColumns: Int = 0) {
+        if let clear {
+            var k = 0
+            while k < count {
+                let n = min(16, count &- k)
+                let ua = u0 &+ k &* dU, ub = ua &+ (n &- 1) &* dU, va = v0 &+ k &* dV, vb = va &+ (n &- 1) &* dV
+                // Texel indices are ≥ 0 here (every tap inside), so the block shifts are plain.
+                let bx0 = min(ua, ub) >> 27, bx1 = max(ua, ub) >> 27, by0 = min(va, vb) >> 27, by1 = max(va, vb) >> 27
+                var isClear = (bx1 &- bx0 &+ 1) &* (by1 &- by0 &+ 1) <= 8
+                var by = by0
+                while isClear && by <= by1 {
+                    var bx = bx0
+                    while isClear && bx <= bx1 { isClear = clear[by &* clearColumns &+ bx] != 0; bx &+= 1 }
+                    by &+= 1
+                }
+                if isClear {
+                    (out + k).update(repeating: 0, count: n)
+                } else {
+                    bilinearInside(words, stride, below: below, ua, dU, va, dV, n, out + k, avx2: avx2)
+                }
+                k &+= n
+            }
+            return
+        }
         if avx2 {
             lamina_avx2_bilinear_affine(out, words, stride, below, count, Int64(u0), Int64(dU), Int64(v0), Int64(dV))
             return
