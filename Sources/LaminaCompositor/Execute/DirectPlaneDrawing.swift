@@ -19,7 +19,6 @@ enum DirectPlaneDrawing {
     static func items(of spec: ProjectiveSpec, in commands: [DrawCommand], after start: Int) -> [DrawItem]? {
         guard spec.cacheKey == nil, !spec.bounds.isEmpty else { return nil }
         let box = CGRect(x: spec.bounds.x0, y: spec.bounds.y0, width: spec.bounds.width, height: spec.bounds.height)
-            .insetBy(dx: -1e-6, dy: -1e-6)
         var items: [DrawItem] = []
         var i = start + 1
         // A plane of a background and a contents image is 3–4 commands; a longer body is not simple.
@@ -28,7 +27,9 @@ enum DirectPlaneDrawing {
             case let .endProjective(layer) where layer == spec.layer:
                 return items.isEmpty ? nil : items
             case let .draw(item):
-                guard let r = rect(of: item), box.contains(r.applying(item.transform)) else { return nil }
+                // Edge by edge within 1e-6: Foundation's `contains` compares a recomputed union,
+                // which rounding can make unequal for a rect that is inside.
+                guard let r = rect(of: item), DirectMaskedPlane.contains(box, r.applying(item.transform)) else { return nil }
                 items.append(item)
             default:
                 return nil
