@@ -96,6 +96,33 @@ import LaminaCompositor
         for layer in chain.reversed() { layer.removeFromSuperlayer() }
     }
 
+    /// The cycle check's shortcut: a layer with no sublayers and no mask is only its own
+    /// "ancestor"; once it has either, the walk up decides. A chain built top-down (each new
+    /// leaf added to the deepest layer, which walked every ancestor before) is still checked.
+    @Test func leafLayersAreNobodysAncestor() {
+        let root = CALayer(), leaf = CALayer(), masked = CALayer(), maskLayer = CALayer()
+        root.addSublayer(leaf)
+        #expect(leaf.isAncestorOrSelf(of: leaf) && !leaf.isAncestorOrSelf(of: root))
+        #expect(root.isAncestorOrSelf(of: leaf))
+        leaf.addSublayer(masked)
+        masked.mask = maskLayer
+        #expect(masked.isAncestorOrSelf(of: maskLayer)) // through the mask, not a sublayer
+        maskLayer.addSublayer(masked)                    // would make masked its own ancestor
+        #expect(LayerDiagnostics.takeLastError() == .cycle(operation: "addSublayer"))
+        var deepest = root
+        for _ in 0..<20_000 {
+            let next = CALayer()
+            deepest.addSublayer(next)
+            deepest = next
+        }
+        deepest.addSublayer(root)
+        #expect(LayerDiagnostics.takeLastError() == .cycle(operation: "addSublayer"))
+        #expect(root.superlayer == nil)
+        // Taken apart from the bottom up, so releasing it does not recurse 20 000 levels.
+        while let parent = deepest.superlayer { deepest.removeFromSuperlayer(); deepest = parent }
+        CATransaction.flush()
+    }
+
     @Test func removingWhileIteratingSublayersIsSafe() {
         freshTransactions()
         let root = CALayer()
