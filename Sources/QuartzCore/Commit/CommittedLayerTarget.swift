@@ -6,7 +6,7 @@ import LaminaCompositor
 /// properties that are not `DirectField`s are read from a detached copy of the layer taken at
 /// commit (`extrasSource`) — never from the model. The schedule keeps one per animated layer
 /// and evaluates into it in place (no copy of the values per frame).
-package struct CommittedLayerTarget: PresentationTarget {
+package struct CommittedLayerTarget: PresentedValuesTarget {
     /// The presented values of the fields in `values.fields` (the last frame's).
     package var values = PresentedLayerValues()
     /// Presented values of properties that are not `DirectField`s, in the order first written.
@@ -27,59 +27,16 @@ package struct CommittedLayerTarget: PresentationTarget {
         if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
     }
 
-    package mutating func read(_ property: AnimatedProperty) -> AnimatableValue? {
-        if let field = property.accessor.field { return values.read(field) }
-        let key = property.accessor.key
-        for extra in extras where extra.property.key == key { return extra.value }
-        guard let extrasSource else { return nil }
-        return property.accessor.read(extrasSource)
-    }
+    // MARK: PresentedValuesTarget (the commit's snapshot is what lies underneath)
 
-    package mutating func write(_ property: AnimatedProperty, _ value: AnimatableValue) {
-        if let field = property.accessor.field {
-            values.write(field, value)
-            return
-        }
-        let key = property.accessor.key
-        for i in extras.indices where extras[i].property.key == key {
-            extras[i].value = value
-            return
-        }
-        extras.append(PresentedExtra(property: property.accessor, value: value))
-    }
-
-    @inline(__always)
-    package mutating func writeFast(_ field: DirectField, _ value: AnimatableValue) { values.writeFast(field, value) }
-
-    @inline(__always)
-    package mutating func writeFastScalar(_ field: DirectField, _ v: Double) { values.writeFastScalar(field, v) }
-
-    @inline(__always)
-    package mutating func writeFastPoint(_ field: DirectField, _ p: CGPoint) { values.writeFastPoint(field, p) }
-
-    @inline(__always)
-    package mutating func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { values.writeFastMatrix(field, m) }
-
-    @inline(__always)
-    package mutating func matrix(_ field: DirectField) -> CATransform3D {
-        field == .sublayerTransform ? values.sublayerTransform : values.transform
-    }
-
-    @inline(__always)
-    package mutating func matrixIsIdentity(_ field: DirectField) -> Bool { values.matrixIsIdentity(field) }
-
-    @inline(__always)
-    package mutating func prepare(_ fields: DirectFieldSet) {
-        let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
-        guard !missing.isEmpty else { return }
-        missing.forEach { loadBase($0) }
-        values.fields.formUnion(missing)
+    package func underlyingValue(_ property: AnimatedProperty) -> AnimatableValue? {
+        extrasSource.flatMap { property.accessor.read($0) }
     }
 
     /// `values.load(field, from: base)` field by field: passing `base` whole while `values` is
     /// being modified made the compiler copy it (all 25 fields) for every load.
     @inline(__always)
-    private mutating func loadBase(_ field: DirectField) {
+    package mutating func loadUnderlying(_ field: DirectField) {
         switch field {
         case .bounds: values.bounds = base.bounds
         case .position: values.position = base.position

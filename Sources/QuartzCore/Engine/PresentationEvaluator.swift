@@ -78,7 +78,7 @@ package final class PresentationEvaluator {
 }
 
 /// One animated layer's presented values, as `PresentationEvaluator` fills them.
-package struct PresentedLayer: PresentationTarget {
+package struct PresentedLayer: PresentedValuesTarget {
     /// The model layer.
     package private(set) var layer: CALayer
     /// The presented values of its animated `LayerProperties` fields (see `values.fields`).
@@ -86,7 +86,7 @@ package struct PresentedLayer: PresentationTarget {
     /// The presented values of its other animated properties (subclass properties such as
     /// `strokeEnd`, `contents`, `shadowPath`, custom keys), in the order first written this
     /// frame. A property whose animations had no effect this frame is not listed.
-    package private(set) var extras: [PresentedExtra] = []
+    package var extras: [PresentedExtra] = []
 
     package init(_ layer: CALayer) { self.layer = layer }
 
@@ -115,57 +115,12 @@ package struct PresentedLayer: PresentationTarget {
         for extra in extras { extra.property.write(copy, extra.value) }
     }
 
-    // MARK: PresentationTarget
+    // MARK: PresentedValuesTarget (the model layer is what lies underneath)
 
-    package mutating func read(_ property: AnimatedProperty) -> AnimatableValue? {
-        if let field = property.accessor.field { return values.read(field) }
-        let key = property.accessor.key
-        for extra in extras where extra.property.key == key { return extra.value }
-        return property.accessor.read(layer)
-    }
-
-    package mutating func write(_ property: AnimatedProperty, _ value: AnimatableValue) {
-        if let field = property.accessor.field {
-            values.write(field, value)
-            return
-        }
-        let key = property.accessor.key
-        for i in extras.indices where extras[i].property.key == key {
-            extras[i].value = value
-            return
-        }
-        extras.append(PresentedExtra(property: property.accessor, value: value))
-    }
+    package func underlyingValue(_ property: AnimatedProperty) -> AnimatableValue? { property.accessor.read(layer) }
 
     @inline(__always)
-    package mutating func writeFast(_ field: DirectField, _ value: AnimatableValue) {
-        values.writeFast(field, value)
-    }
-
-    @inline(__always)
-    package mutating func writeFastScalar(_ field: DirectField, _ v: Double) { values.writeFastScalar(field, v) }
-
-    @inline(__always)
-    package mutating func writeFastPoint(_ field: DirectField, _ p: CGPoint) { values.writeFastPoint(field, p) }
-
-    @inline(__always)
-    package mutating func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { values.writeFastMatrix(field, m) }
-
-    @inline(__always)
-    package mutating func matrix(_ field: DirectField) -> CATransform3D {
-        field == .sublayerTransform ? values.sublayerTransform : values.transform
-    }
-
-    @inline(__always)
-    package mutating func matrixIsIdentity(_ field: DirectField) -> Bool { values.matrixIsIdentity(field) }
-
-    @inline(__always)
-    package mutating func prepare(_ fields: DirectFieldSet) {
-        let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
-        guard !missing.isEmpty else { return }
-        missing.forEach { values.load($0, from: layer) }
-        values.fields.formUnion(missing)
-    }
+    package mutating func loadUnderlying(_ field: DirectField) { values.load(field, from: layer) }
 }
 
 /// The presented value of an animated property that is not a `DirectField`.
