@@ -24,9 +24,9 @@ public final class PinchGestureRecognizer: GestureRecognizer {
     private var startDistance: CGFloat?
     private var scaleBase: CGFloat = 1
     private var currentDistance: CGFloat = 0
-    private var lastSample: (time: CFTimeInterval, scale: CGFloat)?
+    private var rate = GestureVelocity()
     /// Scale factor per second over the last change (negative while pinching in).
-    public private(set) var velocity: CGFloat = 0
+    public var velocity: CGFloat { rate.perSecond }
 
     /// True: a pinch reports began, changed… ended.
     override public var isContinuous: Bool { true }
@@ -41,7 +41,7 @@ public final class PinchGestureRecognizer: GestureRecognizer {
             guard newValue.isFinite, newValue > 0 else { return }
             if startDistance != nil, currentDistance > 0 { startDistance = currentDistance }
             scaleBase = newValue
-            lastSample = lastSample.map { ($0.time, newValue) }
+            rate.rebase(newValue)
         }
     }
 
@@ -56,47 +56,22 @@ public final class PinchGestureRecognizer: GestureRecognizer {
         // Two fingers on one spot have no scale to speak of: treat 0 as 1 pt.
         startDistance = max(d, 1)
         currentDistance = startDistance ?? 1
-        lastSample = (time, scale)
+        rate.start(scale, at: time)
     }
 
     override func touchesMoved(_ touches: [Touch], at time: CFTimeInterval) {
         guard let d0 = startDistance, let d = fingerDistance() else { return }
         currentDistance = max(d, 0)
-        switch state {
-        case .possible:
-            guard abs(d - d0) > hysteresis else { return }
-            sample(at: time)
-            transition(to: .began)
-        case .began, .changed:
-            sample(at: time)
-            transition(to: .changed)
-        default:
-            break
-        }
+        continueTwoFingerGesture(pastHysteresis: abs(d - d0) > hysteresis) { rate.sample(scale, at: time) }
     }
 
-    private func sample(at time: CFTimeInterval) {
-        let s = scale
-        if let last = lastSample, time > last.time {
-            velocity = (s - last.scale) / CGFloat(time - last.time)
-        }
-        lastSample = (time, s)
-    }
-
-    override func touchesEnded(_ touches: [Touch], at time: CFTimeInterval) {
-        if state.isActive {
-            transition(to: .ended)
-        } else if state == .possible, trackedTouches.count < 2 {
-            transition(to: .failed)
-        }
-    }
+    override func touchesEnded(_ touches: [Touch], at time: CFTimeInterval) { endTwoFingerGesture() }
 
     override func reset() {
         super.reset()
         startDistance = nil
         scaleBase = 1
         currentDistance = 0
-        lastSample = nil
-        velocity = 0
+        rate = GestureVelocity()
     }
 }

@@ -22,9 +22,9 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     private var lastAngle: CGFloat?
     private var accumulated: CGFloat = 0
     private var base: CGFloat = 0
-    private var lastSample: (time: CFTimeInterval, rotation: CGFloat)?
+    private var rate = GestureVelocity()
     /// Radians per second over the last change (positive: clockwise on screen).
-    public private(set) var velocity: CGFloat = 0
+    public var velocity: CGFloat { rate.perSecond }
 
     /// True: a rotation reports began, changed… ended.
     override public var isContinuous: Bool { true }
@@ -37,7 +37,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
             guard newValue.isFinite else { return }
             base = newValue
             accumulated = 0
-            lastSample = lastSample.map { ($0.time, newValue) }
+            rate.rebase(newValue)
         }
     }
 
@@ -52,7 +52,7 @@ public final class RotationGestureRecognizer: GestureRecognizer {
     override func touchesBegan(_ touches: [Touch], at time: CFTimeInterval) {
         guard state == .possible, lastAngle == nil, let angle = fingerAngle() else { return }
         lastAngle = angle
-        lastSample = (time, rotation)
+        rate.start(rotation, at: time)
     }
 
     override func touchesMoved(_ touches: [Touch], at time: CFTimeInterval) {
@@ -62,39 +62,16 @@ public final class RotationGestureRecognizer: GestureRecognizer {
         if delta > .pi { delta -= 2 * .pi } else if delta < -.pi { delta += 2 * .pi }
         accumulated += delta
         lastAngle = angle
-        switch state {
-        case .possible:
-            guard abs(accumulated) > hysteresis else { return }
-            sample(at: time)
-            transition(to: .began)
-        case .began, .changed:
-            sample(at: time)
-            transition(to: .changed)
-        default:
-            break
-        }
+        continueTwoFingerGesture(pastHysteresis: abs(accumulated) > hysteresis) { rate.sample(rotation, at: time) }
     }
 
-    private func sample(at time: CFTimeInterval) {
-        let r = rotation
-        if let last = lastSample, time > last.time { velocity = (r - last.rotation) / CGFloat(time - last.time) }
-        lastSample = (time, r)
-    }
-
-    override func touchesEnded(_ touches: [Touch], at time: CFTimeInterval) {
-        if state.isActive {
-            transition(to: .ended)
-        } else if state == .possible, trackedTouches.count < 2 {
-            transition(to: .failed)
-        }
-    }
+    override func touchesEnded(_ touches: [Touch], at time: CFTimeInterval) { endTwoFingerGesture() }
 
     override func reset() {
         super.reset()
         lastAngle = nil
         accumulated = 0
         base = 0
-        lastSample = nil
-        velocity = 0
+        rate = GestureVelocity()
     }
 }
