@@ -310,4 +310,35 @@ import Testing
         f.input.touches(.ended, fingers(-1.5 * .pi))
         #expect(abs(angle + 1.5 * .pi) < 1e-6)
     }
+
+    /// `velocity` is radians per second between the last two changes, and re-basing
+    /// `rotation` does not show up as a jump in it.
+    @Test func velocityIsTheRateOfTheLastChange() throws {
+        let f = try ViewFixture()
+        let rotate = RotationGestureRecognizer()
+        var velocities: [CGFloat] = []
+        rotate.addAction { g in
+            let r = g as! RotationGestureRecognizer
+            velocities.append(r.velocity)
+            r.rotation = 0 // the incremental idiom
+        }
+        f.root.addGestureRecognizer(rotate)
+        let c = CGPoint(x: 100, y: 100)
+        func fingers(_ a: Double) -> [(id: Int64, at: CGPoint)] {
+            [(1, CGPoint(x: c.x - 40 * cos(a), y: c.y - 40 * sin(a))), (2, CGPoint(x: c.x + 40 * cos(a), y: c.y + 40 * sin(a)))]
+        }
+        f.input.touches(.began, fingers(0))
+        var times: [CFTimeInterval] = []
+        for i in 1...6 {
+            f.input.wait(0.1) // the clock steps in whole frames
+            times.append(f.clock.now)
+            f.input.touches(.moved, fingers(Double(i) * 0.1)) // 0.1 rad a step
+        }
+        #expect(velocities.count >= 4)
+        // Each report after the first: 0.1 rad over the time since the previous move.
+        for (v, k) in zip(velocities.dropFirst(), (times.count - velocities.count + 1)...) {
+            let want = 0.1 / (times[k] - times[k - 1])
+            #expect(want > 0.5 && abs(v - want) < 1e-6, "\(v) vs \(want)")
+        }
+    }
 }
