@@ -439,6 +439,21 @@ AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptr
 // Whether the ClearTiles flag of the sample at inside point (U, V) says its taps are all zero.
 #define CLEAR(U, V) (clear && clear[((V) >> 19) * clearStride + ((U) >> 19)])
 
+// Low 64 bits of a·b per 64-bit lane, b a scalar (AVX2 has no 64-bit multiply): from the
+// 32x32-bit products of the halves, wrapping like Swift's &*.
+AVX2 static inline __m256i mul64(__m256i a, int64_t b) {
+    const __m256i vb = _mm256_set1_epi64x(b), bhi = _mm256_set1_epi64x((int64_t)((uint64_t)b >> 32));
+    __m256i lo = _mm256_mul_epu32(a, vb);
+    __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), vb), _mm256_mul_epu32(a, bhi));
+    return _mm256_add_epi64(lo, _mm256_slli_epi64(cross, 32));
+}
+
+// Arithmetic shift right of 64-bit lanes (AVX2 has only the logical one) by 0 < s < 64.
+AVX2 static inline __m256i sra64(__m256i a, int s) {
+    __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), a);
+    return _mm256_or_si256(_mm256_srli_epi64(a, s), _mm256_slli_epi64(sign, 64 - s));
+}
+
 // Bilinear samples along one segment of PerspectiveSampling.interpolated (16.16 texel-centre
 // coordinates U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), the numerators stepped by exact
 // forward differences: nu += du, du += ddu; likewise v). Stops before the first pixel whose taps
@@ -466,29 +481,53 @@ AVX2 static inline ptrdiff_t parabola_run(uint32_t *out, const uint32_t *texels,
             _mm_prefetch((const char *)(p + stride), _MM_HINT_T0);
         }
     }
-    for (; i + 4 <= count; i += 4) {
-        int64_t U[4], V[4];
-        int64_t tnu = nu, tdu = du, tnv = nv, tdv = dv;
-        int inside = 1, clear4 = clear != 0;
-        for (int k = 0; k < 4; k++) {
-            U[k] = WADD(u0, tnu >> shift2); V[k] = WADD(v0, tnv >> shift2);
-            inside &= INSIDE(U[k], V[k]);
-            tnu = WADD(tnu, tdu); tdu = WADD(tdu, ddu); tnv = WADD(tnv, tdv); tdv = WADD(tdv, ddv);
-        }
-        if (!inside) break; // the pair loop below takes it from here, pixel by pixel
-        nu = tnu; du = tdu; nv = tnv; dv = tdv;
-        for (int k = 0; k < 4 && clear4; k++) clear4 = CLEAR(U[k], V[k]);
-        if (clear4) { // all four 0 without loading a texel
-            memset(out + i, 0, 16);
-            continue;
-        }
-        __m128i uv = _mm_setr_epi32((int32_t)U[0], (int32_t)U[1], (int32_t)U[2], (int32_t)U[3]);
-        __m128i vv = _mm_setr_epi32((int32_t)V[0], (int32_t)V[1], (int32_t)V[2], (int32_t)V[3]);
+    if (count - i >= 4) {
+        // Four pixels a step with the coordinates in 64-bit lanes: lane l holds pixel k + l's
+        // numerator N(k + l) = N + l·D + l(l − 1)/2·DD and difference D(k + l) = D + l·DD;
+        // a step adds 4·D + 6·DD and 4·DD (the same integers as four scalar steps).
+        const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3), tri = _mm256_setr_epi64x(0, 0, 1, 3);
+        const __m256i vddu = _mm256_set1_epi64x(ddu), vddv = _mm256_set1_epi64x(ddv);
+        __m256i NU = _mm256_add_epi64(_mm256_set1_epi64x(nu), _mm256_add_epi64(mul64(lane, du), mul64(tri, ddu)));
+        __m256i DU = _mm256_add_epi64(_mm256_set1_epi64x(du), mul64(lane, ddu));
+        __m256i NV = _mm256_add_epi64(_mm256_set1_epi64x(nv), _mm256_add_epi64(mul64(lane, dv), mul64(tri, ddv)));
+        __m256i DV = _mm256_add_epi64(_mm256_set1_epi64x(dv), mul64(lane, ddv));
+        const __m256i six_ddu = _mm256_set1_epi64x(WMUL(6, ddu)), six_ddv = _mm256_set1_epi64x(WMUL(6, ddv));
+        const __m256i vu0 = _mm256_set1_epi64x(u0), vv0 = _mm256_set1_epi64x(v0);
+        // Inside: 0 ≤ U < maxI·2^16 (and V), so i = U >> 16 < maxI; then U, V < 2^31.
+        const __m256i limU = _mm256_set1_epi64x((int64_t)(maxI << 16)), limV = _mm256_set1_epi64x((int64_t)(maxJ << 16));
+        const __m256i minus1 = _mm256_set1_epi64x(-1), vstride = _mm256_set1_epi64x(stride);
+        const __m256i vcs = _mm256_set1_epi64x(clearStride), low = _mm256_setr_epi32(0, 2, 4, 6, 0, 2, 4, 6);
         const __m128i byte = _mm_set1_epi32(0xFF);
-        __m128i four = bilinear_four(texels + (V[0] >> 16) * stride + (U[0] >> 16), texels + (V[1] >> 16) * stride + (U[1] >> 16),
-                                     texels + (V[2] >> 16) * stride + (U[2] >> 16), texels + (V[3] >> 16) * stride + (U[3] >> 16),
-                                     stride, _mm_and_si128(_mm_srli_epi32(uv, 8), byte), _mm_and_si128(_mm_srli_epi32(vv, 8), byte));
-        _mm_storeu_si128((__m128i *)(out + i), four);
+        for (; i + 4 <= count; i += 4) {
+            __m256i U = _mm256_add_epi64(vu0, sra64(NU, shift2)), V = _mm256_add_epi64(vv0, sra64(NV, shift2));
+            __m256i in = _mm256_and_si256(_mm256_and_si256(_mm256_cmpgt_epi64(U, minus1), _mm256_cmpgt_epi64(limU, U)),
+                                          _mm256_and_si256(_mm256_cmpgt_epi64(V, minus1), _mm256_cmpgt_epi64(limV, V)));
+            if (_mm256_movemask_pd(_mm256_castsi256_pd(in)) != 0xF) break; // the pair loop takes it from here
+            NU = _mm256_add_epi64(NU, _mm256_add_epi64(_mm256_slli_epi64(DU, 2), six_ddu));
+            DU = _mm256_add_epi64(DU, _mm256_slli_epi64(vddu, 2));
+            NV = _mm256_add_epi64(NV, _mm256_add_epi64(_mm256_slli_epi64(DV, 2), six_ddv));
+            DV = _mm256_add_epi64(DV, _mm256_slli_epi64(vddv, 2));
+            if (clear) {
+                int64_t tile[4];
+                _mm256_storeu_si256((__m256i *)tile, _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(V, 19), vcs),
+                                                                     _mm256_srli_epi64(U, 19)));
+                if (clear[tile[0]] && clear[tile[1]] && clear[tile[2]] && clear[tile[3]]) { // all four 0, no texel loaded
+                    memset(out + i, 0, 16);
+                    continue;
+                }
+            }
+            int64_t at[4];
+            _mm256_storeu_si256((__m256i *)at, _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(V, 16), vstride),
+                                                               _mm256_srli_epi64(U, 16)));
+            __m128i u32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(U, low));
+            __m128i v32 = _mm256_castsi256_si128(_mm256_permutevar8x32_epi32(V, low));
+            __m128i four = bilinear_four(texels + at[0], texels + at[1], texels + at[2], texels + at[3], stride,
+                                         _mm_and_si128(_mm_srli_epi32(u32, 8), byte), _mm_and_si128(_mm_srli_epi32(v32, 8), byte));
+            _mm_storeu_si128((__m128i *)(out + i), four);
+        }
+        // Lane 0 is the next pixel's state.
+        nu = _mm256_extract_epi64(NU, 0); du = _mm256_extract_epi64(DU, 0);
+        nv = _mm256_extract_epi64(NV, 0); dv = _mm256_extract_epi64(DV, 0);
     }
     for (; i + 2 <= count; i += 2) {
         int64_t Ua = WADD(u0, nu >> shift2), Va = WADD(v0, nv >> shift2);
