@@ -228,49 +228,14 @@ final class SceneS4: BenchScene {
         let polygons = self.polygons, rowBounds = self.rowBounds
         pool.forEachBand(height: n, bandHeight: pool.workerCount == 1 ? n : 50) { items, _ in
             for i in items {
-                let outline = paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round,
-                                                     miterLimit: 10, tolerance: Self.tolerance)
-                // The outline is polygons already (move, lines, close): its points go straight
-                // into the rasterizer's polygon, visited as `CGPath.flatten` would (a subpath
-                // starts at its first segment; a line after a close starts at the subpath's
-                // start), reusing the point arrays of this curve's previous frame.
-                var subpaths = polygons[i].subpaths
-                polygons[i].subpaths = []
-                var count = 0
-                var minY = Double.infinity, maxY = -Double.infinity
-                let verbs = outline.storage.verbs, points = outline.storage.points
-                var k = 0
-                var start = CGPoint.zero
-                var started = false
-                for verb in verbs {
-                    switch verb {
-                    case .move:
-                        start = points[k]; k += 1; started = false
-                    case .line:
-                        if !started {
-                            if count < subpaths.count {
-                                subpaths[count].removeAll(keepingCapacity: true)
-                            } else {
-                                subpaths.append([])
-                                subpaths[count].reserveCapacity(256)
-                            }
-                            subpaths[count].append(RasterPoint(start.x, start.y))
-                            minY = min(minY, start.y); maxY = max(maxY, start.y)
-                            count += 1
-                            started = true
-                        }
-                        let p = points[k]; k += 1
-                        subpaths[count - 1].append(RasterPoint(p.x, p.y))
-                        minY = min(minY, p.y); maxY = max(maxY, p.y)
-                    case .close:
-                        started = false
-                    case .quad, .cubic:
-                        preconditionFailure("stroke outlines are polygons")
-                    }
-                }
-                subpaths.removeLast(subpaths.count - count)
-                polygons[i].subpaths = subpaths
-                rowBounds[i] = (minY, maxY)
+                // The outline's polygons go straight into this curve's rasterizer polygon,
+                // reusing the point arrays of its previous frame (no CGPath in between).
+                var builder = OutlinePolygonBuilder(reusing: polygons[i])
+                polygons[i] = Polygon()
+                paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round, miterLimit: 10,
+                                       tolerance: Self.tolerance, into: &builder)
+                polygons[i] = builder.finish()
+                rowBounds[i] = (builder.minY, builder.maxY)
             }
         }
         pool.forEachBand(height: surface.height, bandHeight: bandHeight) { rows, worker in

@@ -49,10 +49,23 @@ extension CGPath {
     package func strokeOutline(
         width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat
     ) -> CGPath {
-        guard width.isFinite, width > 0 else { return CGPath(storage: PathStorage()) }
+        var storage = PathStorage()
+        strokeOutline(width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, tolerance: tolerance,
+                      into: &storage)
+        return CGPath(storage: storage)
+    }
+
+    /// The same outline polygons as `strokeOutline(width:…)`, handed to `sink` one by one
+    /// instead of being built into a path (a renderer that fills them at once skips the path
+    /// and its conversion back to polygons).
+    package func strokeOutline<Sink: StrokeOutlineSink>(
+        width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+        into sink: inout Sink
+    ) {
+        guard width.isFinite, width > 0 else { return }
         var stroker = PathStroker(
             halfWidth: width / 2, cap: lineCap, join: lineJoin,
-            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance))
+            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance), out: sink)
         var points: [CGPoint] = []
         var smooth: [Bool] = []
         flatten(tolerance: stroker.tolerance, begin: { p in
@@ -64,11 +77,11 @@ extension CGPath {
         }, end: { closed in
             stroker.strokePolyline(points, smooth: smooth, closed: closed)
         })
-        return CGPath(storage: stroker.out)
+        sink = stroker.out
     }
 }
 
-struct PathStroker {
+struct PathStroker<Out: StrokeOutlineSink> {
     let halfWidth: CGFloat
     let cap: CGLineCap
     let join: CGLineJoin
@@ -77,7 +90,8 @@ struct PathStroker {
     /// The largest angle step of arcs on the circle of radius halfWidth (see `arcPoints`),
     /// computed once: every round join and cap of a stroke uses it.
     private let arcStep: CGFloat
-    var out = PathStorage()
+    /// Receives the outline's polygons.
+    var out: Out
 
     // The piece being built: offsets to the left (+normal) and right, both in path order.
     private var left: [CGPoint] = []
@@ -88,7 +102,8 @@ struct PathStroker {
     /// How much of the current segment's inner offset the previous safe joint used.
     private var consumed: CGFloat = 0
 
-    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
+    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat, out: Out) {
+        self.out = out
         self.halfWidth = halfWidth; self.cap = cap; self.join = join
         self.miterLimit = miterLimit; self.tolerance = tolerance
         let exactStep: CGFloat = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : .pi / 2
@@ -202,9 +217,9 @@ struct PathStroker {
     }
 
     /// Turns below this (radians) are collinear: the offsets simply continue.
-    static let collinearTurn: CGFloat = 1e-12
+    static var collinearTurn: CGFloat { 1e-12 }
     /// Turns within this of π (radians) are reversals: never swept through.
-    static let reversalMargin: CGFloat = 1e-9
+    static var reversalMargin: CGFloat { 1e-9 }
 
     /// The signed turn from direction `a` to `b`, radians in (−π, π] (positive = toward +y).
     private func turnAngle(_ a: CGVector, _ b: CGVector) -> CGFloat {
@@ -325,14 +340,7 @@ struct PathStroker {
         for p in poly { area += prev.x * p.y - p.x * prev.y; prev = p }
         guard area != 0, area.isFinite else { return }
         // Positive signed area: in the order given; otherwise the same points walked backwards.
-        if area > 0 {
-            out.move(to: poly[0])
-            for i in 1 ..< poly.count { out.line(to: poly[i]) }
-        } else {
-            out.move(to: poly[poly.count - 1])
-            for i in stride(from: poly.count - 2, through: 0, by: -1) { out.line(to: poly[i]) }
-        }
-        out.close()
+        out.addPolygon(poly, reversed: !(area > 0))
     }
 
     @inline(__always) private func normal(_ d: CGVector) -> CGVector { CGVector(dx: -d.dy, dy: d.dx) }
