@@ -7,6 +7,8 @@ import LaminaRaster
 final class WorkerTools {
     let rasterizer = PolygonRasterizer()
     let scratch = ScanlineScratch(width: BenchScenes.width)
+    /// The stroker's working arrays (S4).
+    let strokeScratch = StrokeScratch()
 }
 
 /// One benchmark scene rendered straight on LaminaRaster (no CGContext in between, so the
@@ -226,14 +228,15 @@ final class SceneS4: BenchScene {
     func render(into surface: Surface, pool: WorkerPool, tools: [WorkerTools], bandHeight: Int) {
         let n = paths.count
         let polygons = self.polygons, rowBounds = self.rowBounds
-        pool.forEachBand(height: n, bandHeight: pool.workerCount == 1 ? n : 50) { items, _ in
+        pool.forEachBand(height: n, bandHeight: pool.workerCount == 1 ? n : 50) { items, worker in
+            let strokeScratch = tools[worker].strokeScratch
             for i in items {
                 // The outline's polygons go straight into this curve's rasterizer polygon,
                 // reusing the point arrays of its previous frame (no CGPath in between).
                 var builder = OutlinePolygonBuilder(reusing: polygons[i])
                 polygons[i] = Polygon()
                 paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round, miterLimit: 10,
-                                       tolerance: Self.tolerance, into: &builder)
+                                       tolerance: Self.tolerance, into: &builder, scratch: strokeScratch)
                 polygons[i] = builder.finish()
                 rowBounds[i] = (builder.minY, builder.maxY)
             }

@@ -58,16 +58,24 @@ extension CGPath {
     /// The same outline polygons as `strokeOutline(width:…)`, handed to `sink` one by one
     /// instead of being built into a path (a renderer that fills them at once skips the path
     /// and its conversion back to polygons).
+    ///
+    /// `scratch`: working arrays to reuse (a caller stroking many paths passes one per thread,
+    /// so a steady-state stroke does not allocate them; without it each call grows its own).
     package func strokeOutline<Sink: StrokeOutlineSink>(
         width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
-        into sink: inout Sink
+        into sink: inout Sink, scratch: StrokeScratch? = nil
     ) {
         guard width.isFinite, width > 0 else { return }
+        let scratch = scratch ?? StrokeScratch()
+        // The stroker owns the sink while it runs (a second reference would make every
+        // append to a reused array copy it).
         var stroker = PathStroker(
             halfWidth: width / 2, cap: lineCap, join: lineJoin,
-            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance), out: sink)
-        var points: [CGPoint] = []
-        var smooth: [Bool] = []
+            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance), out: sink,
+            scratch: scratch)
+        sink = Sink()
+        var points = scratch.takePoints(), smooth = scratch.takeSmooth()
+        defer { scratch.keep(points: points, smooth: smooth); stroker.giveBack(to: scratch) }
         flatten(tolerance: stroker.tolerance, begin: { p in
             points.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
             points.append(p); smooth.append(false)
@@ -94,16 +102,21 @@ struct PathStroker<Out: StrokeOutlineSink> {
     var out: Out
 
     // The piece being built: offsets to the left (+normal) and right, both in path order.
-    private var left: [CGPoint] = []
-    private var right: [CGPoint] = []
+    private var left: [CGPoint]
+    private var right: [CGPoint]
     private var startCap: [CGPoint] = []
     /// A polygon being assembled for `emitPolygon` (capacity reused, like left and right).
-    private var polygon: [CGPoint] = []
+    private var polygon: [CGPoint]
+    /// Per polyline: each segment's unit direction and length (capacity reused).
+    private var dirs: [CGVector]
+    private var lens: [CGFloat]
     /// How much of the current segment's inner offset the previous safe joint used.
     private var consumed: CGFloat = 0
 
-    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat, out: Out) {
+    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat, out: Out,
+         scratch: StrokeScratch) {
         self.out = out
+        (left, right, polygon, dirs, lens) = scratch.takeStrokerArrays()
         self.halfWidth = halfWidth; self.cap = cap; self.join = join
         self.miterLimit = miterLimit; self.tolerance = tolerance
         let exactStep: CGFloat = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : .pi / 2
@@ -128,7 +141,7 @@ struct PathStroker<Out: StrokeOutlineSink> {
         }
         let n = pts.count
         let segmentCount = closed ? n : n - 1
-        var dirs: [CGVector] = [], lens: [CGFloat] = []
+        dirs.removeAll(keepingCapacity: true); lens.removeAll(keepingCapacity: true)
         dirs.reserveCapacity(segmentCount); lens.reserveCapacity(segmentCount)
         for k in 0 ..< segmentCount {
             let a = pts[k], b = pts[(k + 1) % n]
@@ -214,6 +227,12 @@ struct PathStroker<Out: StrokeOutlineSink> {
                                                          smooth: smooth[0])
             if let outer1, let outer2 { emitPolygon([p0, outer1] + joinPts + [outer2]) }
         }
+    }
+
+    /// Hands the working arrays back to `scratch` for the next stroke.
+    mutating func giveBack(to scratch: StrokeScratch) {
+        scratch.keepStrokerArrays((left, right, polygon, dirs, lens))
+        left = []; right = []; polygon = []; dirs = []; lens = []
     }
 
     /// Turns below this (radians) are collinear: the offsets simply continue.

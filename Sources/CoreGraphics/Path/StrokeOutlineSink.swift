@@ -4,6 +4,8 @@ import LaminaRaster
 /// signed area (in y-down space), each at least 3 finite points, to be filled together with
 /// the non-zero rule. Coordinates are in the stroked path's space.
 package protocol StrokeOutlineSink {
+    /// An empty sink.
+    init()
     /// One polygon: `points` in order, or walked backwards from the last when `reversed`.
     mutating func addPolygon(_ points: [CGPoint], reversed: Bool)
 }
@@ -33,7 +35,9 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
     package private(set) var minY = Double.infinity, maxY = -Double.infinity
 
     /// Starts empty, keeping `reusing`'s arrays for their capacity.
-    package init(reusing polygon: Polygon = Polygon()) { subpaths = polygon.subpaths }
+    package init(reusing polygon: Polygon) { subpaths = polygon.subpaths }
+
+    package init() { subpaths = [] }
 
     package mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
         if count == subpaths.count {

@@ -230,6 +230,10 @@ package final class PolygonRasterizer {
                 active[activeCount] = byStrip[k]; activeCount &+= 1
             }
             var keep = 0
+            // The 24.8 x extent of every piece accumulated in this strip: the sweep and the
+            // prefetch only look at the bit words it spans (a stroke's strip touches one or
+            // two of a full-width row's 31 words).
+            var stripLoX = Int.max, stripHiX = Int.min
             for k in 0..<activeCount {
                 let e = edgeBase[Int(active[k])]
                 if e.y1 > fy1 { active[keep] = active[k]; keep &+= 1 }
@@ -244,36 +248,45 @@ package final class PolygonRasterizer {
                 // A row's bottom crossing is the next row's top crossing (same expression, same
                 // value: below the first row ya is (r << 8) > y0), so each is computed once.
                 var xa = ya0 == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya0 &- e.y0) * e.slope)
+                var loX = xa, hiX = xa
                 while r <= r1 {
                     let ya = max(e.y0, r &<< 8), yb = min(e.y1, (r &+ 1) &<< 8)
                     let xb = yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)
                     let ri = r &- top
                     Self.accumulate(acc + ri &* stride, bits + ri &* words, xa: xa, ya: ya, xb: xb, yb: yb,
                                     dir: e.dir, maxX: maxX)
+                    loX = min(loX, xb); hiX = max(hiX, xb)
                     xa = xb
                     r &+= 1
                 }
+                stripLoX = min(stripLoX, loX); stripHiX = max(stripHiX, hiX)
             }
             activeCount = keep
             strip += 1
+            if stripLoX > stripHiX { top = bottom; continue } // no piece in this strip
+            // Cells marked in this strip lie in [loX >> 8, (hiX >> 8) + 1] (accumulate clamps
+            // x into [0, maxX] the same way), so only words w0...w1 can hold bits.
+            let maxX = width &<< 8
+            let w0 = (min(maxX, max(0, stripLoX)) &>> 8) &>> 6
+            let w1 = ((min(maxX, max(0, stripHiX)) &>> 8) &+ 1) &>> 6
             // The strip's destination rows are usually not in cache (frames are larger than
             // L2, and each row starts a new page, where hardware prefetchers restart): announce
             // them all before sweeping, so their misses overlap instead of stalling row by row.
             for y in top..<bottom {
                 let ri = y - top
-                Self.prefetchRow(bits + ri * words, words: words, y: y, left: left, sink: sink)
+                Self.prefetchRow(bits + ri * words, w0: w0, w1: w1, y: y, left: left, sink: sink)
             }
             // One inlined sweep per rule, so the per-cell coverage has no rule test.
             if rule == .nonZero {
                 for y in top..<bottom {
                     let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, width: width, cov: cov,
                                   rule: .nonZero, y: y, left: left, into: &sink)
                 }
             } else {
                 for y in top..<bottom {
                     let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, width: width, cov: cov,
                                   rule: .evenOdd, y: y, left: left, into: &sink)
                 }
             }
@@ -320,11 +333,12 @@ package final class PolygonRasterizer {
 
     /// Tells the sink which columns row y's touched cells span (first to last marked cell).
     @inline(__always)
-    private static func prefetchRow<S: CoverageSink>(_ bits: UnsafeMutablePointer<UInt64>, words: Int, y: Int, left: Int, sink: S) {
-        var first = 0
-        while first < words && bits[first] == 0 { first &+= 1 }
-        if first == words { return }
-        var last = words &- 1
+    private static func prefetchRow<S: CoverageSink>(_ bits: UnsafeMutablePointer<UInt64>, w0: Int, w1: Int, y: Int, left: Int,
+                                                     sink: S) {
+        var first = w0
+        while first <= w1 && bits[first] == 0 { first &+= 1 }
+        if first > w1 { return }
+        var last = w1
         while bits[last] == 0 { last &-= 1 }
         let c0 = (first &<< 6) &+ bits[first].trailingZeroBitCount
         let c1 = (last &<< 6) &+ 63 &- bits[last].leadingZeroBitCount
@@ -349,12 +363,12 @@ package final class PolygonRasterizer {
 
     @inline(__always)
     private static func sweepRow<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
-                                                  words: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
+                                                  w0: Int, w1: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
                                                   rule: FillRule, y: Int, left: Int, into sink: inout S) {
         var s: Int32 = 0
         var next = 0        // first pixel not yet emitted
         var spanStart = -1  // start of the pending per-pixel span, or -1
-        for w in 0..<words {
+        for w in w0...w1 {
             var word = bits[w]
             if word == 0 { continue }
             bits[w] = 0
