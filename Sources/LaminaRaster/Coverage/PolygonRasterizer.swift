@@ -242,21 +242,23 @@ package final class PolygonRasterizer {
                 // Wrapping arithmetic from here on: every value is bounded by construction
                 // (x within the clip columns, y within ±2^34 in 24.8), and trap checks on each
                 // operation were a measurable share of the S1 profile.
+                // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
                 let maxX = width &<< 8
                 var r = r0
-                let ya0 = max(e.y0, r0 &<< 8)
+                var ya = max(e.y0, r0 &<< 8)
                 // A row's bottom crossing is the next row's top crossing (same expression, same
                 // value: below the first row ya is (r << 8) > y0), so each is computed once.
-                var xa = ya0 == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya0 &- e.y0) * e.slope)
+                var xa = min(maxX, max(0, ya == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya &- e.y0) * e.slope)))
                 var loX = xa, hiX = xa
-                while r <= r1 {
-                    let ya = max(e.y0, r &<< 8), yb = min(e.y1, (r &+ 1) &<< 8)
-                    let xb = yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)
-                    let ri = r &- top
-                    Self.accumulate(acc + ri &* stride, bits + ri &* words, xa: xa, ya: ya, xb: xb, yb: yb,
-                                    dir: e.dir, maxX: maxX)
+                var accRow = acc + (r0 &- top) &* stride, bitsRow = bits + (r0 &- top) &* words
+                while true {
+                    let yb = min(e.y1, (r &+ 1) &<< 8)
+                    let xb = min(maxX, max(0, yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)))
+                    Self.accumulate(accRow, bitsRow, xa: xa, ya: ya, xb: xb, yb: yb, dir: e.dir)
                     loX = min(loX, xb); hiX = max(hiX, xb)
-                    xa = xb
+                    if r == r1 { break }
+                    xa = xb; ya = yb
+                    accRow += stride; bitsRow += words
                     r &+= 1
                 }
                 stripLoX = min(stripLoX, loX); stripHiX = max(stripHiX, hiX)
@@ -264,11 +266,10 @@ package final class PolygonRasterizer {
             activeCount = keep
             strip += 1
             if stripLoX > stripHiX { top = bottom; continue } // no piece in this strip
-            // Cells marked in this strip lie in [loX >> 8, (hiX >> 8) + 1] (accumulate clamps
-            // x into [0, maxX] the same way), so only words w0...w1 can hold bits.
-            let maxX = width &<< 8
-            let w0 = (min(maxX, max(0, stripLoX)) &>> 8) &>> 6
-            let w1 = ((min(maxX, max(0, stripHiX)) &>> 8) &+ 1) &>> 6
+            // Cells marked in this strip lie in [loX >> 8, (hiX >> 8) + 1] (x already clamped
+            // to [0, maxX]), so only words w0...w1 can hold bits.
+            let w0 = (stripLoX &>> 8) &>> 6
+            let w1 = ((stripHiX &>> 8) &+ 1) &>> 6
             // The strip's destination rows are usually not in cache (frames are larger than
             // L2, and each row starts a new page, where hardware prefetchers restart): announce
             // them all before sweeping, so their misses overlap instead of stalling row by row.
@@ -294,12 +295,11 @@ package final class PolygonRasterizer {
         }
     }
 
-    /// Adds one row piece (xa, ya) → (xb, yb) (24.8, yb > ya, within one row) to the cells.
+    /// Adds one row piece (xa, ya) → (xb, yb) (24.8, yb > ya, within one row, x within
+    /// [0, width << 8]) to the cells.
     @inline(__always)
     private static func accumulate(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
-                                   xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32, maxX: Int) {
-        // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
-        let xa = min(maxX, max(0, xa)), xb = min(maxX, max(0, xb))
+                                   xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32) {
         let ca = xa &>> 8, cb = xb &>> 8
         if ca == cb {
             let dy = dir &* Int32(truncatingIfNeeded: yb &- ya)
