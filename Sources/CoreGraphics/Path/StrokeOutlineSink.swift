@@ -29,15 +29,23 @@ extension PathStorage: StrokeOutlineSink {
 /// implicit close adds none), reusing the subpath arrays of the polygon it starts from, so a
 /// stroke redrawn every frame does not allocate. Also tracks the outline's y extent.
 package struct OutlinePolygonBuilder: StrokeOutlineSink {
+    /// Checked once, before the first block copy of CGPoints as RasterPoints.
+    private static let layoutMatches: Void = {
+        precondition(MemoryLayout<CGPoint>.size == MemoryLayout<RasterPoint>.size
+                     && MemoryLayout<CGPoint>.stride == MemoryLayout<RasterPoint>.stride
+                     && MemoryLayout<CGPoint>.alignment == MemoryLayout<RasterPoint>.alignment
+                     && MemoryLayout<CGPoint>.offset(of: \.y) == MemoryLayout<RasterPoint>.offset(of: \.y))
+    }()
+
     private var subpaths: [[RasterPoint]]
     private var count = 0
     /// The smallest and largest y of every point added (+∞/−∞ when none).
     package private(set) var minY = Double.infinity, maxY = -Double.infinity
 
     /// Starts empty, keeping `reusing`'s arrays for their capacity.
-    package init(reusing polygon: Polygon) { subpaths = polygon.subpaths }
+    package init(reusing polygon: Polygon) { _ = Self.layoutMatches; subpaths = polygon.subpaths }
 
-    package init() { subpaths = [] }
+    package init() { _ = Self.layoutMatches; subpaths = [] }
 
     package mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
         if count == subpaths.count {
@@ -45,13 +53,15 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
             subpaths[count].reserveCapacity(max(256, points.count))
         }
         var lo = minY, hi = maxY
+        for p in points { lo = min(lo, p.y); hi = max(hi, p.y) }
         subpaths.withUnsafeMutableBufferPointer { all in
             all[count].removeAll(keepingCapacity: true)
-            if !reversed {
-                for p in points { all[count].append(RasterPoint(p.x, p.y)); lo = min(lo, p.y); hi = max(hi, p.y) }
-            } else {
-                for p in points.reversed() { all[count].append(RasterPoint(p.x, p.y)); lo = min(lo, p.y); hi = max(hi, p.y) }
+            // CGPoint and RasterPoint are both two Doubles (x, y): the points are copied in
+            // one block, then turned around in place when the polygon runs backwards.
+            points.withUnsafeBufferPointer { src in
+                src.withMemoryRebound(to: RasterPoint.self) { all[count].append(contentsOf: $0) }
             }
+            if reversed { all[count].reverse() }
         }
         minY = lo; maxY = hi
         count += 1
