@@ -134,7 +134,14 @@ package final class PolygonRasterizer {
         for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
             var prev = sp[sp.count - 1]
             for p in sp {
-                Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+                // Most edges lie within the clip columns and far inside ±yLimit, where clamping
+                // and clipping change nothing (`addClipped` would call `addFixed` with the same
+                // points): straight to fixed point, inlined.
+                if prev.x >= xl && prev.x <= xr && p.x >= xl && p.x <= xr && abs(prev.y) < yLimit && abs(p.y) < yLimit {
+                    Self.addFixed(prev, p, left: left, into: &edges)
+                } else {
+                    Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+                }
                 prev = p
             }
         }
@@ -180,6 +187,7 @@ package final class PolygonRasterizer {
         addFixed(p, q, left: left, into: &edges)
     }
 
+    @inline(__always)
     private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout EdgeList) {
         let ax = roundToInt((a.x - Double(left)) * 256), ay = roundToInt(a.y * 256)
         let bx = roundToInt((b.x - Double(left)) * 256), by = roundToInt(b.y * 256)
