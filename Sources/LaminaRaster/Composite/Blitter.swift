@@ -59,13 +59,6 @@ package struct Blitter: CoverageSink {
     /// small inlined entry points, so a rasterizer's per-row calls skip the general function
     /// (its prologue saves registers and reserves room for a shader existential).
     private let isSolidOver: Bool
-    /// The surface's geometry, copied out of the class: the inlined entry points run per row
-    /// piece (three times a row in S1), and reloading these through the class reference,
-    /// with overflow-checked arithmetic, was a third of their instructions.
-    private let base: UnsafeMutableRawPointer
-    private let bytesPerRow: Int
-    private let width: Int
-    private let height: Int
 
     package init(surface: Surface, paint: Paint, mode: BlendMode = .normal, alpha: UInt8 = 255, scratch: ScanlineScratch) {
         self.surface = surface; self.paint = paint; self.mode = mode; self.alpha = alpha
@@ -73,23 +66,15 @@ package struct Blitter: CoverageSink {
         scratch.reserve(surface.width)
         if case let .solid(c) = paint { solid = PixelKernels.scale(c.packed, UInt32(alpha)); isSolid = true } else { solid = 0; isSolid = false }
         isSolidOver = isSolid && mode == .normal
-        base = UnsafeMutableRawPointer(surface.base); bytesPerRow = surface.bytesPerRow
-        width = surface.width; height = surface.height
-    }
-
-    /// Row y's pixels from column x (y within the surface; wrapping arithmetic: both are
-    /// bounded by the surface's size).
-    @inline(__always) private func pixels(y: Int, x: Int) -> UnsafeMutablePointer<UInt32> {
-        (base + (y &* bytesPerRow &+ x &* 4)).assumingMemoryBound(to: UInt32.self)
     }
 
     /// Starts loading the destination pixels x0...x1 of row y (every 64-byte line): the
     /// rasterizer announces a strip's rows before sweeping it, so their cache misses overlap.
     @inline(__always)
     package func prefetch(y: Int, x0: Int, x1: Int) {
-        guard y >= 0, y < height else { return }
-        let a = min(max(0, x0), width &- 1), b = min(max(0, x1), width &- 1)
-        let row = UnsafeRawPointer(pixels(y: y, x: 0))
+        guard y >= 0, y < surface.height else { return }
+        let a = min(max(0, x0), surface.width - 1), b = min(max(0, x1), surface.width - 1)
+        let row = UnsafeRawPointer(surface.row32(y))
         var p = row + a &* 4
         let end = row + b &* 4
         while p <= end { lamina_prefetch(p); p += 64 }
@@ -99,10 +84,10 @@ package struct Blitter: CoverageSink {
     @inline(__always)
     package mutating func blendRun(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
         if isSolidOver {
-            guard y >= 0, y < height else { return }
-            let x = max(0, x0), count = min(width, x0 &+ c0) &- x
+            guard y >= 0, y < surface.height else { return }
+            let x = max(0, x0), count = min(surface.width, x0 + c0) - x
             guard count > 0 else { return }
-            PixelKernels.fillOver(pixels(y: y, x: x), count: count,
+            PixelKernels.fillOver(surface.row32(y) + x, count: count,
                                   color: coverage == 255 ? solid : PixelKernels.scale(solid, UInt32(coverage)))
             return
         }
@@ -112,10 +97,10 @@ package struct Blitter: CoverageSink {
     @inline(__always)
     package mutating func blendSpan(y: Int, x x0: Int, count c0: Int, coverage cov0: UnsafePointer<UInt8>) {
         if isSolidOver {
-            guard y >= 0, y < height else { return }
-            let x = max(0, x0), count = min(width, x0 &+ c0) &- x
+            guard y >= 0, y < surface.height else { return }
+            let x = max(0, x0), count = min(surface.width, x0 + c0) - x
             guard count > 0 else { return }
-            PixelKernels.spanOver(pixels(y: y, x: x), count: count, color: solid, coverage: cov0 + (x &- x0))
+            PixelKernels.spanOver(surface.row32(y) + x, count: count, color: solid, coverage: cov0 + (x - x0))
             return
         }
         blendSpanGeneral(y: y, x: x0, count: c0, coverage: cov0)

@@ -389,9 +389,7 @@ package final class PolygonRasterizer {
                     if spanStart >= 0 && c &- next <= Self.spanMergeGap {
                         // A short gap inside a span: fill it in rather than split the span
                         // (narrow stroke interiors would otherwise cost three sink calls).
-                        // (At most spanMergeGap bytes: a loop, not a memset call.)
-                        var g = next
-                        repeat { cov[g] = v; g &+= 1 } while g < c
+                        (cov + next).update(repeating: v, count: c &- next)
                     } else {
                         if spanStart >= 0 {
                             sink.blendSpan(y: y, x: left &+ spanStart, count: next &- spanStart, coverage: cov + spanStart)
