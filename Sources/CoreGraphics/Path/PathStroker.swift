@@ -262,11 +262,13 @@ struct PathStroker<Out: StrokeOutlineSink> {
         if safe, let outer1, let outer2 {
             let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
             let innerPoint = CGPoint(x: p.x - s * nIn.dx * hw - dIn.dx * inner, y: p.y - s * nIn.dy * hw - dIn.dy * inner)
+            // Most joints along a flattened curve have no arc points between the corners: skip
+            // the (outlined, generic) empty append.
             if s > 0 {
-                left.append(outer1); left.append(contentsOf: joinPts); left.append(outer2)
+                left.append(outer1); if !joinPts.isEmpty { left.append(contentsOf: joinPts) }; left.append(outer2)
                 right.append(innerPoint)
             } else {
-                right.append(outer1); right.append(contentsOf: joinPts); right.append(outer2)
+                right.append(outer1); if !joinPts.isEmpty { right.append(contentsOf: joinPts) }; right.append(outer2)
                 left.append(innerPoint)
             }
             consumed = inner
