@@ -196,9 +196,9 @@ final class SceneS4: BenchScene {
     let background = white
     private let paths: [CGPath]
     private let colors: [PremultipliedRGBA8]
-    /// Filled per frame (worker-disjoint slots): the outline polygon and its row bounds.
+    /// Filled per frame (worker-disjoint slots): the outline polygon and its bounds.
     private let polygons: UnsafeMutableBufferPointer<Polygon>
-    private let rowBounds: UnsafeMutableBufferPointer<(Double, Double)>
+    private let bounds: UnsafeMutableBufferPointer<(minX: Double, minY: Double, maxX: Double, maxY: Double)?>
     /// Flattening tolerance in px for the curve and the round caps/joins (Cairo's default; 0.2
     /// measurably moved the render away from Blend2D's and Cairo's on the pixel comparison).
     static let tolerance = 0.1
@@ -215,19 +215,19 @@ final class SceneS4: BenchScene {
         colors = curves.map { premultiplied($0.r, $0.g, $0.b, alpha: BenchScenes.s4Alpha) }
         polygons = .allocate(capacity: curves.count)
         _ = polygons.initialize(from: repeatElement(Polygon(), count: curves.count))
-        rowBounds = .allocate(capacity: curves.count)
-        _ = rowBounds.initialize(from: repeatElement((0, 0), count: curves.count))
+        bounds = .allocate(capacity: curves.count)
+        _ = bounds.initialize(from: repeatElement(nil, count: curves.count))
     }
 
     deinit {
         polygons.baseAddress!.deinitialize(count: polygons.count)
         polygons.deallocate()
-        rowBounds.deallocate()
+        bounds.deallocate()
     }
 
     func render(into surface: Surface, pool: WorkerPool, tools: [WorkerTools], bandHeight: Int) {
         let n = paths.count
-        let polygons = self.polygons, rowBounds = self.rowBounds
+        let polygons = self.polygons, bounds = self.bounds
         pool.forEachBand(height: n, bandHeight: pool.workerCount == 1 ? n : 50) { items, worker in
             let strokeScratch = tools[worker].strokeScratch
             for i in items {
@@ -238,17 +238,16 @@ final class SceneS4: BenchScene {
                 paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round, miterLimit: 10,
                                        tolerance: Self.tolerance, into: &builder, scratch: strokeScratch)
                 polygons[i] = builder.finish()
-                rowBounds[i] = (builder.minY, builder.maxY)
+                bounds[i] = builder.bounds
             }
         }
         pool.forEachBand(height: surface.height, bandHeight: bandHeight) { rows, worker in
             let t = tools[worker]
             let clip = band(surface, rows)
             for i in 0..<n {
-                let (y0, y1) = rowBounds[i]
-                if y1 < Double(rows.lowerBound) || y0 > Double(rows.upperBound) { continue }
+                guard let b = bounds[i], b.maxY >= Double(rows.lowerBound), b.minY <= Double(rows.upperBound) else { continue }
                 var blitter = Blitter(surface: surface, paint: .solid(colors[i]), scratch: t.scratch)
-                t.rasterizer.fill(polygons[i], rule: .nonZero, clip: clip, into: &blitter)
+                t.rasterizer.fill(polygons[i], bounds: b, rule: .nonZero, clip: clip, into: &blitter)
             }
         }
     }

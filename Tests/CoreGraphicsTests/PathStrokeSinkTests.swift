@@ -69,6 +69,9 @@ import LaminaRaster
             #expect(reused.subpaths == viaPath, "path \(n)")
             let ys = viaPath.joined().map(\.y)
             #expect(builder.minY == (ys.min() ?? .infinity) && builder.maxY == (ys.max() ?? -.infinity), "path \(n)")
+            // The tracked bounds are exactly the rasterizer's (it skips its own pass with them).
+            let b = builder.bounds, r = reused.bounds
+            #expect(b?.minX == r?.minX && b?.minY == r?.minY && b?.maxX == r?.maxX && b?.maxY == r?.maxY, "path \(n)")
             // And without a scratch.
             var fresh = OutlinePolygonBuilder()
             path.strokeOutline(width: w, lineCap: cap, lineJoin: join, miterLimit: 10, tolerance: tolerance, into: &fresh)
@@ -81,6 +84,7 @@ import LaminaRaster
         for w in [0, -1, CGFloat.nan, .infinity] {
             var builder = OutlinePolygonBuilder()
             path.strokeOutline(width: w, lineCap: .round, lineJoin: .round, miterLimit: 10, tolerance: 0.1, into: &builder)
+            #expect(builder.bounds == nil)
             #expect(builder.finish().subpaths.isEmpty)
         }
     }

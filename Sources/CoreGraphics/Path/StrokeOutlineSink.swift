@@ -27,7 +27,7 @@ extension PathStorage: StrokeOutlineSink {
 /// Collects outline polygons straight into a rasterizer `Polygon` (one subpath each, points
 /// as the path's flattening would give them: first point, then the rest in order; the
 /// implicit close adds none), reusing the subpath arrays of the polygon it starts from, so a
-/// stroke redrawn every frame does not allocate. Also tracks the outline's y extent.
+/// stroke redrawn every frame does not allocate. Also tracks the outline's extent.
 package struct OutlinePolygonBuilder: StrokeOutlineSink {
     /// Checked once, before the first block copy of CGPoints as RasterPoints.
     private static let layoutMatches: Void = {
@@ -39,8 +39,19 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
 
     private var subpaths: [[RasterPoint]]
     private var count = 0
-    /// The smallest and largest y of every point added (+∞/−∞ when none).
+    /// The smallest and largest x and y of every point added (+∞/−∞ when none).
+    package private(set) var minX = Double.infinity, maxX = -Double.infinity
     package private(set) var minY = Double.infinity, maxY = -Double.infinity
+
+    /// The collected polygon's `Polygon.bounds`, without another pass over its points: every
+    /// polygon the stroker emits has finite points (it drops those whose signed area is not
+    /// finite) and at least 3 of them, so no subpath is left out; coordinates are clamped as
+    /// `bounds` clamps them. Nil when nothing was added.
+    package var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard count > 0 else { return nil }
+        return (Polygon.clampCoordinate(minX), Polygon.clampCoordinate(minY),
+                Polygon.clampCoordinate(maxX), Polygon.clampCoordinate(maxY))
+    }
 
     /// Starts empty, keeping `reusing`'s arrays for their capacity.
     package init(reusing polygon: Polygon) { _ = Self.layoutMatches; subpaths = polygon.subpaths }
@@ -52,8 +63,8 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
             subpaths.append([])
             subpaths[count].reserveCapacity(max(256, points.count))
         }
-        var lo = minY, hi = maxY
-        for p in points { lo = min(lo, p.y); hi = max(hi, p.y) }
+        var lo = minY, hi = maxY, left = minX, right = maxX
+        for p in points { left = min(left, p.x); right = max(right, p.x); lo = min(lo, p.y); hi = max(hi, p.y) }
         subpaths.withUnsafeMutableBufferPointer { all in
             all[count].removeAll(keepingCapacity: true)
             // CGPoint and RasterPoint are both two Doubles (x, y): the points are copied in
@@ -63,7 +74,7 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
             }
             if reversed { all[count].reverse() }
         }
-        minY = lo; maxY = hi
+        minY = lo; maxY = hi; minX = left; maxX = right
         count += 1
     }
 

@@ -77,7 +77,16 @@ package final class PolygonRasterizer {
     /// `Polygon`). Output for a row does not depend on the clip's top and bottom, so bands
     /// of one clip rect render identically to the whole.
     package func fill<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, clip: PixelRect, generic sink: inout S) {
-        guard let b = polygon.bounds, let (left, right, area) = Self.frame(b, clip: clip) else { return }
+        guard let b = polygon.bounds else { return }
+        fill(polygon, bounds: b, rule: rule, clip: clip, generic: &sink)
+    }
+
+    /// `fill` for a caller that already knows `polygon.bounds` (a stroker that tracked the
+    /// outline's extent while building it), saving a pass over the points. `bounds` must be
+    /// exactly what `polygon.bounds` would return (nil: nothing to draw).
+    package func fill<S: CoverageSink>(_ polygon: Polygon, bounds b: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                                       rule: FillRule, clip: PixelRect, generic sink: inout S) {
+        guard let (left, right, area) = Self.frame(b, clip: clip) else { return }
         buildEdges(polygon, left: left, right: right)
         guard edgeCount > 0 else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
