@@ -257,6 +257,25 @@ struct PathStroker<Out: StrokeOutlineSink> {
         let inner = hw * tan(abs(theta) / 2)
         let safe = abs(theta) < .pi - Self.reversalMargin && inner.isFinite
             && consumed + inner <= lenIn && inner + reserveOut <= lenOut
+        // The common joint of a flattened curve: safe, and round (or smooth) turning at most one
+        // arc step, so no arc point lies between the corners (`arcSteps(sweep: theta) > 1` is
+        // exactly |θ| / arcStep > 1). The same points as the general path below, without
+        // building the join's point array.
+        if safe && (smooth || join == .round) && !(abs(theta) / arcStep > 1) {
+            let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
+            let nIn = normal(dIn), nOut = normal(dOut)
+            let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
+            let innerPoint = CGPoint(x: p.x - s * nIn.dx * hw - dIn.dx * inner, y: p.y - s * nIn.dy * hw - dIn.dy * inner)
+            if s > 0 {
+                left.append(outer1); left.append(outer2)
+                right.append(innerPoint)
+            } else {
+                right.append(outer1); right.append(outer2)
+                left.append(innerPoint)
+            }
+            consumed = inner
+            return
+        }
         let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, theta: theta, smooth: smooth)
         let nIn = normal(dIn), nOut = normal(dOut)
         if safe, let outer1, let outer2 {
