@@ -83,7 +83,7 @@ package final class PolygonRasterizer {
 
     /// `fill` for a caller that already knows `polygon.bounds` (a stroker that tracked the
     /// outline's extent while building it), saving a pass over the points. `bounds` must be
-    /// exactly what `polygon.bounds` would return (nil: nothing to draw).
+    /// exactly what `polygon.bounds` returns (when that is nil there is nothing to draw).
     package func fill<S: CoverageSink>(_ polygon: Polygon, bounds b: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                                        rule: FillRule, clip: PixelRect, generic sink: inout S) {
         guard let (left, right, area) = Self.frame(b, clip: clip) else { return }
