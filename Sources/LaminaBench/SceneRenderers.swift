@@ -7,6 +7,8 @@ import LaminaRaster
 final class WorkerTools {
     let rasterizer = PolygonRasterizer()
     let scratch = ScanlineScratch(width: BenchScenes.width)
+    /// The stroker's working arrays (S4).
+    let strokeScratch = StrokeScratch()
 }
 
 /// One benchmark scene rendered straight on LaminaRaster (no CGContext in between, so the
@@ -194,9 +196,9 @@ final class SceneS4: BenchScene {
     let background = white
     private let paths: [CGPath]
     private let colors: [PremultipliedRGBA8]
-    /// Filled per frame (worker-disjoint slots): the outline polygon and its row bounds.
+    /// Filled per frame (worker-disjoint slots): the outline polygon and its bounds.
     private let polygons: UnsafeMutableBufferPointer<Polygon>
-    private let rowBounds: UnsafeMutableBufferPointer<(Double, Double)>
+    private let bounds: UnsafeMutableBufferPointer<(minX: Double, minY: Double, maxX: Double, maxY: Double)?>
     /// Flattening tolerance in px for the curve and the round caps/joins (Cairo's default; 0.2
     /// measurably moved the render away from Blend2D's and Cairo's on the pixel comparison).
     static let tolerance = 0.1
@@ -213,74 +215,39 @@ final class SceneS4: BenchScene {
         colors = curves.map { premultiplied($0.r, $0.g, $0.b, alpha: BenchScenes.s4Alpha) }
         polygons = .allocate(capacity: curves.count)
         _ = polygons.initialize(from: repeatElement(Polygon(), count: curves.count))
-        rowBounds = .allocate(capacity: curves.count)
-        _ = rowBounds.initialize(from: repeatElement((0, 0), count: curves.count))
+        bounds = .allocate(capacity: curves.count)
+        _ = bounds.initialize(from: repeatElement(nil, count: curves.count))
     }
 
     deinit {
         polygons.baseAddress!.deinitialize(count: polygons.count)
         polygons.deallocate()
-        rowBounds.deallocate()
+        bounds.deallocate()
     }
 
     func render(into surface: Surface, pool: WorkerPool, tools: [WorkerTools], bandHeight: Int) {
         let n = paths.count
-        let polygons = self.polygons, rowBounds = self.rowBounds
-        pool.forEachBand(height: n, bandHeight: pool.workerCount == 1 ? n : 50) { items, _ in
+        let polygons = self.polygons, bounds = self.bounds
+        pool.forEachBand(height: n, bandHeight: pool.workerCount == 1 ? n : 50) { items, worker in
+            let strokeScratch = tools[worker].strokeScratch
             for i in items {
-                let outline = paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round,
-                                                     miterLimit: 10, tolerance: Self.tolerance)
-                // The outline is polygons already (move, lines, close): its points go straight
-                // into the rasterizer's polygon, visited as `CGPath.flatten` would (a subpath
-                // starts at its first segment; a line after a close starts at the subpath's
-                // start), reusing the point arrays of this curve's previous frame.
-                var subpaths = polygons[i].subpaths
-                polygons[i].subpaths = []
-                var count = 0
-                var minY = Double.infinity, maxY = -Double.infinity
-                let verbs = outline.storage.verbs, points = outline.storage.points
-                var k = 0
-                var start = CGPoint.zero
-                var started = false
-                for verb in verbs {
-                    switch verb {
-                    case .move:
-                        start = points[k]; k += 1; started = false
-                    case .line:
-                        if !started {
-                            if count < subpaths.count {
-                                subpaths[count].removeAll(keepingCapacity: true)
-                            } else {
-                                subpaths.append([])
-                                subpaths[count].reserveCapacity(256)
-                            }
-                            subpaths[count].append(RasterPoint(start.x, start.y))
-                            minY = min(minY, start.y); maxY = max(maxY, start.y)
-                            count += 1
-                            started = true
-                        }
-                        let p = points[k]; k += 1
-                        subpaths[count - 1].append(RasterPoint(p.x, p.y))
-                        minY = min(minY, p.y); maxY = max(maxY, p.y)
-                    case .close:
-                        started = false
-                    case .quad, .cubic:
-                        preconditionFailure("stroke outlines are polygons")
-                    }
-                }
-                subpaths.removeLast(subpaths.count - count)
-                polygons[i].subpaths = subpaths
-                rowBounds[i] = (minY, maxY)
+                // The outline's polygons go straight into this curve's rasterizer polygon,
+                // reusing the point arrays of its previous frame (no CGPath in between).
+                var builder = OutlinePolygonBuilder(reusing: polygons[i])
+                polygons[i] = Polygon()
+                paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round, miterLimit: 10,
+                                       tolerance: Self.tolerance, into: &builder, scratch: strokeScratch)
+                polygons[i] = builder.finish()
+                bounds[i] = builder.bounds
             }
         }
         pool.forEachBand(height: surface.height, bandHeight: bandHeight) { rows, worker in
             let t = tools[worker]
             let clip = band(surface, rows)
             for i in 0..<n {
-                let (y0, y1) = rowBounds[i]
-                if y1 < Double(rows.lowerBound) || y0 > Double(rows.upperBound) { continue }
+                guard let b = bounds[i], b.maxY >= Double(rows.lowerBound), b.minY <= Double(rows.upperBound) else { continue }
                 var blitter = Blitter(surface: surface, paint: .solid(colors[i]), scratch: t.scratch)
-                t.rasterizer.fill(polygons[i], rule: .nonZero, clip: clip, into: &blitter)
+                t.rasterizer.fill(polygons[i], bounds: b, rule: .nonZero, clip: clip, into: &blitter)
             }
         }
     }

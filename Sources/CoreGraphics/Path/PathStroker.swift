@@ -49,12 +49,33 @@ extension CGPath {
     package func strokeOutline(
         width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat
     ) -> CGPath {
-        guard width.isFinite, width > 0 else { return CGPath(storage: PathStorage()) }
+        var storage = PathStorage()
+        strokeOutline(width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, tolerance: tolerance,
+                      into: &storage)
+        return CGPath(storage: storage)
+    }
+
+    /// The same outline polygons as `strokeOutline(width:…)`, handed to `sink` one by one
+    /// instead of being built into a path (a renderer that fills them at once skips the path
+    /// and its conversion back to polygons).
+    ///
+    /// `scratch`: working arrays to reuse (a caller stroking many paths passes one per thread,
+    /// so a steady-state stroke does not allocate them; without it each call grows its own).
+    package func strokeOutline<Sink: StrokeOutlineSink>(
+        width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+        into sink: inout Sink, scratch: StrokeScratch? = nil
+    ) {
+        guard width.isFinite, width > 0 else { return }
+        let scratch = scratch ?? StrokeScratch()
+        // The stroker owns the sink while it runs (a second reference would make every
+        // append to a reused array copy it).
         var stroker = PathStroker(
             halfWidth: width / 2, cap: lineCap, join: lineJoin,
-            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance))
-        var points: [CGPoint] = []
-        var smooth: [Bool] = []
+            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance), out: sink,
+            scratch: scratch)
+        sink = Sink()
+        var points = scratch.takePoints(), smooth = scratch.takeSmooth()
+        defer { scratch.keep(points: points, smooth: smooth); stroker.giveBack(to: scratch) }
         flatten(tolerance: stroker.tolerance, begin: { p in
             points.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
             points.append(p); smooth.append(false)
@@ -64,11 +85,11 @@ extension CGPath {
         }, end: { closed in
             stroker.strokePolyline(points, smooth: smooth, closed: closed)
         })
-        return CGPath(storage: stroker.out)
+        sink = stroker.out
     }
 }
 
-struct PathStroker {
+struct PathStroker<Out: StrokeOutlineSink> {
     let halfWidth: CGFloat
     let cap: CGLineCap
     let join: CGLineJoin
@@ -77,18 +98,25 @@ struct PathStroker {
     /// The largest angle step of arcs on the circle of radius halfWidth (see `arcPoints`),
     /// computed once: every round join and cap of a stroke uses it.
     private let arcStep: CGFloat
-    var out = PathStorage()
+    /// Receives the outline's polygons.
+    var out: Out
 
     // The piece being built: offsets to the left (+normal) and right, both in path order.
-    private var left: [CGPoint] = []
-    private var right: [CGPoint] = []
+    private var left: [CGPoint]
+    private var right: [CGPoint]
     private var startCap: [CGPoint] = []
     /// A polygon being assembled for `emitPolygon` (capacity reused, like left and right).
-    private var polygon: [CGPoint] = []
+    private var polygon: [CGPoint]
+    /// Per polyline: each segment's unit direction and length (capacity reused).
+    private var dirs: [CGVector]
+    private var lens: [CGFloat]
     /// How much of the current segment's inner offset the previous safe joint used.
     private var consumed: CGFloat = 0
 
-    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat) {
+    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat, out: Out,
+         scratch: StrokeScratch) {
+        self.out = out
+        (left, right, polygon, dirs, lens) = scratch.takeStrokerArrays()
         self.halfWidth = halfWidth; self.cap = cap; self.join = join
         self.miterLimit = miterLimit; self.tolerance = tolerance
         let exactStep: CGFloat = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : .pi / 2
@@ -113,7 +141,7 @@ struct PathStroker {
         }
         let n = pts.count
         let segmentCount = closed ? n : n - 1
-        var dirs: [CGVector] = [], lens: [CGFloat] = []
+        dirs.removeAll(keepingCapacity: true); lens.removeAll(keepingCapacity: true)
         dirs.reserveCapacity(segmentCount); lens.reserveCapacity(segmentCount)
         for k in 0 ..< segmentCount {
             let a = pts[k], b = pts[(k + 1) % n]
@@ -201,10 +229,16 @@ struct PathStroker {
         }
     }
 
+    /// Hands the working arrays back to `scratch` for the next stroke.
+    mutating func giveBack(to scratch: StrokeScratch) {
+        scratch.keepStrokerArrays((left, right, polygon, dirs, lens))
+        left = []; right = []; polygon = []; dirs = []; lens = []
+    }
+
     /// Turns below this (radians) are collinear: the offsets simply continue.
-    static let collinearTurn: CGFloat = 1e-12
+    static var collinearTurn: CGFloat { 1e-12 }
     /// Turns within this of π (radians) are reversals: never swept through.
-    static let reversalMargin: CGFloat = 1e-9
+    static var reversalMargin: CGFloat { 1e-9 }
 
     /// The signed turn from direction `a` to `b`, radians in (−π, π] (positive = toward +y).
     private func turnAngle(_ a: CGVector, _ b: CGVector) -> CGFloat {
@@ -223,16 +257,37 @@ struct PathStroker {
         let inner = hw * tan(abs(theta) / 2)
         let safe = abs(theta) < .pi - Self.reversalMargin && inner.isFinite
             && consumed + inner <= lenIn && inner + reserveOut <= lenOut
+        // The common joint of a flattened curve: safe, and round (or smooth) turning at most one
+        // arc step, so no arc point lies between the corners (`arcSteps(sweep: theta) > 1` is
+        // exactly |θ| / arcStep > 1). The same points as the general path below, without
+        // building the join's point array.
+        if safe && (smooth || join == .round) && !(abs(theta) / arcStep > 1) {
+            let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
+            let nIn = normal(dIn), nOut = normal(dOut)
+            let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
+            let innerPoint = CGPoint(x: p.x - s * nIn.dx * hw - dIn.dx * inner, y: p.y - s * nIn.dy * hw - dIn.dy * inner)
+            if s > 0 {
+                left.append(outer1); left.append(outer2)
+                right.append(innerPoint)
+            } else {
+                right.append(outer1); right.append(outer2)
+                left.append(innerPoint)
+            }
+            consumed = inner
+            return
+        }
         let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, theta: theta, smooth: smooth)
         let nIn = normal(dIn), nOut = normal(dOut)
         if safe, let outer1, let outer2 {
             let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
             let innerPoint = CGPoint(x: p.x - s * nIn.dx * hw - dIn.dx * inner, y: p.y - s * nIn.dy * hw - dIn.dy * inner)
+            // Most joints along a flattened curve have no arc points between the corners: skip
+            // the (outlined, generic) empty append.
             if s > 0 {
-                left.append(outer1); left.append(contentsOf: joinPts); left.append(outer2)
+                left.append(outer1); if !joinPts.isEmpty { left.append(contentsOf: joinPts) }; left.append(outer2)
                 right.append(innerPoint)
             } else {
-                right.append(outer1); right.append(contentsOf: joinPts); right.append(outer2)
+                right.append(outer1); if !joinPts.isEmpty { right.append(contentsOf: joinPts) }; right.append(outer2)
                 left.append(innerPoint)
             }
             consumed = inner
@@ -325,14 +380,7 @@ struct PathStroker {
         for p in poly { area += prev.x * p.y - p.x * prev.y; prev = p }
         guard area != 0, area.isFinite else { return }
         // Positive signed area: in the order given; otherwise the same points walked backwards.
-        if area > 0 {
-            out.move(to: poly[0])
-            for i in 1 ..< poly.count { out.line(to: poly[i]) }
-        } else {
-            out.move(to: poly[poly.count - 1])
-            for i in stride(from: poly.count - 2, through: 0, by: -1) { out.line(to: poly[i]) }
-        }
-        out.close()
+        out.addPolygon(poly, reversed: !(area > 0))
     }
 
     @inline(__always) private func normal(_ d: CGVector) -> CGVector { CGVector(dx: -d.dy, dy: d.dx) }

@@ -61,7 +61,7 @@ package struct Polygon: Sendable {
         return true
     }
 
-    @inline(__always) static func clampCoordinate(_ v: Double) -> Double {
+    @inline(__always) package static func clampCoordinate(_ v: Double) -> Double {
         min(coordinateLimit, max(-coordinateLimit, v))
     }
 }

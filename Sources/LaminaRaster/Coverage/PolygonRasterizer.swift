@@ -77,7 +77,16 @@ package final class PolygonRasterizer {
     /// `Polygon`). Output for a row does not depend on the clip's top and bottom, so bands
     /// of one clip rect render identically to the whole.
     package func fill<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, clip: PixelRect, generic sink: inout S) {
-        guard let b = polygon.bounds, let (left, right, area) = Self.frame(b, clip: clip) else { return }
+        guard let b = polygon.bounds else { return }
+        fill(polygon, bounds: b, rule: rule, clip: clip, generic: &sink)
+    }
+
+    /// `fill` for a caller that already knows `polygon.bounds` (a stroker that tracked the
+    /// outline's extent while building it), saving a pass over the points. `bounds` must be
+    /// exactly what `polygon.bounds` returns (when that is nil there is nothing to draw).
+    package func fill<S: CoverageSink>(_ polygon: Polygon, bounds b: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                                       rule: FillRule, clip: PixelRect, generic sink: inout S) {
+        guard let (left, right, area) = Self.frame(b, clip: clip) else { return }
         buildEdges(polygon, left: left, right: right)
         guard edgeCount > 0 else { return }
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
@@ -134,7 +143,14 @@ package final class PolygonRasterizer {
         for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
             var prev = sp[sp.count - 1]
             for p in sp {
-                Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+                // Most edges lie within the clip columns and far inside ±yLimit, where clamping
+                // and clipping change nothing (`addClipped` would call `addFixed` with the same
+                // points): straight to fixed point, inlined.
+                if prev.x >= xl && prev.x <= xr && p.x >= xl && p.x <= xr && abs(prev.y) < yLimit && abs(p.y) < yLimit {
+                    Self.addFixed(prev, p, left: left, into: &edges)
+                } else {
+                    Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+                }
                 prev = p
             }
         }
@@ -180,6 +196,7 @@ package final class PolygonRasterizer {
         addFixed(p, q, left: left, into: &edges)
     }
 
+    @inline(__always)
     private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout EdgeList) {
         let ax = roundToInt((a.x - Double(left)) * 256), ay = roundToInt(a.y * 256)
         let bx = roundToInt((b.x - Double(left)) * 256), by = roundToInt(b.y * 256)
@@ -230,6 +247,10 @@ package final class PolygonRasterizer {
                 active[activeCount] = byStrip[k]; activeCount &+= 1
             }
             var keep = 0
+            // The 24.8 x extent of every piece accumulated in this strip: the sweep and the
+            // prefetch only look at the bit words it spans (a stroke's strip touches one or
+            // two of a full-width row's 31 words).
+            var stripLoX = Int.max, stripHiX = Int.min
             for k in 0..<activeCount {
                 let e = edgeBase[Int(active[k])]
                 if e.y1 > fy1 { active[keep] = active[k]; keep &+= 1 }
@@ -238,42 +259,52 @@ package final class PolygonRasterizer {
                 // Wrapping arithmetic from here on: every value is bounded by construction
                 // (x within the clip columns, y within ±2^34 in 24.8), and trap checks on each
                 // operation were a measurable share of the S1 profile.
+                // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
                 let maxX = width &<< 8
                 var r = r0
-                let ya0 = max(e.y0, r0 &<< 8)
+                var ya = max(e.y0, r0 &<< 8)
                 // A row's bottom crossing is the next row's top crossing (same expression, same
                 // value: below the first row ya is (r << 8) > y0), so each is computed once.
-                var xa = ya0 == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya0 &- e.y0) * e.slope)
-                while r <= r1 {
-                    let ya = max(e.y0, r &<< 8), yb = min(e.y1, (r &+ 1) &<< 8)
-                    let xb = yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)
-                    let ri = r &- top
-                    Self.accumulate(acc + ri &* stride, bits + ri &* words, xa: xa, ya: ya, xb: xb, yb: yb,
-                                    dir: e.dir, maxX: maxX)
-                    xa = xb
+                var xa = min(maxX, max(0, ya == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya &- e.y0) * e.slope)))
+                var loX = xa, hiX = xa
+                var accRow = acc + (r0 &- top) &* stride, bitsRow = bits + (r0 &- top) &* words
+                while true {
+                    let yb = min(e.y1, (r &+ 1) &<< 8)
+                    let xb = min(maxX, max(0, yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)))
+                    Self.accumulate(accRow, bitsRow, xa: xa, ya: ya, xb: xb, yb: yb, dir: e.dir)
+                    loX = min(loX, xb); hiX = max(hiX, xb)
+                    if r == r1 { break }
+                    xa = xb; ya = yb
+                    accRow += stride; bitsRow += words
                     r &+= 1
                 }
+                stripLoX = min(stripLoX, loX); stripHiX = max(stripHiX, hiX)
             }
             activeCount = keep
             strip += 1
+            if stripLoX > stripHiX { top = bottom; continue } // no piece in this strip
+            // Cells marked in this strip lie in [loX >> 8, (hiX >> 8) + 1] (x already clamped
+            // to [0, maxX]), so only words w0...w1 can hold bits.
+            let w0 = (stripLoX &>> 8) &>> 6
+            let w1 = ((stripHiX &>> 8) &+ 1) &>> 6
             // The strip's destination rows are usually not in cache (frames are larger than
             // L2, and each row starts a new page, where hardware prefetchers restart): announce
             // them all before sweeping, so their misses overlap instead of stalling row by row.
             for y in top..<bottom {
                 let ri = y - top
-                Self.prefetchRow(bits + ri * words, words: words, y: y, left: left, sink: sink)
+                Self.prefetchRow(bits + ri * words, w0: w0, w1: w1, y: y, left: left, sink: sink)
             }
             // One inlined sweep per rule, so the per-cell coverage has no rule test.
             if rule == .nonZero {
                 for y in top..<bottom {
                     let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, width: width, cov: cov,
                                   rule: .nonZero, y: y, left: left, into: &sink)
                 }
             } else {
                 for y in top..<bottom {
                     let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, words: words, width: width, cov: cov,
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, width: width, cov: cov,
                                   rule: .evenOdd, y: y, left: left, into: &sink)
                 }
             }
@@ -281,12 +312,11 @@ package final class PolygonRasterizer {
         }
     }
 
-    /// Adds one row piece (xa, ya) → (xb, yb) (24.8, yb > ya, within one row) to the cells.
+    /// Adds one row piece (xa, ya) → (xb, yb) (24.8, yb > ya, within one row, x within
+    /// [0, width << 8]) to the cells.
     @inline(__always)
     private static func accumulate(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
-                                   xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32, maxX: Int) {
-        // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
-        let xa = min(maxX, max(0, xa)), xb = min(maxX, max(0, xb))
+                                   xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32) {
         let ca = xa &>> 8, cb = xb &>> 8
         if ca == cb {
             let dy = dir &* Int32(truncatingIfNeeded: yb &- ya)
@@ -320,11 +350,12 @@ package final class PolygonRasterizer {
 
     /// Tells the sink which columns row y's touched cells span (first to last marked cell).
     @inline(__always)
-    private static func prefetchRow<S: CoverageSink>(_ bits: UnsafeMutablePointer<UInt64>, words: Int, y: Int, left: Int, sink: S) {
-        var first = 0
-        while first < words && bits[first] == 0 { first &+= 1 }
-        if first == words { return }
-        var last = words &- 1
+    private static func prefetchRow<S: CoverageSink>(_ bits: UnsafeMutablePointer<UInt64>, w0: Int, w1: Int, y: Int, left: Int,
+                                                     sink: S) {
+        var first = w0
+        while first <= w1 && bits[first] == 0 { first &+= 1 }
+        if first > w1 { return }
+        var last = w1
         while bits[last] == 0 { last &-= 1 }
         let c0 = (first &<< 6) &+ bits[first].trailingZeroBitCount
         let c1 = (last &<< 6) &+ 63 &- bits[last].leadingZeroBitCount
@@ -349,12 +380,12 @@ package final class PolygonRasterizer {
 
     @inline(__always)
     private static func sweepRow<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
-                                                  words: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
+                                                  w0: Int, w1: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
                                                   rule: FillRule, y: Int, left: Int, into sink: inout S) {
         var s: Int32 = 0
         var next = 0        // first pixel not yet emitted
         var spanStart = -1  // start of the pending per-pixel span, or -1
-        for w in 0..<words {
+        for w in w0...w1 {
             var word = bits[w]
             if word == 0 { continue }
             bits[w] = 0

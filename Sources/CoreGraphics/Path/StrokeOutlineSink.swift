@@ -1,0 +1,86 @@
+import LaminaRaster
+
+/// Where the stroker (`CGPath.strokeOutline`) puts the outline: closed polygons with positive
+/// signed area (in y-down space), each at least 3 finite points, to be filled together with
+/// the non-zero rule. Coordinates are in the stroked path's space.
+package protocol StrokeOutlineSink {
+    /// An empty sink.
+    init()
+    /// One polygon: `points` in order, or walked backwards from the last when `reversed`.
+    mutating func addPolygon(_ points: [CGPoint], reversed: Bool)
+}
+
+extension PathStorage: StrokeOutlineSink {
+    /// Each polygon as a subpath: move to its first point, lines to the rest, close.
+    package mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
+        if !reversed {
+            move(to: points[0])
+            for i in 1 ..< points.count { line(to: points[i]) }
+        } else {
+            move(to: points[points.count - 1])
+            for i in stride(from: points.count - 2, through: 0, by: -1) { line(to: points[i]) }
+        }
+        close()
+    }
+}
+
+/// Collects outline polygons straight into a rasterizer `Polygon` (one subpath each, points
+/// as the path's flattening would give them: first point, then the rest in order; the
+/// implicit close adds none), reusing the subpath arrays of the polygon it starts from, so a
+/// stroke redrawn every frame does not allocate. Also tracks the outline's extent.
+package struct OutlinePolygonBuilder: StrokeOutlineSink {
+    /// Checked once, before the first block copy of CGPoints as RasterPoints.
+    private static let layoutMatches: Void = {
+        precondition(MemoryLayout<CGPoint>.size == MemoryLayout<RasterPoint>.size
+                     && MemoryLayout<CGPoint>.stride == MemoryLayout<RasterPoint>.stride
+                     && MemoryLayout<CGPoint>.alignment == MemoryLayout<RasterPoint>.alignment
+                     && MemoryLayout<CGPoint>.offset(of: \.y) == MemoryLayout<RasterPoint>.offset(of: \.y))
+    }()
+
+    private var subpaths: [[RasterPoint]]
+    private var count = 0
+    /// The smallest and largest x and y of every point added (+∞/−∞ when none).
+    package private(set) var minX = Double.infinity, maxX = -Double.infinity
+    package private(set) var minY = Double.infinity, maxY = -Double.infinity
+
+    /// The collected polygon's `Polygon.bounds`, without another pass over its points: every
+    /// polygon the stroker emits has finite points (it drops those whose signed area is not
+    /// finite) and at least 3 of them, so no subpath is left out; coordinates are clamped as
+    /// `bounds` clamps them. Nil when nothing was added.
+    package var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard count > 0 else { return nil }
+        return (Polygon.clampCoordinate(minX), Polygon.clampCoordinate(minY),
+                Polygon.clampCoordinate(maxX), Polygon.clampCoordinate(maxY))
+    }
+
+    /// Starts empty, keeping `reusing`'s arrays for their capacity.
+    package init(reusing polygon: Polygon) { _ = Self.layoutMatches; subpaths = polygon.subpaths }
+
+    package init() { _ = Self.layoutMatches; subpaths = [] }
+
+    package mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
+        if count == subpaths.count {
+            subpaths.append([])
+            subpaths[count].reserveCapacity(max(256, points.count))
+        }
+        var lo = minY, hi = maxY, left = minX, right = maxX
+        for p in points { left = min(left, p.x); right = max(right, p.x); lo = min(lo, p.y); hi = max(hi, p.y) }
+        subpaths.withUnsafeMutableBufferPointer { all in
+            all[count].removeAll(keepingCapacity: true)
+            // CGPoint and RasterPoint are both two Doubles (x, y): the points are copied in
+            // one block, then turned around in place when the polygon runs backwards.
+            points.withUnsafeBufferPointer { src in
+                src.withMemoryRebound(to: RasterPoint.self) { all[count].append(contentsOf: $0) }
+            }
+            if reversed { all[count].reverse() }
+        }
+        minY = lo; maxY = hi; minX = left; maxX = right
+        count += 1
+    }
+
+    /// The polygon collected so far (subpath arrays beyond it are dropped).
+    package mutating func finish() -> Polygon {
+        subpaths.removeLast(subpaths.count - count)
+        return Polygon(subpaths)
+    }
+}
