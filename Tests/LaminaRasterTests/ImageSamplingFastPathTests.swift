@@ -366,6 +366,41 @@ import CLaminaKernels
         #expect(mismatches == 0)
     }
 
+    /// Extreme maps (a million texels a pixel, a millionth of one, huge offsets, w grazing the
+    /// eye plane) through the vector kernels give the definition's bytes; NaN and infinite
+    /// coefficients paint nothing; nothing traps.
+    @Test func extremePerspectiveMapsEqualTheDefinition() throws {
+        let s = try Surface(width: 40, height: 30)
+        var rng = SplitMix64(31337)
+        for y in 0..<30 { for x in 0..<40 where (x / 5 + y / 5) % 3 == 0 { s.row32(y)[x] = rng.premultiplied() } }
+        let image = SampledImage(s, findClearTiles: true)
+        let maps = [
+            PaintProjective(m00: 1e6, m01: 0, m02: 0, m10: 0, m11: 1e6, m12: 0, m20: 1e-3, m21: 0, m22: 1),
+            PaintProjective(m00: 1e-6, m01: 0, m02: 20, m10: 0, m11: 1e-6, m12: 15, m20: 1e-8, m21: 0, m22: 1),
+            PaintProjective(m00: 1, m01: 0, m02: 1e15, m10: 0, m11: 1, m12: -1e15, m20: 0.001, m21: 0, m22: 1),
+            PaintProjective(m00: 0.7, m01: 0.1, m02: 3, m10: -0.1, m11: 0.7, m12: 2, m20: -0.02, m21: 0, m22: 1e-9 + 2e-3),
+            PaintProjective(m00: .nan, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0, m20: 0.001, m21: 0, m22: 1),
+            PaintProjective(m00: .infinity, m01: 0, m02: 0, m10: 0, m11: 1, m12: 0, m20: 0.001, m21: 0, m22: 1),
+        ]
+        var mismatches = 0, checked = 0
+        for (n, m) in maps.enumerated() {
+            for edge in [ImageEdgeMode.clamp, .repeat, .transparent] {
+                let shader = ImageShader(image: image, inverse: m, filter: .bilinear, edge: edge, perspective: .interpolated)
+                for y in [0, 7, 29] {
+                    let row = T.span(shader, x: -3, y: y, count: 70)
+                    for i in 0..<70 {
+                        // A map with a non-finite coefficient paints nothing (ImageShader's rule).
+                        let want = n >= 4 ? 0 : Self.definition(image, m, .bilinear, edge, x: i - 3, y: y)
+                        if row[i] != want { mismatches += 1 }
+                        checked += 1
+                    }
+                }
+            }
+        }
+        #expect(checked == 6 * 3 * 3 * 70)
+        #expect(mismatches == 0)
+    }
+
     @Test func interpolatedPerspectiveDoesNotDependOnHowARowIsSplit() {
         let image = Self.image()
         var rng = SplitMix64(78)
