@@ -492,6 +492,28 @@ AVX2 static inline __m256i sra64(__m256i a, int s) {
     return _mm256_or_si256(_mm256_srli_epi64(a, s), _mm256_slli_epi64(sign, 64 - s));
 }
 
+// TexelKernels.bilinear for a sample with a tap outside the image (texel i = U >> 16, and j):
+// each tap outside is the nearest edge texel (LAMINA_EDGE_CLAMP) or 0 (LAMINA_EDGE_TRANSPARENT),
+// then the same blend as the inside taps.
+AVX2 static inline uint32_t bilinear_edge(const uint32_t *texels, ptrdiff_t stride, uint64_t maxI, uint64_t maxJ,
+                                          int64_t U, int64_t V, int edge) {
+    const int64_t w = (int64_t)maxI + 1, h = (int64_t)maxJ + 1, i = U >> 16, j = V >> 16;
+    uint32_t taps[4]; // p00, p10, p01, p11: the top pair, then the bottom pair
+    for (int k = 0; k < 4; k++) {
+        int64_t ii = i + (k & 1), jj = j + (k >> 1);
+        if (ii >= 0 && ii < w && jj >= 0 && jj < h) {
+            taps[k] = texels[jj * stride + ii];
+        } else if (edge == LAMINA_EDGE_CLAMP) {
+            ii = ii < 0 ? 0 : (ii >= w ? w - 1 : ii);
+            jj = jj < 0 ? 0 : (jj >= h ? h - 1 : jj);
+            taps[k] = texels[jj * stride + ii];
+        } else {
+            taps[k] = 0;
+        }
+    }
+    return bilinear_one(taps, 2, (int32_t)((U >> 8) & 0xFF), (int32_t)((V >> 8) & 0xFF));
+}
+
 // Bilinear samples along one segment of PerspectiveSampling.interpolated (16.16 texel-centre
 // coordinates U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), the numerators stepped by exact
 // forward differences: nu += du, du += ddu; likewise v). Stops before the first pixel whose taps
@@ -500,7 +522,7 @@ AVX2 static inline __m256i sra64(__m256i a, int s) {
 AVX2 static inline ptrdiff_t parabola_run(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                           ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
                                           int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
-                                          const uint8_t *clear, ptrdiff_t clearStride,
+                                          const uint8_t *clear, ptrdiff_t clearStride, int edge,
                                           lamina_parabola *state) {
     int64_t nu = state->nu, du = state->du, nv = state->nv, dv = state->dv;
     ptrdiff_t i = 0;
@@ -567,27 +589,38 @@ AVX2 static inline ptrdiff_t parabola_run(uint32_t *out, const uint32_t *texels,
         nu = _mm256_extract_epi64(NU, 0); du = _mm256_extract_epi64(DU, 0);
         nv = _mm256_extract_epi64(NV, 0); dv = _mm256_extract_epi64(DV, 0);
     }
-    for (; i + 2 <= count; i += 2) {
+    while (i + 2 <= count) {
         int64_t Ua = WADD(u0, nu >> shift2), Va = WADD(v0, nv >> shift2);
         int64_t nu1 = WADD(nu, du), du1 = WADD(du, ddu), nv1 = WADD(nv, dv), dv1 = WADD(dv, ddv);
         int64_t Ub = WADD(u0, nu1 >> shift2), Vb = WADD(v0, nv1 >> shift2);
-        if (!(INSIDE(Ua, Va) && INSIDE(Ub, Vb))) break;
+        if (!(INSIDE(Ua, Va) && INSIDE(Ub, Vb))) {
+            // A tap outside: with a known edge mode, the first pixel alone, then on in pairs.
+            if (edge == LAMINA_EDGE_STOP) break;
+            out[i] = INSIDE(Ua, Va) ? bilinear_one(texels + (Va >> 16) * stride + (Ua >> 16), stride,
+                                                   (int32_t)((Ua >> 8) & 0xFF), (int32_t)((Va >> 8) & 0xFF))
+                                    : bilinear_edge(texels, stride, maxI, maxJ, Ua, Va, edge);
+            nu = nu1; du = du1; nv = nv1; dv = dv1;
+            i += 1;
+            continue;
+        }
         nu = WADD(nu1, du1); du = WADD(du1, ddu); nv = WADD(nv1, dv1); dv = WADD(dv1, ddv);
+        i += 2;
         if (CLEAR(Ua, Va) && CLEAR(Ub, Vb)) { // both 0 without loading a texel
-            memset(out + i, 0, 8);
+            memset(out + i - 2, 0, 8);
             continue;
         }
         const uint32_t *p0 = texels + (Va >> 16) * stride + (Ua >> 16);
         const uint32_t *p1 = texels + (Vb >> 16) * stride + (Ub >> 16);
         uint64_t two = bilinear_two(p0, p1, stride, (int32_t)((Ua >> 8) & 0xFF), (int32_t)((Va >> 8) & 0xFF),
                                     (int32_t)((Ub >> 8) & 0xFF), (int32_t)((Vb >> 8) & 0xFF));
-        memcpy(out + i, &two, 8);
+        memcpy(out + i - 2, &two, 8);
     }
     if (i < count) { // an odd last pixel, or the first of a pair whose second is outside
         int64_t U = WADD(u0, nu >> shift2), V = WADD(v0, nv >> shift2);
-        if (INSIDE(U, V)) {
-            out[i] = bilinear_one(texels + (V >> 16) * stride + (U >> 16), stride,
-                                  (int32_t)((U >> 8) & 0xFF), (int32_t)((V >> 8) & 0xFF));
+        if (INSIDE(U, V) || edge != LAMINA_EDGE_STOP) {
+            out[i] = INSIDE(U, V) ? bilinear_one(texels + (V >> 16) * stride + (U >> 16), stride,
+                                                 (int32_t)((U >> 8) & 0xFF), (int32_t)((V >> 8) & 0xFF))
+                                  : bilinear_edge(texels, stride, maxI, maxJ, U, V, edge);
             nu = WADD(nu, du); du = WADD(du, ddu); nv = WADD(nv, dv); dv = WADD(dv, ddv);
             i += 1;
         }
@@ -599,10 +632,10 @@ AVX2 static inline ptrdiff_t parabola_run(uint32_t *out, const uint32_t *texels,
 AVX2 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                              ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
                                              int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
-                                             const uint8_t *clear, ptrdiff_t clearStride,
+                                             const uint8_t *clear, ptrdiff_t clearStride, int edge,
                                              lamina_parabola *state) {
     return parabola_run(out, texels, stride, count, u0, v0, ddu, ddv, shift2, maxI, maxJ, clear, clearStride,
-                        state);
+                        edge, state);
 }
 
 #pragma STDC FP_CONTRACT OFF
@@ -657,7 +690,7 @@ static inline int segment_clear(int64_t u0, int64_t um, int64_t u1, int64_t v0, 
 
 AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                                     ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,
-                                                    ptrdiff_t clearStride, const double *m, double minW,
+                                                    ptrdiff_t clearStride, int edge, const double *m, double minW,
                                                     ptrdiff_t y, ptrdiff_t x, ptrdiff_t count) {
     enum { n = 16, shift2 = 8, chunk = 32 }; // InterpolatedPerspective.step, 2 · shift; segments a batch
     const uint64_t maxI = (uint64_t)(width - 1), maxJ = (uint64_t)(height - 1);
@@ -704,7 +737,7 @@ AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_
                 WMUL(k0, WADD(va, WMUL(k0, vb))), WADD(va, WMUL(2 * k0 + 1, vb)),
             };
             ptrdiff_t done = parabola_run(out + (X - x), texels, stride, segEnd - X, u0, v0, WMUL(2, ub),
-                                          WMUL(2, vb), shift2, maxI, maxJ, clear, clearStride, &state);
+                                          WMUL(2, vb), shift2, maxI, maxJ, clear, clearStride, edge, &state);
             X += done;
             if (X < segEnd) return X - x;
         }
@@ -739,9 +772,9 @@ void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_
 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                         ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
                                         int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
-                                        const uint8_t *clear, ptrdiff_t clearStride,
+                                        const uint8_t *clear, ptrdiff_t clearStride, int edge,
                                         lamina_parabola *state) {
-    (void)clear; (void)clearStride; (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
+    (void)clear; (void)clearStride; (void)edge; (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
     (void)shift2; (void)maxI; (void)maxJ; (void)state;
     return 0;
 }
@@ -750,9 +783,9 @@ void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64
 }
 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                                ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,
-                                               ptrdiff_t clearStride, const double *m, double minW,
+                                               ptrdiff_t clearStride, int edge, const double *m, double minW,
                                                ptrdiff_t y, ptrdiff_t x, ptrdiff_t count) {
-    (void)out; (void)texels; (void)stride; (void)width; (void)height; (void)clear; (void)clearStride;
+    (void)edge; (void)out; (void)texels; (void)stride; (void)width; (void)height; (void)clear; (void)clearStride;
     (void)m; (void)minW; (void)y; (void)x; (void)count;
     return 0;
 }

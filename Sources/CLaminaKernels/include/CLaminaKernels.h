@@ -49,6 +49,11 @@ void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptrdiff_
                                  ptrdiff_t below, ptrdiff_t count, int64_t u, int64_t dU,
                                  int64_t v, int64_t dV);
 
+/// What the perspective kernels do with a sample that has a tap outside the image: stop there
+/// (the caller samples it), or sample it as TexelKernels.bilinear does under ImageEdgeMode
+/// .clamp (the nearest edge texel) or .transparent (0).
+enum { LAMINA_EDGE_STOP = 0, LAMINA_EDGE_CLAMP = 1, LAMINA_EDGE_TRANSPARENT = 2 };
+
 /// The forward-difference state of one interpolated-perspective segment (see
 /// lamina_avx2_bilinear_parabola): numerators nu, nv and their first differences du, dv.
 typedef struct { int64_t nu, du, nv, dv; } lamina_parabola;
@@ -56,14 +61,15 @@ typedef struct { int64_t nu, du, nv, dv; } lamina_parabola;
 /// Bilinear samples along a segment of PerspectiveSampling.interpolated: pixel k samples at
 /// 16.16 texel-centre U = u0 + (nu >> shift2), V = v0 + (nv >> shift2), then nu += du,
 /// du += ddu (v likewise). Writes pixels while all four taps are inside (texel i < maxI and
-/// j < maxJ, unsigned) and returns how many; `state` is left at the first pixel not written.
+/// j < maxJ, unsigned), or every pixel with `edge` CLAMP or TRANSPARENT (the image is maxI + 1
+/// by maxJ + 1 texels), and returns how many; `state` is left at the first pixel not written.
 /// `clear` (or NULL) are the image's ClearTiles flags, `clearStride` blocks a row: a pixel
 /// whose 8x8 block is flagged is written as 0 without loading texels. Equal to
 /// TexelKernels.blend4 byte for byte.
 ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                         ptrdiff_t count, int64_t u0, int64_t v0, int64_t ddu,
                                         int64_t ddv, int shift2, uint64_t maxI, uint64_t maxJ,
-                                        const uint8_t *clear, ptrdiff_t clearStride,
+                                        const uint8_t *clear, ptrdiff_t clearStride, int edge,
                                         lamina_parabola *state);
 
 /// PerspectiveSampling.interpolated with bilinear filtering over columns x ..< x + count of
@@ -72,11 +78,11 @@ ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, p
 /// `m` is the inverse map m00, m01, m02, m10, m11, m12, m20, m21, m22 (PaintProjective's
 /// order); the image is `width` x `height` texels, `stride` words a row; `clear` as above.
 /// Returns how many pixels from x it wrote: it stops at the first pixel whose taps are not
-/// all inside, or at the start of a segment where w ≤ minW at one of its three columns — the
-/// caller does the rest of that 16-column segment and calls again.
+/// all inside when `edge` is STOP, or at the start of a segment where w ≤ minW at one of its
+/// three columns — the caller does the rest of that 16-column segment and calls again.
 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,
                                                ptrdiff_t width, ptrdiff_t height, const uint8_t *clear,
-                                               ptrdiff_t clearStride, const double *m, double minW,
+                                               ptrdiff_t clearStride, int edge, const double *m, double minW,
                                                ptrdiff_t y, ptrdiff_t x, ptrdiff_t count);
 
 /// The bounds [lo, hi] the row kernel assumes for every U(k), 0 ≤ k ≤ 16, of a segment with

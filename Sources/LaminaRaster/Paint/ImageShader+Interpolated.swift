@@ -64,12 +64,23 @@ extension ImageShader {
             var X = x
             while X < end {
                 X &+= lamina_avx2_perspective_bilinear_row(out + (X &- x), words, t.rowWords, t.width, t.height, t.clear,
-                                                           t.clearColumns, m9, PaintProjective.minimumW, y, X, end &- X)
+                                                           t.clearColumns, Self.kernelEdge(edge), m9,
+                                                           PaintProjective.minimumW, y, X, end &- X)
                 guard X < end else { break }
                 let segEnd = min(end, (X & ~(n - 1)) + n)
                 shadeInterpolatedSegments(y: y, x: X, count: segEnd &- X, into: out + (X &- x))
                 X = segEnd
             }
+        }
+    }
+
+    /// The C kernels' edge-mode code: they sample clamp and transparent edges themselves and
+    /// leave repeat to `TexelKernels.bilinear`.
+    static func kernelEdge(_ edge: ImageEdgeMode) -> Int32 {
+        switch edge {
+        case .clamp: return Int32(LAMINA_EDGE_CLAMP)
+        case .transparent: return Int32(LAMINA_EDGE_TRANSPARENT)
+        case .repeat: return Int32(LAMINA_EDGE_STOP)
         }
     }
 
@@ -143,7 +154,7 @@ extension ImageShader {
             while k < count {
                 k &+= lamina_avx2_bilinear_parabola(out + k, words, stride, count &- k, Int64(u0), Int64(v0),
                                                     Int64(ddu), Int64(ddv), Int32(s2), UInt64(maxI), UInt64(maxJ),
-                                                    t.clear, t.clearColumns, &state)
+                                                    t.clear, t.clearColumns, kernelEdge(edge), &state)
                 guard k < count else { break }
                 out[k] = TexelKernels.bilinear(t, u0 &+ (Int(state.nu) >> s2), v0 &+ (Int(state.nv) >> s2), edge)
                 state.nu &+= state.du; state.du &+= Int64(ddu); state.nv &+= state.dv; state.dv &+= Int64(ddv)
