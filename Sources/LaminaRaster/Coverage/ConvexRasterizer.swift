@@ -10,10 +10,10 @@
 ///   `accumulate` without the bitset), so every cell receives the same sum (wrapping Int32
 ///   addition does not depend on order).
 /// - Consecutive edges of a chain meet at a shared endpoint (checked when the chains are
-///   built; the one exception is a gap along the clip's right column, whose cells are all at
-///   or past `width` and never emitted), so the cells one chain touches in a row are one
-///   contiguous range, [min x >> 8, (max x >> 8) + 1]. The row's touched cells — what the
-///   bitset of the strip sweep holds — are the union of the two chains' ranges.
+///   built, with exceptions that cannot change the calls: see `chainIsConnected`), so the
+///   cells one chain touches in a row are one contiguous range, [min x >> 8, (max x >> 8) + 1].
+///   The row's touched cells — what the bitset of the strip sweep holds — are the union of
+///   the two chains' ranges.
 /// - The sweep visits those cells in increasing order with `sweepRow`'s logic (the same span
 ///   merging of gaps up to `spanMergeGap`, runs between, cells past `width` cleared and
 ///   skipped), so the sink receives the same calls in the same order.
@@ -29,7 +29,8 @@ extension PolygonRasterizer {
         let n = edgeCount
         guard n >= 2 else { return nil }
         let e = edgeStore.base
-        // Edges come in path order; a y-monotone cycle changes direction exactly twice.
+        // Edges come in path order; a y-monotone cycle changes direction exactly twice (or
+        // never, when clipping dropped one side).
         var start = -1, changes = 0
         var prevDir = e[n &- 1].dir
         for i in 0..<n {
@@ -41,7 +42,17 @@ extension PolygonRasterizer {
             }
             prevDir = d
         }
-        guard changes == 2, start >= 0 else { return nil }
+        if changes == 0 {
+            // One chain only (the other lies right of the clip and was dropped): start after
+            // the place where the path wraps around.
+            start = 0
+            if e[0].dir > 0 {
+                for i in 1..<n where e[i].y0 < e[i &- 1].y1 { start = i; break }
+            } else {
+                for i in 1..<n where e[i].y1 > e[i &- 1].y0 { start = i; break }
+            }
+        }
+        guard changes == 2 || changes == 0, start >= 0 else { return nil }
         byStrip.reserve(n); active.reserve(n)
         let down = byStrip.base, up = active.base
         var nd = 0, nu = 0
@@ -58,15 +69,27 @@ extension PolygonRasterizer {
         return (nd, nu)
     }
 
-    /// True when each edge of the chain starts where the previous one ends (or both lie on the
-    /// clip's right column, x = maxX, the next one lower: pieces right of the clip were dropped).
+    /// True when each edge of the chain starts where the previous one ends, so that the cells
+    /// the chain touches in a row are contiguous — or when a gap between them cannot change
+    /// the calls: both ends on the clip's right column (x = maxX, pieces right of the clip were
+    /// dropped: cells there are never emitted); or a horizontal step (a dropped horizontal
+    /// edge) on a row boundary (its two sides fall in different rows), or within a row but
+    /// leaving at most `spanMergeGap` untouched cells, which `sweepRow` fills inside the span
+    /// with the running coverage, exactly what sweeping them as zero cells gives.
     private static func chainIsConnected(_ e: UnsafeMutablePointer<Edge>, _ chain: UnsafeMutablePointer<Int32>, _ n: Int,
                                          maxX: Int) -> Bool {
         guard n > 1 else { return true }
         var prev = e[Int(chain[0])]
         for k in 1..<n {
             let cur = e[Int(chain[k])]
-            if !(cur.y0 == prev.y1 && cur.x0 == prev.x1) && !(cur.y0 >= prev.y1 && cur.x0 == maxX && prev.x1 == maxX) {
+            if cur.y0 == prev.y1 {
+                if cur.x0 != prev.x1 && cur.y0 & 255 != 0 {
+                    // Both pieces touch their meeting ends' cells c and c + 1: at most
+                    // (b >> 8) − (a >> 8) − 2 cells between them are untouched.
+                    let a = min(cur.x0, prev.x1), b = max(cur.x0, prev.x1)
+                    if (b &>> 8) &- (a &>> 8) &- 2 > spanMergeGap { return false }
+                }
+            } else if !(cur.y0 > prev.y1 && cur.x0 == maxX && prev.x1 == maxX) {
                 return false
             }
             prev = cur
