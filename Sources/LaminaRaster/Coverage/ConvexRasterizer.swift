@@ -20,6 +20,7 @@
 /// Only the `prefetch` hints differ (a row ahead, from the current row's extent).
 extension PolygonRasterizer {
     /// Rows ahead of the row being swept whose destination is announced to the sink.
+    /// (S1, interleaved: 0, 2, 4 and 8 rows were within noise of each other; none is slower.)
     private static let prefetchDistance = 4
 
     /// Splits the current edges into a down chain (in `byStrip`) and an up chain (in `active`),
@@ -142,6 +143,7 @@ extension PolygonRasterizer {
             }
             let twoRanges = !aEmpty && !bEmpty && bLo > aHi &+ 1
             let rowHi = twoRanges ? bHi : aHi
+            // One cache line (16 px) of slack each side: rows ahead are shifted by the slope.
             sink.prefetch(y: y &+ Self.prefetchDistance, x0: left &+ aLo &- 16, x1: left &+ rowHi &+ 16)
             var s: Int32 = 0, next = 0, spanStart = -1
             Self.sweepRange(acc, cov, lo: aLo, hi: aHi, width: width, rule: rule, s: &s, next: &next, spanStart: &spanStart,
