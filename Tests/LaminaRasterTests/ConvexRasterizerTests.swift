@@ -164,6 +164,38 @@ import Glibc
         }
     }
 
+    /// Blitter's fused `blendEdges` paints what the three calls it stands for paint.
+    @Test func blitterBlendEdgesEqualsItsThreeCalls() throws {
+        var rng = SplitMix64(3)
+        let w = 97, h = 5
+        let a = try Surface(width: w, height: h), b = try Surface(width: w, height: h)
+        let scratch = ScanlineScratch(width: w)
+        var bytes = [UInt8](repeating: 0, count: 400)
+        for i in 0..<4000 {
+            for k in 0..<bytes.count { bytes[k] = rng.next() % 4 == 0 ? 255 : (rng.next() % 4 == 0 ? 0 : rng.byte()) }
+            let color = PremultipliedRGBA8(packed: rng.premultiplied())
+            let alpha: UInt8 = rng.next() % 3 == 0 ? 255 : rng.byte()
+            let mode: BlendMode = i % 5 == 4 ? .multiply : .normal
+            let y = Int(rng.next() % UInt64(h + 2)) - 1
+            let x0 = Int(rng.next() % 140) - 30, n0 = 1 + Int(rng.next() % 12)
+            let x1 = x0 + n0 + 1 + Int(rng.next() % 60), n1 = 1 + Int(rng.next() % 12)
+            let run: UInt8 = rng.next() % 3 == 0 ? 255 : (rng.next() % 5 == 0 ? 0 : rng.byte())
+            bytes.withUnsafeBufferPointer { p in
+                var ba = Blitter(surface: a, paint: .solid(color), mode: mode, alpha: alpha, scratch: scratch)
+                ba.blendEdges(y: y, x0: x0, n0: n0, c0: p.baseAddress!, run: run, x1: x1, n1: n1, c1: p.baseAddress! + 200)
+                var bb = Blitter(surface: b, paint: .solid(color), mode: mode, alpha: alpha, scratch: scratch)
+                bb.blendSpan(y: y, x: x0, count: n0, coverage: p.baseAddress!)
+                if run != 0 { bb.blendRun(y: y, x: x0 + n0, count: x1 - x0 - n0, coverage: run) }
+                bb.blendSpan(y: y, x: x1, count: n1, coverage: p.baseAddress! + 200)
+            }
+        }
+        for y in 0..<h {
+            for x in 0..<w where a.row32(y)[x] != b.row32(y)[x] {
+                Issue.record("pixel (\(x), \(y)) differs"); return
+            }
+        }
+    }
+
     @Test func degenerateInputs() {
         let fast = PolygonRasterizer(), strip = PolygonRasterizer()
         let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)

@@ -145,6 +145,21 @@ extension PolygonRasterizer {
             let rowHi = twoRanges ? bHi : aHi
             // One cache line (16 px) of slack each side: rows ahead are shifted by the slope.
             sink.prefetch(y: y &+ Self.prefetchDistance, x0: left &+ aLo &- 16, x1: left &+ rowHi &+ 16)
+            if twoRanges && aLo < width && bLo < width && bLo &- min(aHi, width &- 1) &- 1 > Self.spanMergeGap {
+                // The common row: edge cells, an interior gap too long to merge, edge cells.
+                // `sweepRow` emits span, run (if not 0), span: one `blendEdges` call.
+                var s: Int32 = 0
+                let aEnd = Self.sumCells(acc, cov, lo: aLo, hi: aHi, width: width, rule: rule, s: &s)
+                let v = Self.coverage(s, rule: rule)
+                let bEnd = Self.sumCells(acc, cov, lo: bLo, hi: bHi, width: width, rule: rule, s: &s)
+                sink.blendEdges(y: y, x0: left &+ aLo, n0: aEnd &- aLo &+ 1, c0: cov + aLo, run: v,
+                                x1: left &+ bLo, n1: bEnd &- bLo &+ 1, c1: cov + bLo)
+                if bEnd &+ 1 < width {
+                    let t = Self.coverage(s, rule: rule)
+                    if t != 0 { sink.blendRun(y: y, x: left &+ bEnd &+ 1, count: width &- bEnd &- 1, coverage: t) }
+                }
+                continue
+            }
             var s: Int32 = 0, next = 0, spanStart = -1
             Self.sweepRange(acc, cov, lo: aLo, hi: aHi, width: width, rule: rule, s: &s, next: &next, spanStart: &spanStart,
                             y: y, left: left, into: &sink)
@@ -221,6 +236,24 @@ extension PolygonRasterizer {
         let area = dy &* Int32(truncatingIfNeeded: cx &+ xr &- (c &<< 9))
         acc[c] &+= (dy &<< 9) &- area
         acc[c &+ 1] &+= area
+    }
+
+    /// Sums and clears cells lo...hi (lo < width), writing the coverage of those before
+    /// `width`; returns the last of those, min(hi, width − 1).
+    @inline(__always)
+    private static func sumCells(_ acc: UnsafeMutablePointer<Int32>, _ cov: UnsafeMutablePointer<UInt8>, lo: Int, hi: Int,
+                                 width: Int, rule: FillRule, s: inout Int32) -> Int {
+        let end = min(hi, width &- 1)
+        var c = lo, sum = s
+        while c <= end {
+            sum &+= acc[c]
+            acc[c] = 0
+            cov[c] = coverage(sum, rule: rule)
+            c &+= 1
+        }
+        s = sum
+        while c <= hi { acc[c] = 0; c &+= 1 }
+        return end
     }
 
     /// `sweepRow` over the contiguous touched cells lo...hi (hi ≤ width + 1): clears them,
