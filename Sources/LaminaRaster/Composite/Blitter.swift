@@ -106,6 +106,33 @@ package struct Blitter: CoverageSink {
         blendSpanGeneral(y: y, x: x0, count: c0, coverage: cov0)
     }
 
+    /// The three calls of `CoverageSink.blendEdges` with the row looked up once: for solid
+    /// source-over, the same kernel calls with the same clamped arguments as `blendSpan`,
+    /// `blendRun`, `blendSpan` would make.
+    @inline(__always)
+    package mutating func blendEdges(y: Int, x0: Int, n0: Int, c0: UnsafePointer<UInt8>, run: UInt8,
+                                     x1: Int, n1: Int, c1: UnsafePointer<UInt8>) {
+        guard isSolidOver else {
+            blendSpan(y: y, x: x0, count: n0, coverage: c0)
+            if run != 0 { blendRun(y: y, x: x0 &+ n0, count: x1 &- x0 &- n0, coverage: run) }
+            blendSpan(y: y, x: x1, count: n1, coverage: c1)
+            return
+        }
+        guard y >= 0, y < surface.height else { return }
+        let row = surface.row32(y), width = surface.width
+        var x = max(0, x0), count = min(width, x0 &+ n0) &- x
+        if count > 0 { PixelKernels.spanOver(row + x, count: count, color: solid, coverage: c0 + (x &- x0)) }
+        if run != 0 {
+            let r0 = x0 &+ n0
+            x = max(0, r0); count = min(width, x1) &- x
+            if count > 0 {
+                PixelKernels.fillOver(row + x, count: count, color: run == 255 ? solid : PixelKernels.scale(solid, UInt32(run)))
+            }
+        }
+        x = max(0, x1); count = min(width, x1 &+ n1) &- x
+        if count > 0 { PixelKernels.spanOver(row + x, count: count, color: solid, coverage: c1 + (x &- x1)) }
+    }
+
     @inline(never)
     private mutating func blendRunGeneral(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
         // Spans outside the surface (a clip rect larger than it) are cut, never written.

@@ -13,10 +13,23 @@ package protocol CoverageSink {
     /// A hint that row y will receive spans from column x0 to column x1 soon (x0 ≤ x1), so a
     /// sink may start loading that memory. Must not change any result.
     func prefetch(y: Int, x0: Int, x1: Int)
+    /// Exactly `blendSpan(y, x0, n0, c0)`, then `blendRun(y, x0 + n0, x1 − x0 − n0, run)` when
+    /// `run` ≠ 0, then `blendSpan(y, x1, n1, c1)` (n0, n1 ≥ 1, x1 > x0 + n0): a row of a convex
+    /// shape (two edge spans around the interior) in one call, so a sink can find its row once.
+    mutating func blendEdges(y: Int, x0: Int, n0: Int, c0: UnsafePointer<UInt8>, run: UInt8,
+                             x1: Int, n1: Int, c1: UnsafePointer<UInt8>)
 }
 
 extension CoverageSink {
     package func prefetch(y: Int, x0: Int, x1: Int) {}
+
+    @inline(__always)
+    package mutating func blendEdges(y: Int, x0: Int, n0: Int, c0: UnsafePointer<UInt8>, run: UInt8,
+                                     x1: Int, n1: Int, c1: UnsafePointer<UInt8>) {
+        blendSpan(y: y, x: x0, count: n0, coverage: c0)
+        if run != 0 { blendRun(y: y, x: x0 &+ n0, count: x1 &- x0 &- n0, coverage: run) }
+        blendSpan(y: y, x: x1, count: n1, coverage: c1)
+    }
 }
 
 /// A sink that writes coverage into an A8 mask (replacing what was there), e.g. to build

@@ -25,15 +25,15 @@ package final class PolygonRasterizer {
     /// Gaps between touched cells up to this long are sent inside a per-pixel span.
     static let spanMergeGap = 8
 
-    private struct Edge {
+    struct Edge {
         var x0: Int, y0: Int, x1: Int, y1: Int // 24.8 fixed, x relative to the area's left; y0 < y1
         var dir: Int32                          // +1 if the original edge went down, -1 if up
         var slope: Double                       // dx/dy
     }
 
     /// The edges of the current fill: `edgeCount` of them at `edgeStore.base`.
-    private let edgeStore = ScratchBuffer<Edge>()
-    private var edgeCount = 0
+    let edgeStore = ScratchBuffer<Edge>()
+    var edgeCount = 0
 
     /// Appends edges into room reserved beforehand (at most 3 edges per polygon segment: one
     /// per side of the clip columns), without array bookkeeping per edge.
@@ -46,11 +46,17 @@ package final class PolygonRasterizer {
     // grown), and the edges live in the current strip. Raw buffers: the strip loop touches
     // them per edge, where array uniqueness and bounds checks were ~3% of S4's instructions.
     private let bucketStart = ScratchBuffer<Int>()
-    private let byStrip = ScratchBuffer<Int32>()
-    private let active = ScratchBuffer<Int32>()
-    private var acc: UnsafeMutablePointer<Int32>
+    let byStrip = ScratchBuffer<Int32>()
+    let active = ScratchBuffer<Int32>()
+    private(set) var acc: UnsafeMutablePointer<Int32>
     private var bits: UnsafeMutablePointer<UInt64>
-    private var cov: UnsafeMutablePointer<UInt8>
+    private(set) var cov: UnsafeMutablePointer<UInt8>
+    /// Fills whose edges form two y-monotone chains (every convex polygon) take
+    /// `sweepMonotone` (ConvexRasterizer.swift): the same coverage calls without strips or
+    /// bitsets. False sends every fill through the strip sweep (tests compare the two).
+    package var monotoneFastPath = true
+    /// Whether the last fill that reached the sweep took the monotone path (for tests).
+    package private(set) var lastFillWasMonotone = false
     private var capacityWidth = 0
 
     package init() {
@@ -59,7 +65,7 @@ package final class PolygonRasterizer {
 
     deinit { acc.deallocate(); bits.deallocate(); cov.deallocate() }
 
-    private func reserve(width: Int) {
+    func reserve(width: Int) {
         guard width > capacityWidth else { return }
         acc.deallocate(); bits.deallocate(); cov.deallocate()
         let stride = width + 2, words = (stride + 63) >> 6
@@ -89,6 +95,10 @@ package final class PolygonRasterizer {
         guard let (left, right, area) = Self.frame(b, clip: clip) else { return }
         buildEdges(polygon, left: left, right: right)
         guard edgeCount > 0 else { return }
+        if monotoneFastPath && sweepMonotone(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink) {
+            lastFillWasMonotone = true; return
+        }
+        lastFillWasMonotone = false
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
 
@@ -112,6 +122,10 @@ package final class PolygonRasterizer {
         }
         edgeCount = edges.count
         guard edgeCount > 0 else { return }
+        if monotoneFastPath && sweepMonotone(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink) {
+            lastFillWasMonotone = true; return
+        }
+        lastFillWasMonotone = false
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
     }
 
