@@ -401,6 +401,28 @@ import CLaminaKernels
         #expect(mismatches == 0)
     }
 
+    /// A 32,000-texel-wide image (coordinates near the 2^31 limit of the kernels' 32-bit lanes)
+    /// sampled at its far right end, under perspective: the definition's bytes.
+    @Test func veryWideImagesNearTheCoordinateLimitEqualTheDefinition() throws {
+        let s = try Surface(width: 32_000, height: 12)
+        var rng = SplitMix64(64)
+        for y in 0..<12 { for x in 31_800..<32_000 { s.row32(y)[x] = rng.premultiplied() } }
+        let image = SampledImage(s, findClearTiles: true)
+        // u runs from 31,830 past the right edge (32,000) along a row; w changes slightly.
+        let m = PaintProjective(m00: 1, m01: 0.02, m02: 31_830, m10: 0.01, m11: 0.9, m12: 0.5,
+                                m20: 0.000002, m21: 0, m22: 1)
+        var mismatches = 0
+        for edge in [ImageEdgeMode.clamp, .transparent] {
+            let shader = ImageShader(image: image, inverse: m, filter: .bilinear, edge: edge, perspective: .interpolated)
+            for y in [0, 5, 11, 14] {
+                let row = T.span(shader, x: 0, y: y, count: 220)
+                for i in 0..<220 where row[i] != Self.definition(image, m, .bilinear, edge, x: i, y: y) { mismatches += 1 }
+                if y < 12 { #expect(row[10] != 0 && (edge == .clamp) == (row[215] != 0)) } // on the data, then past the edge
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func interpolatedPerspectiveDoesNotDependOnHowARowIsSplit() {
         let image = Self.image()
         var rng = SplitMix64(78)
