@@ -477,15 +477,6 @@ AVX2 void lamina_avx2_bilinear_affine(uint32_t *out, const uint32_t *texels, ptr
 // Whether the ClearTiles flag of the sample at inside point (U, V) says its taps are all zero.
 #define CLEAR(U, V) (clear && clear[((V) >> 19) * clearStride + ((U) >> 19)])
 
-// Low 64 bits of a·b per 64-bit lane, b a scalar (AVX2 has no 64-bit multiply): from the
-// 32x32-bit products of the halves, wrapping like Swift's &*.
-AVX2 static inline __m256i mul64(__m256i a, int64_t b) {
-    const __m256i vb = _mm256_set1_epi64x(b), bhi = _mm256_set1_epi64x((int64_t)((uint64_t)b >> 32));
-    __m256i lo = _mm256_mul_epu32(a, vb);
-    __m256i cross = _mm256_add_epi64(_mm256_mul_epu32(_mm256_srli_epi64(a, 32), vb), _mm256_mul_epu32(a, bhi));
-    return _mm256_add_epi64(lo, _mm256_slli_epi64(cross, 32));
-}
-
 // Arithmetic shift right of 64-bit lanes (AVX2 has only the logical one) by 0 < s < 64.
 AVX2 static inline __m256i sra64(__m256i a, int s) {
     __m256i sign = _mm256_cmpgt_epi64(_mm256_setzero_si256(), a);
@@ -543,14 +534,17 @@ AVX2 static inline ptrdiff_t parabola_run(uint32_t *out, const uint32_t *texels,
     }
     if (count - i >= 4) {
         // Four pixels a step with the coordinates in 64-bit lanes: lane l holds pixel k + l's
-        // numerator N(k + l) = N + l·D + l(l − 1)/2·DD and difference D(k + l) = D + l·DD;
-        // a step adds 4·D + 6·DD and 4·DD (the same integers as four scalar steps).
-        const __m256i lane = _mm256_setr_epi64x(0, 1, 2, 3), tri = _mm256_setr_epi64x(0, 0, 1, 3);
+        // numerator N(k + l) and difference D(k + l); a step adds 4·D + 6·DD and 4·DD (the same
+        // integers as four scalar steps).
+        // The four lanes by scalar steps (cheaper than 64-bit lane multiplies, and a segment
+        // has only 16 pixels to pay for its setup).
         const __m256i vddu = _mm256_set1_epi64x(ddu), vddv = _mm256_set1_epi64x(ddv);
-        __m256i NU = _mm256_add_epi64(_mm256_set1_epi64x(nu), _mm256_add_epi64(mul64(lane, du), mul64(tri, ddu)));
-        __m256i DU = _mm256_add_epi64(_mm256_set1_epi64x(du), mul64(lane, ddu));
-        __m256i NV = _mm256_add_epi64(_mm256_set1_epi64x(nv), _mm256_add_epi64(mul64(lane, dv), mul64(tri, ddv)));
-        __m256i DV = _mm256_add_epi64(_mm256_set1_epi64x(dv), mul64(lane, ddv));
+        int64_t du1 = WADD(du, ddu), du2 = WADD(du1, ddu), dv1 = WADD(dv, ddv), dv2 = WADD(dv1, ddv);
+        int64_t nu1 = WADD(nu, du), nu2 = WADD(nu1, du1), nv1 = WADD(nv, dv), nv2 = WADD(nv1, dv1);
+        __m256i NU = _mm256_setr_epi64x(nu, nu1, nu2, WADD(nu2, du2));
+        __m256i DU = _mm256_setr_epi64x(du, du1, du2, WADD(du2, ddu));
+        __m256i NV = _mm256_setr_epi64x(nv, nv1, nv2, WADD(nv2, dv2));
+        __m256i DV = _mm256_setr_epi64x(dv, dv1, dv2, WADD(dv2, ddv));
         const __m256i six_ddu = _mm256_set1_epi64x(WMUL(6, ddu)), six_ddv = _mm256_set1_epi64x(WMUL(6, ddv));
         const __m256i vu0 = _mm256_set1_epi64x(u0), vv0 = _mm256_set1_epi64x(v0);
         // Inside: 0 ≤ U < maxI·2^16 (and V), so i = U >> 16 < maxI; then U, V < 2^31.
