@@ -6,9 +6,8 @@
 /// - Each chain is a list of edges sorted by y whose y ranges do not overlap, so walking it
 ///   with one pointer per chain visits, for every row, exactly the edges that cross the row —
 ///   the same pieces, with the same crossing expressions, as the strip loop.
-/// - The pieces are accumulated with the same integer arithmetic (`accumulateCells` is
-///   `accumulate` without the bitset), so every cell receives the same sum (wrapping Int32
-///   addition does not depend on order).
+/// - The pieces are accumulated by the same function (`accumulate`, here without its bitset),
+///   so every cell receives the same sum (wrapping Int32 addition does not depend on order).
 /// - Consecutive edges of a chain meet at a shared endpoint (checked when the chains are
 ///   built, with exceptions that cannot change the calls: see `chainIsConnected`), so the
 ///   cells one chain touches in a row are one contiguous range, [min x >> 8, (max x >> 8) + 1].
@@ -202,42 +201,12 @@ extension PolygonRasterizer {
             }
             let yb = min(ed.y1, rowBottom)
             let xb = min(maxX, max(0, yb == ed.y1 ? ed.x1 : ed.x0 &+ roundToInt(Double(yb &- ed.y0) * ed.slope)))
-            accumulateCells(acc, xa: xa, ya: ya, xb: xb, yb: yb, dir: ed.dir)
+            accumulate(acc, nil, xa: xa, ya: ya, xb: xb, yb: yb, dir: ed.dir)
             lo = min(lo, min(xa, xb)); hi = max(hi, max(xa, xb))
             carry = xb
             if ed.y1 > rowBottom { break } // continues below: the last edge in this row
             j &+= 1
         }
-    }
-
-    /// `accumulate` without the bitset: the same cell contributions for one row piece.
-    @inline(__always)
-    private static func accumulateCells(_ acc: UnsafeMutablePointer<Int32>, xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32) {
-        let ca = xa &>> 8, cb = xb &>> 8
-        if ca == cb {
-            let dy = dir &* Int32(truncatingIfNeeded: yb &- ya)
-            let area = dy &* Int32(truncatingIfNeeded: xa &+ xb &- (ca &<< 9))
-            acc[ca] &+= (dy &<< 9) &- area
-            acc[ca &+ 1] &+= area
-            return
-        }
-        let (xl, yl, xr, yr) = xa < xb ? (xa, ya, xb, yb) : (xb, yb, xa, ya)
-        let dydx = Double(yr &- yl) / Double(xr &- xl)
-        var c = xl &>> 8, cx = xl, cy = yl
-        let last = xr &>> 8
-        while c < last {
-            let bx = (c &+ 1) &<< 8
-            let ny = yl &+ roundToInt(Double(bx &- xl) * dydx)
-            let dy = dir &* Int32(truncatingIfNeeded: ny > cy ? ny &- cy : cy &- ny)
-            let area = dy &* Int32(truncatingIfNeeded: cx &- (c &<< 8) &+ 256)
-            acc[c] &+= (dy &<< 9) &- area
-            acc[c &+ 1] &+= area
-            cx = bx; cy = ny; c &+= 1
-        }
-        let dy = dir &* Int32(truncatingIfNeeded: yr > cy ? yr &- cy : cy &- yr)
-        let area = dy &* Int32(truncatingIfNeeded: cx &+ xr &- (c &<< 9))
-        acc[c] &+= (dy &<< 9) &- area
-        acc[c &+ 1] &+= area
     }
 
     /// Sums and clears cells lo...hi (lo < width), writing the coverage of those before
@@ -281,18 +250,8 @@ extension PolygonRasterizer {
             } else if spanStart < 0 {
                 spanStart = lo
             }
-            var c = lo
-            var sum = s
-            while c <= end {
-                sum &+= acc[c]
-                acc[c] = 0
-                cov[c] = coverage(sum, rule: rule)
-                c &+= 1
-            }
-            s = sum
             next = end &+ 1
         }
-        var c = max(lo, end &+ 1)
-        while c <= hi { acc[c] = 0; c &+= 1 }
+        _ = sumCells(acc, cov, lo: lo, hi: hi, width: width, rule: rule, s: &s)
     }
 }

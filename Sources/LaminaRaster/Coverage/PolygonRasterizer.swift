@@ -329,15 +329,15 @@ package final class PolygonRasterizer {
     /// Adds one row piece (xa, ya) → (xb, yb) (24.8, yb > ya, within one row, x within
     /// [0, width << 8]) to the cells.
     @inline(__always)
-    private static func accumulate(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
-                                   xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32) {
+    static func accumulate(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>?,
+                           xa: Int, ya: Int, xb: Int, yb: Int, dir: Int32) {
         let ca = xa &>> 8, cb = xb &>> 8
         if ca == cb {
             let dy = dir &* Int32(truncatingIfNeeded: yb &- ya)
             let area = dy &* Int32(truncatingIfNeeded: xa &+ xb &- (ca &<< 9))
             acc[ca] &+= (dy &<< 9) &- area
             acc[ca &+ 1] &+= area
-            mark(bits, ca); mark(bits, ca &+ 1)
+            if let bits { mark(bits, ca); mark(bits, ca &+ 1) }
             return
         }
         // Walk cells from the left end to the right end of the piece.
@@ -352,14 +352,14 @@ package final class PolygonRasterizer {
             let area = dy &* Int32(truncatingIfNeeded: cx &- (c &<< 8) &+ 256)
             acc[c] &+= (dy &<< 9) &- area
             acc[c &+ 1] &+= area
-            mark(bits, c)
+            if let bits { mark(bits, c) }
             cx = bx; cy = ny; c &+= 1
         }
         let dy = dir &* Int32(truncatingIfNeeded: yr > cy ? yr &- cy : cy &- yr)
         let area = dy &* Int32(truncatingIfNeeded: cx &+ xr &- (c &<< 9))
         acc[c] &+= (dy &<< 9) &- area
         acc[c &+ 1] &+= area
-        mark(bits, c); mark(bits, c &+ 1)
+        if let bits { mark(bits, c); mark(bits, c &+ 1) }
     }
 
     /// Tells the sink which columns row y's touched cells span (first to last marked cell).
