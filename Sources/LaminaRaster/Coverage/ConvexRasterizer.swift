@@ -236,20 +236,7 @@ extension PolygonRasterizer {
                                                     into sink: inout S) {
         let end = min(hi, width &- 1)
         if lo <= end {
-            if lo != next {
-                let v = coverage(s, rule: rule)
-                if spanStart >= 0 && lo &- next <= spanMergeGap {
-                    (cov + next).update(repeating: v, count: lo &- next)
-                } else {
-                    if spanStart >= 0 {
-                        sink.blendSpan(y: y, x: left &+ spanStart, count: next &- spanStart, coverage: cov + spanStart)
-                    }
-                    if v != 0 { sink.blendRun(y: y, x: left &+ next, count: lo &- next, coverage: v) }
-                    spanStart = lo
-                }
-            } else if spanStart < 0 {
-                spanStart = lo
-            }
+            arrive(at: lo, s: s, rule: rule, cov: cov, next: next, spanStart: &spanStart, y: y, left: left, into: &sink)
             next = end &+ 1
         }
         _ = sumCells(acc, cov, lo: lo, hi: hi, width: width, rule: rule, s: &s)

@@ -392,6 +392,30 @@ package final class PolygonRasterizer {
         return UInt8(truncatingIfNeeded: (a &* 255 &+ (1 << 16)) >> 17)
     }
 
+    /// The sweep reaches touched cell `c` (< width) with running sum `s`, the cells before
+    /// `next` emitted or pending in the span from `spanStart` (−1: none): a gap of untouched
+    /// cells before `c` is either filled into the pending span (at most `spanMergeGap` cells:
+    /// narrow stroke interiors would otherwise cost three sink calls) or ends it and is
+    /// emitted as a run of constant coverage; then `c` starts or continues the span.
+    @inline(__always)
+    static func arrive<S: CoverageSink>(at c: Int, s: Int32, rule: FillRule, cov: UnsafeMutablePointer<UInt8>,
+                                        next: Int, spanStart: inout Int, y: Int, left: Int, into sink: inout S) {
+        if c != next {
+            let v = coverage(s, rule: rule)
+            if spanStart >= 0 && c &- next <= spanMergeGap {
+                (cov + next).update(repeating: v, count: c &- next)
+            } else {
+                if spanStart >= 0 {
+                    sink.blendSpan(y: y, x: left &+ spanStart, count: next &- spanStart, coverage: cov + spanStart)
+                }
+                if v != 0 { sink.blendRun(y: y, x: left &+ next, count: c &- next, coverage: v) }
+                spanStart = c
+            }
+        } else if spanStart < 0 {
+            spanStart = c
+        }
+    }
+
     @inline(__always)
     private static func sweepRow<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
                                                   w0: Int, w1: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
@@ -407,22 +431,7 @@ package final class PolygonRasterizer {
                 let c = (w &<< 6) &+ word.trailingZeroBitCount
                 word &= word &- 1
                 if c >= width { acc[c] = 0; continue }
-                if c != next {
-                    let v = coverage(s, rule: rule)
-                    if spanStart >= 0 && c &- next <= Self.spanMergeGap {
-                        // A short gap inside a span: fill it in rather than split the span
-                        // (narrow stroke interiors would otherwise cost three sink calls).
-                        (cov + next).update(repeating: v, count: c &- next)
-                    } else {
-                        if spanStart >= 0 {
-                            sink.blendSpan(y: y, x: left &+ spanStart, count: next &- spanStart, coverage: cov + spanStart)
-                        }
-                        if v != 0 { sink.blendRun(y: y, x: left &+ next, count: c &- next, coverage: v) }
-                        spanStart = c
-                    }
-                } else if spanStart < 0 {
-                    spanStart = c
-                }
+                Self.arrive(at: c, s: s, rule: rule, cov: cov, next: next, spanStart: &spanStart, y: y, left: left, into: &sink)
                 s &+= acc[c]
                 acc[c] = 0
                 cov[c] = coverage(s, rule: rule)
