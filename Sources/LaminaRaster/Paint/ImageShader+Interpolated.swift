@@ -48,14 +48,17 @@ extension ImageShader {
         return (TexelKernels.fixed((m.m00 * fx + rowU) * rw), TexelKernels.fixed((m.m10 * fx + rowV) * rw))
     }
 
+    /// `PerspectiveSampling.interpolated` over columns x ..< x + count of row y (surface
+    /// pixels). Bilinear with AVX2 goes to the C row kernel; everything else, and whatever the
+    /// kernel leaves, to `shadeInterpolatedSegments`.
     func shadeInterpolated(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard lamina_kernels_use_avx2() != 0 && filter == .bilinear else {
             shadeInterpolatedSegments(y: y, x: x, count: count, into: out)
             return
         }
-        // The C kernel does whole rows; where it stops (w ≤ minimumW, or taps outside the
-        // image) the rest of that 16-column segment goes through the Swift path, which gives
-        // the same bytes for any split of a row.
+        // The C kernel does whole rows; where it stops (w ≤ minimumW at a segment's exact
+        // points, or a tap outside the image under .repeat) the rest of that 16-column segment
+        // goes through the Swift path, which gives the same bytes for any split of a row.
         let m = map, t = image.texels[0], n = InterpolatedPerspective.step, end = x + count
         var coefficients = (m.m00, m.m01, m.m02, m.m10, m.m11, m.m12, m.m20, m.m21, m.m22)
         withUnsafePointer(to: &coefficients) { tuple in
