@@ -666,20 +666,14 @@ void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64
 
 // Whether every sample of a segment is inside the image and in a ClearTiles block, so all of
 // them are 0: the blocks of the segment's whole coordinate box are checked (a few flags for 16
-// pixels, instead of one per pixel). Boxes wider than 8 blocks are not worth checking.
+// pixels, instead of one per pixel).
 static inline int segment_clear(int64_t u0, int64_t um, int64_t u1, int64_t v0, int64_t vm, int64_t v1,
                                 uint64_t maxI, uint64_t maxJ, const uint8_t *clear, ptrdiff_t clearStride) {
     int64_t ulo, uhi, vlo, vhi;
     segment_range(u0, um, u1, &ulo, &uhi);
     segment_range(v0, vm, v1, &vlo, &vhi);
     if (ulo < 0 || vlo < 0 || (uint64_t)(uhi >> 16) >= maxI || (uint64_t)(vhi >> 16) >= maxJ) return 0;
-    int64_t bx0 = ulo >> 19, bx1 = uhi >> 19, by0 = vlo >> 19, by1 = vhi >> 19;
-    if ((bx1 - bx0 + 1) * (by1 - by0 + 1) > 8) return 0;
-    for (int64_t by = by0; by <= by1; by++) {
-        const uint8_t *row = clear + by * clearStride;
-        for (int64_t bx = bx0; bx <= bx1; bx++) if (!row[bx]) return 0;
-    }
-    return 1;
+    return lamina_clear_blocks(clear, clearStride, ulo >> 19, uhi >> 19, vlo >> 19, vhi >> 19);
 }
 
 AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *texels, ptrdiff_t stride,

@@ -90,6 +90,20 @@ ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_t *te
 /// Exposed so tests can check it against every k (x86 builds only).
 void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64_t *hi);
 
+/// Whether ClearTiles blocks bx0...bx1 x by0...by1 (`clear`, `clearStride` blocks a row; the
+/// box inside the flags) are all clear — the test both sampling paths use to skip a run of
+/// pixels whose taps lie in that box. Boxes of more than 8 blocks are not worth checking and
+/// answer 0.
+static inline int lamina_clear_blocks(const uint8_t *clear, ptrdiff_t clearStride, int64_t bx0, int64_t bx1,
+                                      int64_t by0, int64_t by1) {
+    if ((bx1 - bx0 + 1) * (by1 - by0 + 1) > 8) return 0;
+    for (int64_t by = by0; by <= by1; by++) {
+        const uint8_t *row = clear + by * clearStride;
+        for (int64_t bx = bx0; bx <= bx1; bx++) if (!row[bx]) return 0;
+    }
+    return 1;
+}
+
 /// How many (multiplier, byte) pairs the AVX2 kernels' constant-multiplier table gets wrong
 /// (0 expected; tests check it).
 int lamina_kernels_check_magic(void);

@@ -208,15 +208,8 @@ package struct ImageShader: SpanShader {
                 let n = min(16, count &- k)
                 let ua = u0 &+ k &* dU, ub = ua &+ (n &- 1) &* dU, va = v0 &+ k &* dV, vb = va &+ (n &- 1) &* dV
                 // Texel indices are ≥ 0 here (every tap inside), so the block shifts are plain.
-                let bx0 = min(ua, ub) >> 27, bx1 = max(ua, ub) >> 27, by0 = min(va, vb) >> 27, by1 = max(va, vb) >> 27
-                var isClear = (bx1 &- bx0 &+ 1) &* (by1 &- by0 &+ 1) <= 8
-                var by = by0
-                while isClear && by <= by1 {
-                    var bx = bx0
-                    while isClear && bx <= bx1 { isClear = clear[by &* clearColumns &+ bx] != 0; bx &+= 1 }
-                    by &+= 1
-                }
-                if isClear {
+                if lamina_clear_blocks(clear, clearColumns, Int64(min(ua, ub) >> 27), Int64(max(ua, ub) >> 27),
+                                       Int64(min(va, vb) >> 27), Int64(max(va, vb) >> 27)) != 0 {
                     (out + k).update(repeating: 0, count: n)
                 } else {
                     bilinearInside(words, stride, below: below, ua, dU, va, dV, n, out + k, avx2: avx2)
