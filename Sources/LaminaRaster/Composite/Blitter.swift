@@ -163,12 +163,7 @@ package struct Blitter: CoverageSink {
             }
             shader.shade(y: y, x: x, count: count, into: scratch.pixels)
             if mode == .normal {
-                let k = mul255(coverage, alpha)
-                if k == 255 && shader.isOpaque {
-                    dst.update(from: scratch.pixels, count: count)
-                } else {
-                    PixelKernels.rowOver(dst, scratch.pixels, count: count, alpha: k)
-                }
+                PixelKernels.rowOver(dst, scratch.pixels, count: count, alpha: mul255(coverage, alpha))
             } else {
                 Self.blendGeneral(dst, scratch.pixels, count: count, coverage: nil, constant: coverage, alpha: alpha, mode: mode)
             }
