@@ -23,10 +23,10 @@ import Glibc
     static func both(_ polygon: Polygon, rule: FillRule, clip: PixelRect,
                      fast: PolygonRasterizer, strip: PolygonRasterizer) -> ([RecordingSink.Call], [RecordingSink.Call], Bool) {
         var a = RecordingSink(), b = RecordingSink()
-        fast.monotoneFastPath = true
+        fast.monotoneFastPath = true; fast.denseSweep = false
         fast.fill(polygon, rule: rule, clip: clip, generic: &a)
         let routed = fast.lastFillWasMonotone
-        strip.monotoneFastPath = false
+        strip.monotoneFastPath = false; strip.denseSweep = false
         strip.fill(polygon, rule: rule, clip: clip, generic: &b)
         return (a.calls, b.calls, routed)
     }
@@ -134,9 +134,9 @@ import Glibc
             // The quad of the same rect through fillQuad.
             let q = Self.roundedRect(cx: cx, cy: cy, w: w, h: h, r: 0, angle: angle, n: 1)
             var sa = RecordingSink(), sb = RecordingSink()
-            fast.monotoneFastPath = true
+            fast.monotoneFastPath = true; fast.denseSweep = false
             fast.fillQuad(q[0], q[2], q[4], q[6], rule: rule, clip: clip, generic: &sa)
-            strip.monotoneFastPath = false
+            strip.monotoneFastPath = false; strip.denseSweep = false
             strip.fillQuad(q[0], q[2], q[4], q[6], rule: rule, clip: clip, generic: &sb)
             #expect(sa.calls == sb.calls, "quad \(i)")
         }
@@ -145,7 +145,7 @@ import Glibc
     @Test func pixelsThroughABlitterAreIdentical() throws {
         var rng = SplitMix64(7)
         let fast = PolygonRasterizer(), strip = PolygonRasterizer()
-        fast.monotoneFastPath = true; strip.monotoneFastPath = false
+        fast.monotoneFastPath = true; fast.denseSweep = false; strip.monotoneFastPath = false; strip.denseSweep = false
         let a = try Surface(width: 300, height: 200), b = try Surface(width: 300, height: 200)
         let scratch = ScanlineScratch(width: 300)
         for i in 0..<600 {

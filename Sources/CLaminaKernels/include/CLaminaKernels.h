@@ -111,4 +111,6 @@ int lamina_kernels_check_magic(void);
 /// Hints that the cache line holding `p` will be read and written soon (no effect on results).
 static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
 
+#include "cell_accumulation.h"
+
 #endif

@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// Exact-area anti-aliased polygon rasterizer (the signed-area cell accumulation of
 /// FreeType's "smooth" rasterizer, font-rs and Blend2D), writing coverage spans to a sink.
 ///
@@ -51,19 +53,36 @@ package final class PolygonRasterizer {
     private(set) var acc: UnsafeMutablePointer<Int32>
     private var bits: UnsafeMutablePointer<UInt64>
     private(set) var cov: UnsafeMutablePointer<UInt8>
+    /// Per row of the current strip: its touched cells (found while prefetching).
+    private let rowExtents = UnsafeMutablePointer<CellExtent>.allocate(capacity: stripHeight)
     /// Fills whose edges form two y-monotone chains (every convex polygon) take
     /// `sweepMonotone` (ConvexRasterizer.swift): the same coverage calls without strips or
     /// bitsets. False sends every fill through the strip sweep (tests compare the two).
     package var monotoneFastPath = true
     /// Whether the last fill that reached the sweep took the monotone path (for tests).
     package private(set) var lastFillWasMonotone = false
+    /// Whether the strip sweep accumulates cells with the C kernel `lamina_accumulate_strip`
+    /// (true) or its Swift definition `accumulateStrip` (false; the bytes are the same, tests
+    /// compare them).
+    package var cellKernel = true
+    /// Whether rows whose touched cells lie within `denseWindow` cells are swept densely
+    /// (`sweepDense`: one span per row) instead of by the bit walk (spans and runs). The pixels
+    /// are the same; the coverage calls differ, so tests comparing calls with the monotone path
+    /// turn it off.
+    package var denseSweep = true
     private var capacityWidth = 0
 
     package init() {
+        // The C kernel reads `Edge`s as `LaminaEdge`s: the layouts must agree.
+        precondition(MemoryLayout<Edge>.size == MemoryLayout<LaminaEdge>.size
+                     && MemoryLayout<Edge>.stride == MemoryLayout<LaminaEdge>.stride
+                     && MemoryLayout<Edge>.offset(of: \Edge.dir) == MemoryLayout<LaminaEdge>.offset(of: \LaminaEdge.dir)
+                     && MemoryLayout<Edge>.offset(of: \Edge.slope) == MemoryLayout<LaminaEdge>.offset(of: \LaminaEdge.slope),
+                     "PolygonRasterizer.Edge and LaminaEdge layouts differ")
         acc = .allocate(capacity: 1); bits = .allocate(capacity: 1); cov = .allocate(capacity: 1)
     }
 
-    deinit { acc.deallocate(); bits.deallocate(); cov.deallocate() }
+    deinit { acc.deallocate(); bits.deallocate(); cov.deallocate(); rowExtents.deallocate() }
 
     func reserve(width: Int) {
         guard width > capacityWidth else { return }
@@ -260,41 +279,24 @@ package final class PolygonRasterizer {
             for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] {
                 active[activeCount] = byStrip[k]; activeCount &+= 1
             }
-            var keep = 0
             // The 24.8 x extent of every piece accumulated in this strip: the sweep and the
             // prefetch only look at the bit words it spans (a stroke's strip touches one or
             // two of a full-width row's 31 words).
             var stripLoX = Int.max, stripHiX = Int.min
-            for k in 0..<activeCount {
-                let e = edgeBase[Int(active[k])]
-                if e.y1 > fy1 { active[keep] = active[k]; keep &+= 1 }
-                let r0 = max(top, e.y0 >> 8), r1 = min(bottom - 1, (e.y1 - 1) >> 8)
-                if r0 > r1 { continue }
-                // Wrapping arithmetic from here on: every value is bounded by construction
-                // (x within the clip columns, y within ±2^34 in 24.8), and trap checks on each
-                // operation were a measurable share of the S1 profile.
-                // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
-                let maxX = width &<< 8
-                var r = r0
-                var ya = max(e.y0, r0 &<< 8)
-                // A row's bottom crossing is the next row's top crossing (same expression, same
-                // value: below the first row ya is (r << 8) > y0), so each is computed once.
-                var xa = min(maxX, max(0, ya == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya &- e.y0) * e.slope)))
-                var loX = xa, hiX = xa
-                var accRow = acc + (r0 &- top) &* stride, bitsRow = bits + (r0 &- top) &* words
-                while true {
-                    let yb = min(e.y1, (r &+ 1) &<< 8)
-                    let xb = min(maxX, max(0, yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)))
-                    Self.accumulate(accRow, bitsRow, xa: xa, ya: ya, xb: xb, yb: yb, dir: e.dir)
-                    loX = min(loX, xb); hiX = max(hiX, xb)
-                    if r == r1 { break }
-                    xa = xb; ya = yb
-                    accRow += stride; bitsRow += words
-                    r &+= 1
+            if cellKernel {
+                var extent: (Int64, Int64) = (0, 0)
+                activeCount = withUnsafeMutablePointer(to: &extent) { ext in
+                    ext.withMemoryRebound(to: Int64.self, capacity: 2) { e in
+                        lamina_accumulate_strip(UnsafeRawPointer(edgeBase).assumingMemoryBound(to: LaminaEdge.self), active,
+                                                activeCount, Int64(top), Int64(bottom), Int64(width), acc, stride,
+                                                bits, words, e)
+                    }
                 }
-                stripLoX = min(stripLoX, loX); stripHiX = max(stripHiX, hiX)
+                stripLoX = Int(extent.0); stripHiX = Int(extent.1)
+            } else {
+                accumulateStrip(edgeBase, active: active, activeCount: &activeCount, top: top, bottom: bottom, width: width,
+                                stride: stride, words: words, lo: &stripLoX, hi: &stripHiX)
             }
-            activeCount = keep
             strip += 1
             if stripLoX > stripHiX { top = bottom; continue } // no piece in this strip
             // Cells marked in this strip lie in [loX >> 8, (hiX >> 8) + 1] (x already clamped
@@ -304,26 +306,67 @@ package final class PolygonRasterizer {
             // The strip's destination rows are usually not in cache (frames are larger than
             // L2, and each row starts a new page, where hardware prefetchers restart): announce
             // them all before sweeping, so their misses overlap instead of stalling row by row.
+            let extents = self.rowExtents, dense = denseSweep ? Self.denseWindow : 0
             for y in top..<bottom {
                 let ri = y - top
-                Self.prefetchRow(bits + ri * words, w0: w0, w1: w1, y: y, left: left, sink: sink)
+                extents[ri] = Self.prefetchRow(bits + ri * words, w0: w0, w1: w1, y: y, left: left, sink: sink)
             }
             // One inlined sweep per rule, so the per-cell coverage has no rule test.
             if rule == .nonZero {
                 for y in top..<bottom {
                     let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, width: width, cov: cov,
-                                  rule: .nonZero, y: y, left: left, into: &sink)
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, cells: extents[ri], dense: dense, width: width,
+                                  cov: cov, rule: .nonZero, y: y, left: left, into: &sink)
                 }
             } else {
                 for y in top..<bottom {
                     let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, width: width, cov: cov,
-                                  rule: .evenOdd, y: y, left: left, into: &sink)
+                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, cells: extents[ri], dense: dense, width: width,
+                                  cov: cov, rule: .evenOdd, y: y, left: left, into: &sink)
                 }
             }
             top = bottom
         }
+    }
+
+    /// The Swift definition of `lamina_accumulate_strip` (cell_accumulation.h): accumulates the
+    /// row pieces of the active edges in rows top..<bottom, compacts `active` to the edges that
+    /// continue below, and widens lo/hi to the 24.8 x extent of the pieces. Used when
+    /// `cellKernel` is false (tests compare the two).
+    private func accumulateStrip(_ edgeBase: UnsafeMutablePointer<Edge>, active: UnsafeMutablePointer<Int32>,
+                                 activeCount: inout Int, top: Int, bottom: Int, width: Int, stride: Int, words: Int,
+                                 lo stripLoX: inout Int, hi stripHiX: inout Int) {
+        let acc = self.acc, bits = self.bits, fy1 = bottom << 8
+        var keep = 0
+        for k in 0..<activeCount {
+            let e = edgeBase[Int(active[k])]
+            if e.y1 > fy1 { active[keep] = active[k]; keep &+= 1 }
+            let r0 = max(top, e.y0 >> 8), r1 = min(bottom - 1, (e.y1 - 1) >> 8)
+            if r0 > r1 { continue }
+            // Wrapping arithmetic from here on: every value is bounded by construction
+            // (x within the clip columns, y within ±2^34 in 24.8).
+            // x is within [0, maxX] by construction; the clamp guards rounding at the ends.
+            let maxX = width &<< 8
+            var r = r0
+            var ya = max(e.y0, r0 &<< 8)
+            // A row's bottom crossing is the next row's top crossing (same expression, same
+            // value: below the first row ya is (r << 8) > y0), so each is computed once.
+            var xa = min(maxX, max(0, ya == e.y0 ? e.x0 : e.x0 &+ roundToInt(Double(ya &- e.y0) * e.slope)))
+            var loX = xa, hiX = xa
+            var accRow = acc + (r0 &- top) &* stride, bitsRow = bits + (r0 &- top) &* words
+            while true {
+                let yb = min(e.y1, (r &+ 1) &<< 8)
+                let xb = min(maxX, max(0, yb == e.y1 ? e.x1 : e.x0 &+ roundToInt(Double(yb &- e.y0) * e.slope)))
+                Self.accumulate(accRow, bitsRow, xa: xa, ya: ya, xb: xb, yb: yb, dir: e.dir)
+                loX = min(loX, xb); hiX = max(hiX, xb)
+                if r == r1 { break }
+                xa = xb; ya = yb
+                accRow += stride; bitsRow += words
+                r &+= 1
+            }
+            stripLoX = min(stripLoX, loX); stripHiX = max(stripHiX, hiX)
+        }
+        activeCount = keep
     }
 
     /// Adds one row piece (xa, ya) → (xb, yb) (24.8, yb > ya, within one row, x within
@@ -362,18 +405,20 @@ package final class PolygonRasterizer {
         if let bits { mark(bits, c); mark(bits, c &+ 1) }
     }
 
-    /// Tells the sink which columns row y's touched cells span (first to last marked cell).
+    /// Tells the sink which columns row y's touched cells span, and returns that span of cells
+    /// (first and last marked cell; `lo > hi` when the row has none).
     @inline(__always)
     private static func prefetchRow<S: CoverageSink>(_ bits: UnsafeMutablePointer<UInt64>, w0: Int, w1: Int, y: Int, left: Int,
-                                                     sink: S) {
+                                                     sink: S) -> CellExtent {
         var first = w0
         while first <= w1 && bits[first] == 0 { first &+= 1 }
-        if first > w1 { return }
+        if first > w1 { return CellExtent(lo: 1, hi: 0) }
         var last = w1
         while bits[last] == 0 { last &-= 1 }
         let c0 = (first &<< 6) &+ bits[first].trailingZeroBitCount
         let c1 = (last &<< 6) &+ 63 &- bits[last].leadingZeroBitCount
         sink.prefetch(y: y, x0: left &+ c0, x1: left &+ c1)
+        return CellExtent(lo: c0, hi: c1)
     }
 
     @inline(__always) private static func mark(_ bits: UnsafeMutablePointer<UInt64>, _ c: Int) {
@@ -416,10 +461,55 @@ package final class PolygonRasterizer {
         }
     }
 
+    /// Rows whose touched cells lie within this many cells are swept densely (`sweepDense`).
+    static let denseWindow = 64
+
+    /// The first and last touched cell of a strip row (lo > hi: none).
+    struct CellExtent { var lo: Int, hi: Int }
+
+    /// `sweepRow` for a row whose touched cells all lie in `cells` (a narrow window, as in every
+    /// row of a thin stroke): a running sum over every cell of the window, untouched ones
+    /// included (their accumulators are 0, so they get exactly the coverage the bit walk gives
+    /// the gap they lie in), sent as one span. Per cell this is a load, an add and a coverage,
+    /// where the bit walk spent about 30 instructions per touched cell on gap and span
+    /// bookkeeping. The bytes are the same: full-coverage pixels of a span blend as a run does,
+    /// and zero-coverage pixels are left alone.
+    @inline(__always)
+    private static func sweepDense<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                                    cells: CellExtent, width: Int, cov: UnsafeMutablePointer<UInt8>,
+                                                    rule: FillRule, y: Int, left: Int, into sink: inout S) {
+        let lo = cells.lo, hi = cells.hi
+        for w in (lo &>> 6)...(hi &>> 6) { bits[w] = 0 }
+        // Cells at or past `width` (the right neighbour of the last column) are cleared, not drawn.
+        let end = min(hi, width &- 1)
+        var s: Int32 = 0
+        var c = lo
+        if end >= lo && lamina_kernels_use_avx2() != 0 {
+            s = lamina_avx2_coverage_sweep(acc + lo, cov + lo, end &- lo &+ 1, 0, rule == .evenOdd ? 1 : 0)
+            c = end &+ 1
+        } else if rule == .nonZero {
+            while c <= end { s &+= acc[c]; acc[c] = 0; cov[c] = coverage(s, rule: .nonZero); c &+= 1 }
+        } else {
+            while c <= end { s &+= acc[c]; acc[c] = 0; cov[c] = coverage(s, rule: .evenOdd); c &+= 1 }
+        }
+        while c <= hi { acc[c] = 0; c &+= 1 }
+        if end >= lo { sink.blendSpan(y: y, x: left &+ lo, count: end &- lo &+ 1, coverage: cov + lo) }
+        if end &+ 1 < width {
+            let v = coverage(s, rule: rule)
+            if v != 0 { sink.blendRun(y: y, x: left &+ end &+ 1, count: width &- end &- 1, coverage: v) }
+        }
+    }
+
     @inline(__always)
     private static func sweepRow<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
-                                                  w0: Int, w1: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
-                                                  rule: FillRule, y: Int, left: Int, into sink: inout S) {
+                                                  w0: Int, w1: Int, cells: CellExtent, dense: Int, width: Int,
+                                                  cov: UnsafeMutablePointer<UInt8>, rule: FillRule, y: Int, left: Int,
+                                                  into sink: inout S) {
+        if cells.lo > cells.hi { return } // nothing touched: coverage 0 across the row
+        if cells.hi &- cells.lo < dense {
+            sweepDense(acc, bits, cells: cells, width: width, cov: cov, rule: rule, y: y, left: left, into: &sink)
+            return
+        }
         var s: Int32 = 0
         var next = 0        // first pixel not yet emitted
         var spanStart = -1  // start of the pending per-pixel span, or -1

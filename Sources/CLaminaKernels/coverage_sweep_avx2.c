@@ -1,0 +1,76 @@
+// The dense coverage sweep of PolygonRasterizer (see cell_accumulation.h), for AVX2: eight
+// cells a step, the running sum as an in-register prefix sum (two shifts within each 128-bit
+// lane, then the low lane's total carried into the high lane) plus the carry of the cells
+// before. The coverage is the Swift `PolygonRasterizer.coverage` exactly, in 32-bit lanes:
+// |s| as unsigned (|Int32.min| is 2^31 in both), clamped (non-zero) or folded (even-odd),
+// then (a·255 + 2^16) >> 17.
+#include "CLaminaKernels.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+
+#define AVX2 __attribute__((target("avx2")))
+
+static inline uint8_t coverage1(int32_t s, int evenOdd) {
+    uint32_t a = s < 0 ? 0u - (uint32_t)s : (uint32_t)s;
+    if (evenOdd) {
+        a &= (1u << 18) - 1;
+        if (a > (1u << 17)) a = (1u << 18) - a;
+    } else if (a > (1u << 17)) {
+        a = 1u << 17;
+    }
+    return (uint8_t)((a * 255u + (1u << 16)) >> 17);
+}
+
+AVX2 static inline __m256i coverage8(__m256i s, int evenOdd) {
+    __m256i a = _mm256_abs_epi32(s);
+    if (evenOdd) {
+        a = _mm256_and_si256(a, _mm256_set1_epi32((1 << 18) - 1));
+        __m256i folded = _mm256_sub_epi32(_mm256_set1_epi32(1 << 18), a);
+        a = _mm256_min_epu32(a, folded); // a ≤ 2^18: a > 2^17 exactly when 2^18 − a < a
+    } else {
+        a = _mm256_min_epu32(a, _mm256_set1_epi32(1 << 17));
+    }
+    __m256i t = _mm256_add_epi32(_mm256_mullo_epi32(a, _mm256_set1_epi32(255)), _mm256_set1_epi32(1 << 16));
+    return _mm256_srli_epi32(t, 17);
+}
+
+AVX2 int32_t lamina_avx2_coverage_sweep(int32_t *acc, uint8_t *cov, ptrdiff_t count, int32_t sum, int evenOdd) {
+    ptrdiff_t i = 0;
+    __m256i carry = _mm256_set1_epi32(sum);
+    const __m256i last = _mm256_set1_epi32(7);
+    for (; i + 8 <= count; i += 8) {
+        __m256i x = _mm256_loadu_si256((const __m256i *)(acc + i));
+        _mm256_storeu_si256((__m256i *)(acc + i), _mm256_setzero_si256());
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 4));
+        x = _mm256_add_epi32(x, _mm256_slli_si256(x, 8));
+        __m256i low = _mm256_shuffle_epi32(x, 0xFF);                    // each lane's total, broadcast
+        x = _mm256_add_epi32(x, _mm256_permute2x128_si256(low, low, 0x08)); // low lane's total into the high lane
+        x = _mm256_add_epi32(x, carry);
+        carry = _mm256_permutevar8x32_epi32(x, last);
+        __m256i c = coverage8(x, evenOdd);
+        // 8 × 32-bit lanes (each ≤ 255) to 8 bytes.
+        __m256i w = _mm256_packus_epi32(c, c);        // per lane: c0..c3 c0..c3 as 16-bit
+        __m256i b = _mm256_packus_epi16(w, w);        // per lane: bytes c0..c3 repeated
+        uint32_t lo = (uint32_t)_mm_cvtsi128_si32(_mm256_castsi256_si128(b));
+        uint32_t hi = (uint32_t)_mm_cvtsi128_si32(_mm256_extracti128_si256(b, 1));
+        uint64_t bytes = (uint64_t)lo | ((uint64_t)hi << 32);
+        __builtin_memcpy(cov + i, &bytes, 8);
+    }
+    int32_t s = _mm_cvtsi128_si32(_mm256_castsi256_si128(carry));
+    for (; i < count; i++) {
+        s = (int32_t)((uint32_t)s + (uint32_t)acc[i]);
+        acc[i] = 0;
+        cov[i] = coverage1(s, evenOdd);
+    }
+    return s;
+}
+
+#else
+
+int32_t lamina_avx2_coverage_sweep(int32_t *acc, uint8_t *cov, ptrdiff_t count, int32_t sum, int evenOdd) {
+    (void)acc; (void)cov; (void)count; (void)evenOdd;
+    return sum;
+}
+
+#endif

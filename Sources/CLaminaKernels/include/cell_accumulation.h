@@ -1,0 +1,44 @@
+// Exact-area cell accumulation of LaminaRaster's PolygonRasterizer (the hot loop of every
+// general polygon fill: stroke outlines, stars, text), in C.
+//
+// Why C: in Swift this loop lived inside the strip sweep, one large specialised function with
+// the blitter inlined, and ran out of registers (about a third of S4's frame was spent here,
+// much of it on stack spills). As a small standalone C function it keeps every edge value in a
+// register. The arithmetic is exactly the Swift definition's (`PolygonRasterizer.accumulate`,
+// which stays as the reference and as the monotone path's accumulator): the same integer
+// expressions and the same Double products rounded half-to-even, so the bytes do not change
+// (tests compare the two on random polygons).
+#ifndef CLAMINA_CELL_ACCUMULATION_H
+#define CLAMINA_CELL_ACCUMULATION_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/// One polygon edge as PolygonRasterizer stores it: 24.8 fixed point, x relative to the
+/// fill's left clip column, y0 < y1; `dir` +1 if the original edge went down, −1 if up;
+/// `slope` = (x1 − x0)/(y1 − y0). Swift's `PolygonRasterizer.Edge` has this exact layout
+/// (checked when a rasterizer is created).
+typedef struct {
+    int64_t x0, y0, x1, y1;
+    int32_t dir;
+    double slope;
+} LaminaEdge;
+
+/// Accumulates the row pieces of the active edges `edges[active[k]]`, k < activeCount, that
+/// fall in pixel rows top..<bottom into the strip's cells: `acc` (rows of `stride` Int32, 2^17
+/// per full pixel) and the touched-cell bits `bits` (rows of `words` UInt64). x is clamped to
+/// [0, width·256]. Compacts `active` to the edges that continue below the strip and returns
+/// their count. `extent[0]`, `extent[1]` receive the least and greatest 24.8 x of every piece
+/// end (INT64_MAX and INT64_MIN when no edge had a piece in the strip).
+ptrdiff_t lamina_accumulate_strip(const LaminaEdge *edges, int32_t *active, ptrdiff_t activeCount,
+                                  int64_t top, int64_t bottom, int64_t width,
+                                  int32_t *acc, ptrdiff_t stride, uint64_t *bits, ptrdiff_t words,
+                                  int64_t *extent);
+
+/// The running coverage sum over `count` consecutive cells of a row: for each i, sum += acc[i]
+/// (wrapping), acc[i] = 0, cov[i] = the coverage 0...255 of sum (non-zero, or even-odd when
+/// `evenOdd` is 1), exactly `PolygonRasterizer.coverage`. Returns the sum after the last cell.
+/// AVX2 (call only when `lamina_kernels_use_avx2()`); the portable path is the Swift loop.
+int32_t lamina_avx2_coverage_sweep(int32_t *acc, uint8_t *cov, ptrdiff_t count, int32_t sum, int evenOdd);
+
+#endif
