@@ -163,7 +163,9 @@ AVX2 static inline __m256i fill_over8_magic(__m256i d, __m256i m, __m256i c8) {
     return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
 }
 
-AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
+#define AVX2_INLINE __attribute__((target("avx2"), always_inline)) static inline
+
+AVX2_INLINE void fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
     if (count <= 0) return;
     ptrdiff_t i = 0;
     const __m256i c8 = _mm256_set1_epi32((int)color);
@@ -211,6 +213,8 @@ AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) 
     }
 }
 
+AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { fill_over(dst, count, color); }
+
 // 8 pixels of a constant colour (16-bit lanes, both halves alike) through coverage k8.
 AVX2 static inline __m256i span_over8(__m256i d, __m256i k8, __m256i c16) {
     const __m256i z = _mm256_setzero_si256();
@@ -237,7 +241,7 @@ AVX2 static inline __m128i span_over4(__m128i d, __m128i k8, __m128i c16) {
     return _mm_packus_epi16(lo, hi);
 }
 
-AVX2 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
+AVX2_INLINE void span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
     const __m256i z = _mm256_setzero_si256();
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
     // Blocks of full coverage (stroke interiors inside merged spans) are a fill_over.
@@ -270,6 +274,17 @@ AVX2 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, 
             store_partial(dst + i, n, span_over8(load_partial(dst + i, n), expand_coverage(cov + i, n), c16));
         }
     }
+}
+
+AVX2 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
+    span_over(dst, count, color, cov);
+}
+
+AVX2 void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
+                                 uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
+    span_over(dst, n0, color, cov0);
+    fill_over(dst + n0, runCount, runColor);
+    span_over(dst + n0 + runCount, n1, color, cov1);
 }
 
 // 8 source pixels scaled by k16 (16-bit lanes, per half; NULL-equivalent when k is 255) over d.
@@ -765,6 +780,10 @@ ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, p
     (void)clear; (void)clearStride; (void)edge; (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
     (void)shift2; (void)maxI; (void)maxJ; (void)state;
     return 0;
+}
+void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
+                            uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
+    (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
 }
 void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64_t *hi) {
     (void)u0; (void)um; (void)u1; *lo = 0; *hi = 0;

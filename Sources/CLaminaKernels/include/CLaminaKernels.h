@@ -35,6 +35,13 @@ void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color);
 /// dst[i] = over(color·cov[i]/255, dst[i]) for i < count.
 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov);
 
+/// One row of a convex fill in one call: span_over(dst, n0, color, cov0), then
+/// fill_over(dst + n0, runCount, runColor), then span_over(dst + n0 + runCount, n1, color, cov1)
+/// — the left edge cells, the interior run and the right edge cells, without three calls'
+/// setup (S1 draws some 55,000 such rows a frame).
+void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
+                            uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color);
+
 /// dst[i] = over(src[i]·alpha/255, dst[i]) for i < count.
 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha);
 

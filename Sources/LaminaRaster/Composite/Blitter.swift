@@ -120,13 +120,19 @@ package struct Blitter: CoverageSink {
         }
         guard y >= 0, y < surface.height else { return }
         let row = surface.row32(y), width = surface.width
+        let runColor = run == 255 ? solid : PixelKernels.scale(solid, UInt32(run))
+        // The usual row lies inside the surface, in order: one kernel call for all three parts.
+        if x0 >= 0 && x1 &+ n1 <= width && n0 >= 0 && n1 >= 0 && x1 >= x0 &+ n0 && lamina_kernels_use_avx2() != 0 {
+            lamina_avx2_edges_over(row + x0, c0, n0, x1 &- x0 &- n0, runColor, c1, n1, solid)
+            return
+        }
         var x = max(0, x0), count = min(width, x0 &+ n0) &- x
         if count > 0 { PixelKernels.spanOver(row + x, count: count, color: solid, coverage: c0 + (x &- x0)) }
         if run != 0 {
             let r0 = x0 &+ n0
             x = max(0, r0); count = min(width, x1) &- x
             if count > 0 {
-                PixelKernels.fillOver(row + x, count: count, color: run == 255 ? solid : PixelKernels.scale(solid, UInt32(run)))
+                PixelKernels.fillOver(row + x, count: count, color: runColor)
             }
         }
         x = max(0, x1); count = min(width, x1 &+ n1) &- x
