@@ -5,22 +5,13 @@
 // |s| as unsigned (|Int32.min| is 2^31 in both), clamped (non-zero) or folded (even-odd),
 // then (a·255 + 2^16) >> 17.
 #include "CLaminaKernels.h"
+#include "cell_math.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 
 #define AVX2 __attribute__((target("avx2")))
 
-static inline uint8_t coverage1(int32_t s, int evenOdd) {
-    uint32_t a = s < 0 ? 0u - (uint32_t)s : (uint32_t)s;
-    if (evenOdd) {
-        a &= (1u << 18) - 1;
-        if (a > (1u << 17)) a = (1u << 18) - a;
-    } else if (a > (1u << 17)) {
-        a = 1u << 17;
-    }
-    return (uint8_t)((a * 255u + (1u << 16)) >> 17);
-}
 
 AVX2 static inline __m256i coverage8(__m256i s, int evenOdd) {
     __m256i a = _mm256_abs_epi32(s);
@@ -61,7 +52,7 @@ AVX2 int32_t lamina_avx2_coverage_sweep(int32_t *acc, uint8_t *cov, ptrdiff_t co
     for (; i < count; i++) {
         s = (int32_t)((uint32_t)s + (uint32_t)acc[i]);
         acc[i] = 0;
-        cov[i] = coverage1(s, evenOdd);
+        cov[i] = cell_coverage(s, evenOdd);
     }
     return s;
 }

@@ -275,7 +275,6 @@ package final class PolygonRasterizer {
         var top = rows.lowerBound, strip = 0
         while top < rows.upperBound {
             let bottom = min(top + h, rows.upperBound)
-            let fy1 = bottom << 8
             for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] {
                 active[activeCount] = byStrip[k]; activeCount &+= 1
             }
