@@ -387,6 +387,20 @@ package final class PolygonRasterizer {
         let dydx = Double(yr &- yl) / Double(xr &- xl)
         var c = xl &>> 8, cx = xl, cy = yl
         let last = xr &>> 8
+        if last == c &+ 1 {
+            // Two cells (the commonest walk): the loop below with one step, written out.
+            let bx = last &<< 8
+            let ny = yl &+ roundToInt(Double(bx &- xl) * dydx)
+            let dy0 = dir &* Int32(truncatingIfNeeded: ny > yl ? ny &- yl : yl &- ny)
+            let area0 = dy0 &* Int32(truncatingIfNeeded: xl &- (c &<< 8) &+ 256)
+            let dy1 = dir &* Int32(truncatingIfNeeded: yr > ny ? yr &- ny : ny &- yr)
+            let area1 = dy1 &* Int32(truncatingIfNeeded: bx &+ xr &- (last &<< 9))
+            acc[c] &+= (dy0 &<< 9) &- area0
+            acc[c &+ 1] &+= area0 &+ (dy1 &<< 9) &- area1
+            acc[c &+ 2] &+= area1
+            if let bits { mark(bits, c); mark(bits, c &+ 1); mark(bits, c &+ 2) }
+            return
+        }
         while c < last {
             let bx = (c &+ 1) &<< 8
             let ny = yl &+ roundToInt(Double(bx &- xl) * dydx)
