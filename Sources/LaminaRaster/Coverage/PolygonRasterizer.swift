@@ -172,19 +172,32 @@ package final class PolygonRasterizer {
         edgeStore.reserve(3 * points)
         var edges = EdgeList(base: edgeStore.base)
         defer { edgeCount = edges.count }
-        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
+        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit, dl = Double(left)
         for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
-            var prev = sp[sp.count - 1]
-            for p in sp {
-                // Most edges lie within the clip columns and far inside ±yLimit, where clamping
-                // and clipping change nothing (`addClipped` would call `addFixed` with the same
-                // points): straight to fixed point, inlined.
-                if prev.x >= xl && prev.x <= xr && p.x >= xl && p.x <= xr && abs(prev.y) < yLimit && abs(p.y) < yLimit {
-                    Self.addFixed(prev, p, left: left, into: &edges)
-                } else {
-                    Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+            sp.withUnsafeBufferPointer { pts in
+                // Most points lie within the clip columns and far inside ±yLimit, where an edge
+                // between two of them needs no clamping or clipping (`addClipped` would call
+                // `addFixed` with the same points): each such point goes to fixed point once,
+                // and its edges are made from the integers.
+                var prev = pts[pts.count - 1]
+                var prevInside = prev.x >= xl && prev.x <= xr && abs(prev.y) < yLimit
+                var px = 0, py = 0
+                if prevInside { px = roundToInt((prev.x - dl) * 256); py = roundToInt(prev.y * 256) }
+                for p in pts {
+                    let inside = p.x >= xl && p.x <= xr && abs(p.y) < yLimit
+                    if inside {
+                        let x = roundToInt((p.x - dl) * 256), y = roundToInt(p.y * 256)
+                        if prevInside {
+                            Self.addFixed(px, py, x, y, into: &edges)
+                        } else {
+                            Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+                        }
+                        px = x; py = y
+                    } else {
+                        Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
+                    }
+                    prev = p; prevInside = inside
                 }
-                prev = p
             }
         }
     }
@@ -231,8 +244,14 @@ package final class PolygonRasterizer {
 
     @inline(__always)
     private static func addFixed(_ a: RasterPoint, _ b: RasterPoint, left: Int, into edges: inout EdgeList) {
-        let ax = roundToInt((a.x - Double(left)) * 256), ay = roundToInt(a.y * 256)
-        let bx = roundToInt((b.x - Double(left)) * 256), by = roundToInt(b.y * 256)
+        addFixed(roundToInt((a.x - Double(left)) * 256), roundToInt(a.y * 256),
+                 roundToInt((b.x - Double(left)) * 256), roundToInt(b.y * 256), into: &edges)
+    }
+
+    /// The edge (ax, ay) → (bx, by) in 24.8 (x relative to the clip's left column), stored
+    /// top to bottom with its direction; horizontal edges add nothing.
+    @inline(__always)
+    private static func addFixed(_ ax: Int, _ ay: Int, _ bx: Int, _ by: Int, into edges: inout EdgeList) {
         if ay == by { return }
         if ay < by {
             edges.append(Edge(x0: ax, y0: ay, x1: bx, y1: by, dir: 1, slope: Double(bx - ax) / Double(by - ay)))
