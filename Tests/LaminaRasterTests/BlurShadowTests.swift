@@ -182,3 +182,35 @@ import Testing
         PaintTestSupport.dump("shadow", width: w, height: h, rgbaPremultiplied: px)
     }
 }
+
+/// The AVX2 row of a blurred rect's shadow shader (`lamina_avx2_shadow_color_row`, rows
+/// without corner arcs) against the Swift definition: `weights` then `MaskColorShader.scale`.
+@Suite struct ShadowRowKernelTests {
+    @Test func kernelRowsEqualTheSwiftDefinition() throws {
+        var rng = SplitMix64(31)
+        var straightRows = 0
+        for round in 0..<300 {
+            let x0 = rng.uniform() * 60 - 10, y0 = rng.uniform() * 40 - 10
+            let w = [0.3, 5, 40, 150][round % 4] * (0.5 + rng.uniform()), h = 1 + rng.uniform() * 60
+            let radius = round % 3 == 0 ? 0 : rng.uniform() * 20
+            let sigma = [0.2, 1, 5, 12][Int(rng.next() % 4)] * (0.5 + rng.uniform())
+            let shape = BlurredRoundedRect(x0: x0, y0: y0, x1: x0 + w, y1: y0 + h, cornerRadius: radius, sigma: sigma)
+            let color = PremultipliedRGBA8(packed: rng.premultiplied()).packed
+            let width = shape.boundsWidth
+            guard width > 0 else { continue }
+            var fast = [UInt32](repeating: 0, count: width), slow = [UInt32](repeating: 0, count: width)
+            for j in 0..<shape.boundsHeight {
+                let i = Int(rng.next() % UInt64(width)), n = width - i
+                let straight = fast.withUnsafeMutableBufferPointer {
+                    shape.shadeStraightRow(j, from: i, count: n, color: color, into: $0.baseAddress!)
+                }
+                guard straight else { continue }
+                straightRows += 1
+                slow.withUnsafeMutableBufferPointer { shape.weights(row: j, from: i, count: n, into: $0.baseAddress!) }
+                for k in 0..<n { slow[k] = MaskColorShader.scale(color, slow[k]) }
+                #expect(Array(fast[..<n]) == Array(slow[..<n]), "round \(round) row \(j)")
+            }
+        }
+        #expect(straightRows > 1000)
+    }
+}

@@ -115,6 +115,11 @@ static inline int lamina_clear_blocks(const uint8_t *clear, ptrdiff_t clearStrid
 /// (0 expected; tests check it).
 int lamina_kernels_check_magic(void);
 
+/// out[n] = color × weight(hx[n]·vj) for n < count: a blurred rect's shadow row without corner
+/// arcs (`BlurredRoundedRectShader`), the weight being the coverage clamped to [0, 1] as
+/// 0...256 rounded half up, the colour scaled per channel as `MaskColorShader.scale` does.
+void lamina_avx2_shadow_color_row(uint32_t *out, const float *hx, float vj, ptrdiff_t count, uint32_t color);
+
 /// Hints that the cache line holding `p` will be read and written soon (no effect on results).
 static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
 

@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// The coverage of a rectangle or rounded rectangle blurred by a Gaussian, computed
 /// analytically — for layer shadows whose shadowPath is a rect or rounded rect, so no mask is
 /// rasterized and no blur pass runs.
@@ -195,6 +197,15 @@ package struct BlurredRoundedRect: Sendable {
     }
 
     var hasArcs: Bool { cells > 0 }
+
+    /// For row j without corner arcs: writes `color` times the coverage of columns
+    /// i ..< i + count (the weights and the colour scaling in one AVX2 pass, the same bytes)
+    /// and returns true; false for an arc row.
+    func shadeStraightRow(_ j: Int, from i: Int, count: Int, color: UInt32, into out: UnsafeMutablePointer<UInt32>) -> Bool {
+        if cells > 0 && rowHasArcs[j] { return false }
+        hx.withUnsafeBufferPointer { h in lamina_avx2_shadow_color_row(out, h.baseAddress! + i, vm[j], count, color) }
+        return true
+    }
 }
 
 /// Paints a colour times a `BlurredRoundedRect`'s coverage (transparent outside its bounds).
@@ -212,6 +223,9 @@ package struct BlurredRoundedRectShader: SpanShader {
         let i0 = max(x, shape.boundsX), i1 = min(x + count, shape.boundsX + shape.boundsWidth)
         guard i1 > i0 else { return }
         let dst = out + (i0 - x)
+        if lamina_kernels_use_avx2() != 0 && shape.shadeStraightRow(j, from: i0 - shape.boundsX, count: i1 - i0, color: color, into: dst) {
+            return
+        }
         shape.weights(row: j, from: i0 - shape.boundsX, count: i1 - i0, into: dst)
         let c = color
         for n in 0..<(i1 - i0) { dst[n] = MaskColorShader.scale(c, dst[n]) }
