@@ -1,43 +1,48 @@
 import Foundation
 
-/// Working arrays of the stroker (flattened points, offsets, the polygon being assembled,
-/// segment directions and lengths), kept between `CGPath.strokeOutline` calls so that
-/// stroking many paths does not regrow them for every path. Growing them from empty cost
-/// about 40 allocations per stroked curve in S4.
+/// Working buffers of the stroker (flattened points, offsets, caps, segment directions and
+/// lengths, finished polygons), kept between `CGPath.strokeOutline` calls so that stroking
+/// many paths does not regrow them for every path. Growing them from empty cost about 40
+/// allocations per stroked curve in S4.
 ///
-/// Not thread-safe: one per thread. The stroker takes the arrays out while it runs and puts
-/// them back (emptied, capacity kept) when it is done, so nothing else holds a reference to
-/// them while they are appended to.
+/// Not thread-safe: one per thread. A stroker takes the buffers while it runs and gives them
+/// back (possibly grown, so at new addresses) when it is done; the scratch frees them.
 package final class StrokeScratch {
-    private var points: [CGPoint] = []
-    private var smooth: [Bool] = []
-    private var left: [CGPoint] = []
-    private var right: [CGPoint] = []
-    private var polygon: [CGPoint] = []
-    private var dirs: [CGVector] = []
-    private var lens: [CGFloat] = []
+    private var buffers: StrokeBuffers?
 
     package init() {}
 
-    func takePoints() -> [CGPoint] { defer { points = [] }; return points }
-    func takeSmooth() -> [Bool] { defer { smooth = [] }; return smooth }
+    deinit { buffers?.deallocate() }
 
-    func keep(points p: [CGPoint], smooth s: [Bool]) {
-        points = p; points.removeAll(keepingCapacity: true)
-        smooth = s; smooth.removeAll(keepingCapacity: true)
+    /// The buffers, emptied, for one stroker (new ones if another stroker has them).
+    func take() -> StrokeBuffers {
+        defer { buffers = nil }
+        return buffers ?? StrokeBuffers()
     }
 
-    typealias StrokerArrays = ([CGPoint], [CGPoint], [CGPoint], [CGVector], [CGFloat])
-
-    func takeStrokerArrays() -> StrokerArrays {
-        defer { left = []; right = []; polygon = []; dirs = []; lens = [] }
-        return (left, right, polygon, dirs, lens)
+    /// Takes back buffers from `take()` for the next stroker.
+    func keep(_ b: StrokeBuffers) {
+        buffers?.deallocate()
+        buffers = b
     }
+}
 
-    func keepStrokerArrays(_ a: StrokerArrays) {
-        (left, right, polygon, dirs, lens) = a
-        left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true)
-        polygon.removeAll(keepingCapacity: true); dirs.removeAll(keepingCapacity: true)
-        lens.removeAll(keepingCapacity: true)
+/// The buffers a `PathStroker` works in (see there for what each holds).
+struct StrokeBuffers {
+    var points = StrokeBuffer<CGPoint>(capacity: 256)
+    var smooth = StrokeBuffer<Bool>(capacity: 256)
+    var left = StrokeBuffer<CGPoint>(capacity: 512)
+    var right = StrokeBuffer<CGPoint>(capacity: 512)
+    var startCap = StrokeBuffer<CGPoint>(capacity: 64)
+    var between = StrokeBuffer<CGPoint>(capacity: 64)
+    var seamBetween = StrokeBuffer<CGPoint>(capacity: 64)
+    var dirs = StrokeBuffer<CGVector>(capacity: 256)
+    var lens = StrokeBuffer<CGFloat>(capacity: 256)
+    var polygons = StrokePolygons()
+
+    func deallocate() {
+        points.deallocate(); smooth.deallocate(); left.deallocate(); right.deallocate()
+        startCap.deallocate(); between.deallocate(); seamBetween.deallocate()
+        dirs.deallocate(); lens.deallocate(); polygons.deallocate()
     }
 }

@@ -1,0 +1,50 @@
+/// The stroker's finished outline polygons that its sink has not received yet: their points
+/// one after another, and each one's point count. A polygon is assembled in place (`begin`,
+/// appends to `points`, `end`), where it is checked and turned to positive area, so the sink
+/// gets each as a ready buffer, and nothing is copied into an intermediate array.
+struct StrokePolygons {
+    var points: StrokeBuffer<CGPoint>
+    private var counts: StrokeBuffer<Int>
+    /// Where the polygon being assembled starts in `points`.
+    private var start = 0
+
+    init() {
+        points = StrokeBuffer(capacity: 1024)
+        counts = StrokeBuffer(capacity: 16)
+    }
+
+    /// Frees the buffers (see `StrokeBuffer.deallocate`).
+    func deallocate() { points.deallocate(); counts.deallocate() }
+
+    /// Starts a polygon: the points appended from now on, up to `end()`.
+    mutating func begin() { start = points.count }
+
+    /// Ends the polygon begun last. Polygons of fewer than 3 points, or of zero or non-finite
+    /// signed area (degenerate, or with a non-finite point), are dropped; the others are kept
+    /// with positive signed area, reversed in place if need be.
+    mutating func end() {
+        let n = points.count - start
+        guard n >= 3 else { points.truncate(to: start); return }
+        var area: CGFloat = 0
+        var prev = points[points.count - 1]
+        for i in start ..< points.count {
+            let p = points[i]
+            area += prev.x * p.y - p.x * prev.y
+            prev = p
+        }
+        guard area != 0, area.isFinite else { points.truncate(to: start); return }
+        if !(area > 0) { points.reverse(from: start) }
+        counts.append(n)
+    }
+
+    /// Hands every finished polygon to `sink`, in order, and forgets them.
+    mutating func flush<Sink: StrokeOutlineSink>(into sink: inout Sink) {
+        var offset = 0
+        for k in 0 ..< counts.count {
+            let n = counts[k]
+            sink.addPolygon(UnsafeBufferPointer(start: points.base + offset, count: n))
+            offset += n
+        }
+        points.removeAll(); counts.removeAll(); start = 0
+    }
+}
