@@ -57,15 +57,21 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
             subpaths.append([])
             subpaths[count].reserveCapacity(max(256, points.count))
         }
-        var lo = minY, hi = maxY, left = minX, right = maxX
-        for p in points { left = min(left, p.x); right = max(right, p.x); lo = min(lo, p.y); hi = max(hi, p.y) }
+        // x and y side by side: the same selections as min(lo, p) and max(hi, p), two lanes
+        // at a time.
+        var lo = SIMD2(minX, minY), hi = SIMD2(maxX, maxY)
+        for p in points {
+            let v = SIMD2(Double(p.x), Double(p.y))
+            lo.replace(with: v, where: v .< lo)
+            hi.replace(with: v, where: v .>= hi)
+        }
         subpaths.withUnsafeMutableBufferPointer { all in
             all[count].removeAll(keepingCapacity: true)
             // CGPoint and RasterPoint are both two Doubles (x, y): the points are copied in
             // one block.
             points.withMemoryRebound(to: RasterPoint.self) { all[count].append(contentsOf: $0) }
         }
-        minY = lo; maxY = hi; minX = left; maxX = right
+        minX = lo.x; minY = lo.y; maxX = hi.x; maxY = hi.y
         count += 1
     }
 
