@@ -17,19 +17,28 @@ extension PathStroker {
         // it, so the shortcut only takes joints the general rule takes the same way; the
         // points differ from the general rule's at most in the last bits of the inner corner
         // (the two formulas for tan(|θ|/2) round differently).
-        if fastJoints && (smooth || join == .round) {
-            let cross = dIn.dx * dOut.dy - dIn.dy * dOut.dx
-            let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
-            // NaN directions fail these comparisons and go to the general rule.
-            if dot > smoothJointCos && abs(cross) >= Self.clearTurnCross {
-                let inner = halfWidth * (abs(cross) / (1 + dot))
-                if (consumed + inner) * Self.clearSafety <= lenIn && (inner + reserveOut) * Self.clearSafety <= lenOut {
-                    addCorner(at: p, dIn: dIn, dOut: dOut, outerSign: cross > 0 ? -1 : 1, inner: inner)
-                    return
-                }
-            }
+        if fastJoints && (smooth || join == .round),
+           let corner = clearCorner(dIn: dIn, dOut: dOut, lenIn: lenIn, lenOut: lenOut, reserveOut: reserveOut) {
+            addCorner(at: p, dIn: dIn, dOut: dOut, outerSign: corner.outerSign, inner: corner.inner)
+            return
         }
         generalJoint(at: p, dIn: dIn, dOut: dOut, lenIn: lenIn, lenOut: lenOut, reserveOut: reserveOut, smooth: smooth)
+    }
+
+    /// The shortcut's test for a round (or smooth) joint: its inner corner length and the side
+    /// of its outer offset (+1 left, −1 right) when it is safe and turns clearly more than
+    /// collinear and less than one arc step; nil when the general rule must decide.
+    @inline(__always) func clearCorner(
+        dIn: CGVector, dOut: CGVector, lenIn: CGFloat, lenOut: CGFloat, reserveOut: CGFloat
+    ) -> (inner: CGFloat, outerSign: CGFloat)? {
+        let cross = dIn.dx * dOut.dy - dIn.dy * dOut.dx
+        let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
+        // NaN directions fail these comparisons and go to the general rule.
+        guard dot > smoothJointCos && abs(cross) >= Self.clearTurnCross else { return nil }
+        let inner = halfWidth * (abs(cross) / (1 + dot))
+        guard (consumed + inner) * Self.clearSafety <= lenIn && (inner + reserveOut) * Self.clearSafety <= lenOut
+        else { return nil }
+        return (inner, cross > 0 ? -1 : 1)
     }
 
     /// `joint` by the general rule: any join style, turn and safety.
