@@ -160,14 +160,18 @@ extension PathStroker {
 extension StrokeBuffer where Element == CGPoint {
     /// Appends points on the circle of `radius` around `center`, from angle `start` through
     /// `sweep` radians in `steps` equal chords: the points between (or from the start point
-    /// on, with `includeEnds`; the end point is never appended). The stroker's steps keep each
-    /// chord within its tolerance of the arc — but never closer than π/1024 apart (at most
-    /// 2048 points per full circle), which bounds the work for huge widths (the chord error
-    /// then exceeds the tolerance only for radii above ~40 000 tolerances).
+    /// on, with `includeEnds`; the end point is never appended), last to first if `backwards`
+    /// (the same points). The stroker's steps keep each chord within its tolerance of the arc
+    /// — but never closer than π/1024 apart (at most 2048 points per full circle), which bounds
+    /// the work for huge widths (the chord error then exceeds the tolerance only for radii
+    /// above ~40 000 tolerances).
     mutating func appendArc(center: CGPoint, radius r: CGFloat, from start: CGFloat, sweep: CGFloat, steps: Int,
-                            includeEnds: Bool) {
+                            includeEnds: Bool, backwards: Bool = false) {
         reserve(count + steps)
-        for i in (includeEnds ? 0 : 1) ..< steps {
+        let first = includeEnds ? 0 : 1
+        guard first < steps else { return }
+        for k in first ..< steps {
+            let i = backwards ? steps - 1 - (k - first) : k
             let a = start + sweep * CGFloat(i) / CGFloat(steps)
             append(CGPoint(x: center.x + r * cos(a), y: center.y + r * sin(a)))
         }

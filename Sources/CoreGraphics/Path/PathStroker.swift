@@ -216,17 +216,18 @@ struct PathStroker {
 
     /// Emits the current piece: left side, the end cap (a round cap around `center` starting
     /// at angle `endCapFrom`, if given), right side backwards, start cap (the seamless closed
-    /// ring has neither cap).
+    /// ring has neither cap) — assembled last to first (see `StrokePolygons.end`).
     mutating func emitPiece(endCapFrom: CGFloat?, at center: CGPoint) {
         let hw = halfWidth, steps = capSteps
         polygons.begin()
-        polygons.points.append(contentsOf: left)
+        polygons.points.append(reversedContentsOf: startCap)
+        polygons.points.append(contentsOf: right)
         if let from = endCapFrom {
-            polygons.points.appendArc(center: center, radius: hw, from: from, sweep: -.pi, steps: steps, includeEnds: false)
+            polygons.points.appendArc(center: center, radius: hw, from: from, sweep: -.pi, steps: steps,
+                                      includeEnds: false, backwards: true)
         }
-        polygons.points.append(reversedContentsOf: right)
-        polygons.points.append(contentsOf: startCap)
-        polygons.end()
+        polygons.points.append(reversedContentsOf: left)
+        polygons.end(backwards: true)
     }
 
     @inline(__always) func normal(_ d: CGVector) -> CGVector { CGVector(dx: -d.dy, dy: d.dx) }

@@ -22,18 +22,33 @@ struct StrokePolygons {
     /// Ends the polygon begun last. Polygons of fewer than 3 points, or of zero or non-finite
     /// signed area (degenerate, or with a non-finite point), are dropped; the others are kept
     /// with positive signed area, reversed in place if need be.
-    mutating func end() {
+    ///
+    /// `backwards`: the points were appended last to first. The area is then summed over them
+    /// in their true order all the same (so its sign, and the outcome, are exactly those of the
+    /// forward polygon), and they stay as they are when that area is negative. The stroker
+    /// assembles its pieces backwards because they nearly always come out negative: it saves
+    /// the reversal.
+    mutating func end(backwards: Bool = false) {
         let n = points.count - start
         guard n >= 3 else { points.truncate(to: start); return }
         var area: CGFloat = 0
-        var prev = points[points.count - 1]
-        for i in start ..< points.count {
-            let p = points[i]
-            area += prev.x * p.y - p.x * prev.y
-            prev = p
+        if !backwards {
+            var prev = points[points.count - 1]
+            for i in start ..< points.count {
+                let p = points[i]
+                area += prev.x * p.y - p.x * prev.y
+                prev = p
+            }
+        } else {
+            var prev = points[start]
+            for i in (start ..< points.count).reversed() {
+                let p = points[i]
+                area += prev.x * p.y - p.x * prev.y
+                prev = p
+            }
         }
         guard area != 0, area.isFinite else { points.truncate(to: start); return }
-        if !(area > 0) { points.reverse(from: start) }
+        if (area > 0) == backwards { points.reverse(from: start) }
         counts.append(n)
     }
 
