@@ -96,8 +96,8 @@ struct PathStroker {
         for k in 0 ..< segmentCount {
             let a = points[k], b = points[k + 1 < n ? k + 1 : 0]
             let l = hypot(b.x - a.x, b.y - a.y)
-            lens.append(l)
-            dirs.append(l > 0 ? CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l) : CGVector(dx: 1, dy: 0))
+            lens.appendReserved(l)
+            dirs.appendReserved(l > 0 ? CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l) : CGVector(dx: 1, dy: 0))
         }
 
         // Start of the first piece.

@@ -37,6 +37,13 @@ struct StrokeBuffer<Element> {
         count &+= 1
     }
 
+    /// `append` where `reserve` already made room.
+    @inline(__always) mutating func appendReserved(_ x: Element) {
+        assert(count < capacity)
+        (base + count).initialize(to: x)
+        count &+= 1
+    }
+
     mutating func append(contentsOf other: StrokeBuffer<Element>) {
         reserve(count + other.count)
         (base + count).initialize(from: other.base, count: other.count)
@@ -47,7 +54,12 @@ struct StrokeBuffer<Element> {
     mutating func append(reversedContentsOf other: StrokeBuffer<Element>) {
         reserve(count + other.count)
         let n = other.count
-        for i in 0 ..< n { (base + count + i).initialize(to: other.base[n - 1 - i]) }
+        var from = other.base + n, to = base + count
+        for _ in 0 ..< n {
+            from -= 1
+            to.initialize(to: from.pointee)
+            to += 1
+        }
         count += n
     }
 
