@@ -82,7 +82,9 @@ struct PathStroker {
 
     /// Strokes the subpath collected since `beginPolyline`.
     mutating func strokePolyline(closed: Bool) {
-        if closed, points.count > 1, points.last == points[0] { points.truncate(to: points.count - 1); smooth.truncate(to: smooth.count - 1) }
+        if closed, points.count > 1, points.last == points[0] {
+            points.truncate(to: points.count - 1); smooth.truncate(to: smooth.count - 1)
+        }
         let hw = halfWidth
         let n = points.count
         if n == 1 {
@@ -132,8 +134,9 @@ struct PathStroker {
                 seamBetween.removeAll(); seamBetween.append(contentsOf: between)
                 // On the inner offset of the first segment, `inner` past the joint.
                 let ip = CGPoint(x: p0.x - s * n0.dx * hw + d0.dx * inner, y: p0.y - s * n0.dy * hw + d0.dy * inner)
-                seam = (ip, offset(p0, normal(last), s * hw), offset(p0, n0, s * hw), s > 0)
-                if s > 0 { restart(left: seam!.outer2, right: ip) } else { restart(left: ip, right: seam!.outer2) }
+                let outer2 = offset(p0, n0, s * hw)
+                seam = (ip, offset(p0, normal(last), s * hw), outer2, s > 0)
+                if s > 0 { restart(left: outer2, right: ip) } else { restart(left: ip, right: outer2) }
                 consumed = inner
                 endReserve = inner
             }

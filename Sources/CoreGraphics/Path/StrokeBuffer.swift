@@ -1,6 +1,6 @@
 /// A growable run of plain values (points, flags, lengths) on memory the stroker manages
 /// itself. The stroker's hot loops append a few points per flattened vertex; on a Swift Array
-/// every append also pays a uniqueness check (and its callers retains and releases), which
+/// every append also pays a uniqueness check (and retains and releases around it), which
 /// showed as several percent of the S4 frame. Here an append is a capacity check and a store.
 ///
 /// A handle, not a value: copies share the same memory, so exactly one copy may be used at a
@@ -21,8 +21,6 @@ struct StrokeBuffer<Element> {
 
     /// Frees the memory; this buffer and every copy of it are unusable afterwards.
     func deallocate() { base.deallocate() }
-
-    var isEmpty: Bool { count == 0 }
 
     subscript(i: Int) -> Element {
         get { assert(i >= 0 && i < count); return base[i] }

@@ -60,6 +60,9 @@ struct StrokePolygons {
             sink.addPolygon(UnsafeBufferPointer(start: points.base + offset, count: n))
             offset += n
         }
-        points.removeAll(); counts.removeAll(); start = 0
+        removeAll()
     }
+
+    /// Forgets every polygon (capacity kept).
+    mutating func removeAll() { points.removeAll(); counts.removeAll(); start = 0 }
 }

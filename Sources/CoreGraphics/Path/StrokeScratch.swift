@@ -16,8 +16,10 @@ package final class StrokeScratch {
 
     /// The buffers, emptied, for one stroker (new ones if another stroker has them).
     func take() -> StrokeBuffers {
-        defer { buffers = nil }
-        return buffers ?? StrokeBuffers()
+        var b = buffers ?? StrokeBuffers()
+        buffers = nil
+        b.removeAll()
+        return b
     }
 
     /// Takes back buffers from `take()` for the next stroker.
@@ -39,6 +41,13 @@ struct StrokeBuffers {
     var dirs = StrokeBuffer<CGVector>(capacity: 256)
     var lens = StrokeBuffer<CGFloat>(capacity: 256)
     var polygons = StrokePolygons()
+
+    /// Empties every buffer (capacity kept).
+    mutating func removeAll() {
+        points.removeAll(); smooth.removeAll(); left.removeAll(); right.removeAll()
+        startCap.removeAll(); between.removeAll(); seamBetween.removeAll()
+        dirs.removeAll(); lens.removeAll(); polygons.removeAll()
+    }
 
     func deallocate() {
         points.deallocate(); smooth.deallocate(); left.deallocate(); right.deallocate()
