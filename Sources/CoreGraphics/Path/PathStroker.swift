@@ -32,9 +32,6 @@ struct PathStroker {
     /// `fillBetween`; `seamBetween` keeps a closed ring's start join for its end.
     var between: StrokeBuffer<CGPoint>
     var seamBetween: StrokeBuffer<CGPoint>
-    /// Per subpath: each segment's unit direction and length.
-    var dirs: StrokeBuffer<CGVector>
-    var lens: StrokeBuffer<CGFloat>
     /// Finished polygons, handed to the sink by `flush` after each subpath.
     var polygons: StrokePolygons
     /// How much of the current segment's inner offset the previous safe joint used.
@@ -54,13 +51,13 @@ struct PathStroker {
         smoothJointCos = cos(step) + 1e-9
         points = b.points; smooth = b.smooth; left = b.left; right = b.right
         startCap = b.startCap; between = b.between; seamBetween = b.seamBetween
-        dirs = b.dirs; lens = b.lens; polygons = b.polygons
+        polygons = b.polygons
     }
 
     /// The buffers, to give back to the scratch when the stroke is done.
     var buffers: StrokeBuffers {
         StrokeBuffers(points: points, smooth: smooth, left: left, right: right, startCap: startCap,
-                      between: between, seamBetween: seamBetween, dirs: dirs, lens: lens, polygons: polygons)
+                      between: between, seamBetween: seamBetween, polygons: polygons)
     }
 
     /// Starts collecting a subpath at `p`.
@@ -93,17 +90,13 @@ struct PathStroker {
             return
         }
         let segmentCount = closed ? n : n - 1
-        dirs.removeAll(); lens.removeAll()
-        dirs.reserve(segmentCount); lens.reserve(segmentCount)
-        for k in 0 ..< segmentCount {
-            let a = points[k], b = points[k + 1 < n ? k + 1 : 0]
-            let l = hypot(b.x - a.x, b.y - a.y)
-            lens.appendReserved(l)
-            dirs.appendReserved(l > 0 ? CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l) : CGVector(dx: 1, dy: 0))
-        }
+        // The first and last segments are needed up front (the start joint of a closed
+        // subpath); the others are measured as the sweep reaches them.
+        let (d0, len0) = segment(0)
+        let (last, lenLast) = segmentCount > 1 ? segment(segmentCount - 1) : (d0, len0)
 
         // Start of the first piece.
-        let p0 = points[0], d0 = dirs[0], n0 = normal(d0)
+        let p0 = points[0], n0 = normal(d0)
         var base = p0
         startCap.removeAll()
         if !closed {
@@ -124,11 +117,10 @@ struct PathStroker {
         var seam: (inner: CGPoint, outer1: CGPoint, outer2: CGPoint, outerIsLeft: Bool)?
         var endReserve: CGFloat = 0
         if closed {
-            let last = dirs[segmentCount - 1]
             let turn = turnAngle(last, d0)
             let inner = hw * tan(abs(turn) / 2)
             if abs(turn) >= Self.collinearTurn, abs(turn) < .pi - Self.reversalMargin, inner.isFinite,
-               2 * inner <= lens[0], 2 * inner <= lens[segmentCount - 1] {
+               2 * inner <= len0, 2 * inner <= lenLast {
                 let s: CGFloat = turn > 0 ? -1 : 1        // side of the outer offset
                 fillBetween(at: p0, dIn: last, dOut: d0, theta: turn, smooth: smooth[0])
                 seamBetween.removeAll(); seamBetween.append(contentsOf: between)
@@ -142,9 +134,12 @@ struct PathStroker {
             }
         }
 
+        var dIn = d0, lenIn = len0
         for j in 1 ..< segmentCount {
-            joint(at: points[j], dIn: dirs[j - 1], dOut: dirs[j], lenIn: lens[j - 1], lenOut: lens[j],
+            let (dOut, lenOut) = j == segmentCount - 1 ? (last, lenLast) : segment(j)
+            joint(at: points[j], dIn: dIn, dOut: dOut, lenIn: lenIn, lenOut: lenOut,
                   reserveOut: j == segmentCount - 1 ? endReserve : 0, smooth: smooth[j])
+            dIn = dOut; lenIn = lenOut
         }
         if let seam {
             if seam.outerIsLeft {
@@ -159,7 +154,7 @@ struct PathStroker {
             return
         }
 
-        let last = dirs[segmentCount - 1], nl = normal(last)
+        let nl = normal(last)
         let pEnd = closed ? p0 : points[n - 1]
         var endBase = pEnd
         var roundEnd = false
@@ -180,6 +175,14 @@ struct PathStroker {
             let theta = turnAngle(last, d0)
             if !(abs(theta) < Self.collinearTurn) { emitWedge(at: p0, dIn: last, dOut: d0, theta: theta, smooth: smooth[0]) }
         }
+    }
+
+    /// Segment k of the subpath (from vertex k to the next, the last of a closed subpath back
+    /// to the first): its unit direction ((1, 0) if it has no length) and length.
+    @inline(__always) private func segment(_ k: Int) -> (CGVector, CGFloat) {
+        let a = points[k], b = points[k + 1 < points.count ? k + 1 : 0]
+        let l = hypot(b.x - a.x, b.y - a.y)
+        return (l > 0 ? CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l) : CGVector(dx: 1, dy: 0), l)
     }
 
     /// A subpath that is a single point: a disc (round cap), an axis-aligned square (square

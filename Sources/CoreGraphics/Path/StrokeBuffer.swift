@@ -35,13 +35,6 @@ struct StrokeBuffer<Element> {
         count &+= 1
     }
 
-    /// `append` where `reserve` already made room.
-    @inline(__always) mutating func appendReserved(_ x: Element) {
-        assert(count < capacity)
-        (base + count).initialize(to: x)
-        count &+= 1
-    }
-
     mutating func append(contentsOf other: StrokeBuffer<Element>) {
         reserve(count + other.count)
         (base + count).initialize(from: other.base, count: other.count)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// Working buffers of the stroker (flattened points, offsets, caps, segment directions and
-/// lengths, finished polygons), kept between `CGPath.strokeOutline` calls so that stroking
+/// Working buffers of the stroker (flattened points, offsets, caps, join points, finished
+/// polygons), kept between `CGPath.strokeOutline` calls so that stroking
 /// many paths does not regrow them for every path. Growing them from empty cost about 40
 /// allocations per stroked curve in S4.
 ///
@@ -38,20 +38,18 @@ struct StrokeBuffers {
     var startCap = StrokeBuffer<CGPoint>(capacity: 64)
     var between = StrokeBuffer<CGPoint>(capacity: 64)
     var seamBetween = StrokeBuffer<CGPoint>(capacity: 64)
-    var dirs = StrokeBuffer<CGVector>(capacity: 256)
-    var lens = StrokeBuffer<CGFloat>(capacity: 256)
     var polygons = StrokePolygons()
 
     /// Empties every buffer (capacity kept).
     mutating func removeAll() {
         points.removeAll(); smooth.removeAll(); left.removeAll(); right.removeAll()
         startCap.removeAll(); between.removeAll(); seamBetween.removeAll()
-        dirs.removeAll(); lens.removeAll(); polygons.removeAll()
+        polygons.removeAll()
     }
 
     func deallocate() {
         points.deallocate(); smooth.deallocate(); left.deallocate(); right.deallocate()
         startCap.deallocate(); between.deallocate(); seamBetween.deallocate()
-        dirs.deallocate(); lens.deallocate(); polygons.deallocate()
+        polygons.deallocate()
     }
 }
