@@ -9,7 +9,7 @@ struct StrokePolygons {
     private var start = 0
 
     init() {
-        points = StrokeBuffer(capacity: 1024)
+        points = StrokeBuffer(capacity: 256)
         counts = StrokeBuffer(capacity: 16)
     }
 

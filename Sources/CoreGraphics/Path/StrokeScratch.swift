@@ -29,15 +29,16 @@ package final class StrokeScratch {
     }
 }
 
-/// The buffers a `PathStroker` works in (see there for what each holds).
+/// The buffers a `PathStroker` works in (see there for what each holds). They start small
+/// (a one-off stroke of a short path should not allocate much) and double as needed.
 struct StrokeBuffers {
-    var points = StrokeBuffer<CGPoint>(capacity: 256)
-    var smooth = StrokeBuffer<Bool>(capacity: 256)
-    var left = StrokeBuffer<CGPoint>(capacity: 512)
-    var right = StrokeBuffer<CGPoint>(capacity: 512)
-    var startCap = StrokeBuffer<CGPoint>(capacity: 64)
-    var between = StrokeBuffer<CGPoint>(capacity: 64)
-    var seamBetween = StrokeBuffer<CGPoint>(capacity: 64)
+    var points = StrokeBuffer<CGPoint>(capacity: 64)
+    var smooth = StrokeBuffer<Bool>(capacity: 64)
+    var left = StrokeBuffer<CGPoint>(capacity: 64)
+    var right = StrokeBuffer<CGPoint>(capacity: 64)
+    var startCap = StrokeBuffer<CGPoint>(capacity: 16)
+    var between = StrokeBuffer<CGPoint>(capacity: 16)
+    var seamBetween = StrokeBuffer<CGPoint>(capacity: 16)
     var polygons = StrokePolygons()
 
     /// Empties every buffer (capacity kept).
