@@ -181,8 +181,10 @@ struct PathStroker {
     /// to the first): its unit direction ((1, 0) if it has no length) and length.
     @inline(__always) private func segment(_ k: Int) -> (CGVector, CGFloat) {
         let a = points[k], b = points[k + 1 < points.count ? k + 1 : 0]
-        let l = hypot(b.x - a.x, b.y - a.y)
-        return (l > 0 ? CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l) : CGVector(dx: 1, dy: 0), l)
+        let dx = b.x - a.x, dy = b.y - a.y
+        let squared = dx * dx + dy * dy
+        let l = squared.isNormal && squared.isFinite ? squared.squareRoot() : hypot(dx, dy)
+        return (l > 0 ? CGVector(dx: dx / l, dy: dy / l) : CGVector(dx: 1, dy: 0), l)
     }
 
     /// A subpath that is a single point: a disc (round cap), an axis-aligned square (square
