@@ -13,6 +13,9 @@ struct PathStroker {
     let arcStep: CGFloat
     /// How many chords a round cap (half a turn) has.
     let capSteps: Int
+    /// (cos, sin) of the turn to each interior point of a round cap: −π·i / capSteps for
+    /// i = 1 ..< capSteps (see `StrokeBuffers.capTurns`).
+    var capTurns: StrokeBuffer<CGVector>
     /// Whether `joint` may take its shortcut for smooth joints.
     let fastJoints: Bool
     /// A joint whose unit directions have a dot product above this turns by less than one arc
@@ -49,6 +52,15 @@ struct PathStroker {
         // (far above the rounding of the dot product and of atan2) keeps the shortcut away
         // from turns the general rule could judge either way.
         smoothJointCos = cos(step) + 1e-9
+        var turns = b.capTurns
+        if b.capTurnsSteps != capSteps {
+            turns.removeAll()
+            for i in 1 ..< max(1, capSteps) {
+                let a = -CGFloat.pi * CGFloat(i) / CGFloat(capSteps)
+                turns.append(CGVector(dx: cos(a), dy: sin(a)))
+            }
+        }
+        capTurns = turns
         points = b.points; smooth = b.smooth; left = b.left; right = b.right
         startCap = b.startCap; between = b.between; seamBetween = b.seamBetween
         polygons = b.polygons
@@ -57,7 +69,8 @@ struct PathStroker {
     /// The buffers, to give back to the scratch when the stroke is done.
     var buffers: StrokeBuffers {
         StrokeBuffers(points: points, smooth: smooth, left: left, right: right, startCap: startCap,
-                      between: between, seamBetween: seamBetween, polygons: polygons)
+                      between: between, seamBetween: seamBetween, polygons: polygons,
+                      capTurns: capTurns, capTurnsSteps: capSteps)
     }
 
     /// Starts collecting a subpath at `p`.
@@ -104,8 +117,7 @@ struct PathStroker {
             case .butt: break
             case .square: base = CGPoint(x: p0.x - d0.dx * hw, y: p0.y - d0.dy * hw)
             case .round:
-                let from = angle(of: n0) + .pi, steps = capSteps
-                startCap.appendArc(center: p0, radius: hw, from: from, sweep: -.pi, steps: steps, includeEnds: false)
+                startCap.appendCap(center: p0, radius: hw, from: CGVector(dx: -n0.dx, dy: -n0.dy), turns: capTurns)
             }
         }
         restart(left: offset(base, n0, hw), right: offset(base, n0, -hw))
@@ -167,7 +179,7 @@ struct PathStroker {
         }
         left.append(offset(endBase, nl, hw))
         right.append(offset(endBase, nl, -hw))
-        emitPiece(endCapFrom: roundEnd ? angle(of: nl) : nil, at: pEnd)
+        emitPiece(endCapFrom: roundEnd ? nl : nil, at: pEnd)
         left.removeAll(); right.removeAll(); startCap.removeAll()
 
         if closed {
@@ -223,16 +235,15 @@ struct PathStroker {
     }
 
     /// Emits the current piece: left side, the end cap (a round cap around `center` starting
-    /// at angle `endCapFrom`, if given), right side backwards, start cap (the seamless closed
-    /// ring has neither cap) — assembled last to first (see `StrokePolygons.end`).
-    mutating func emitPiece(endCapFrom: CGFloat?, at center: CGPoint) {
-        let hw = halfWidth, steps = capSteps
+    /// in direction `endCapFrom`, if given), right side backwards, start cap (the seamless
+    /// closed ring has neither cap) — assembled last to first (see `StrokePolygons.end`).
+    mutating func emitPiece(endCapFrom: CGVector?, at center: CGPoint) {
+        let hw = halfWidth
         polygons.begin()
         polygons.points.append(reversedContentsOf: startCap)
         polygons.points.append(contentsOf: right)
         if let from = endCapFrom {
-            polygons.points.appendArc(center: center, radius: hw, from: from, sweep: -.pi, steps: steps,
-                                      includeEnds: false, backwards: true)
+            polygons.points.appendCap(center: center, radius: hw, from: from, turns: capTurns, backwards: true)
         }
         polygons.points.append(reversedContentsOf: left)
         polygons.end(backwards: true)

@@ -40,8 +40,12 @@ struct StrokeBuffers {
     var between = StrokeBuffer<CGPoint>(capacity: 16)
     var seamBetween = StrokeBuffer<CGPoint>(capacity: 16)
     var polygons = StrokePolygons()
+    /// The round cap turns of the last stroke (`PathStroker.capTurns`), kept across strokes:
+    /// they depend only on the cap's step count, `capTurnsSteps` (0: none yet).
+    var capTurns = StrokeBuffer<CGVector>(capacity: 16)
+    var capTurnsSteps = 0
 
-    /// Empties every buffer (capacity kept).
+    /// Empties every working buffer (capacity kept; the cap turns stay).
     mutating func removeAll() {
         points.removeAll(); smooth.removeAll(); left.removeAll(); right.removeAll()
         startCap.removeAll(); between.removeAll(); seamBetween.removeAll()
@@ -51,6 +55,6 @@ struct StrokeBuffers {
     func deallocate() {
         points.deallocate(); smooth.deallocate(); left.deallocate(); right.deallocate()
         startCap.deallocate(); between.deallocate(); seamBetween.deallocate()
-        polygons.deallocate()
+        polygons.deallocate(); capTurns.deallocate()
     }
 }
