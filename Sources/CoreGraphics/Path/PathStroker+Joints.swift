@@ -149,47 +149,4 @@ extension PathStroker {
             }
         }
     }
-
-    /// How many chords an arc of `sweep` radians is split into with the largest angle step
-    /// `step` (see `StrokeBuffer.appendArc`).
-    @inline(__always) static func arcSteps(sweep: CGFloat, step: CGFloat) -> Int {
-        max(1, Int(min((abs(sweep) / step).rounded(.up), 4096)))
-    }
-}
-
-extension StrokeBuffer where Element == CGPoint {
-    /// Appends points on the circle of `radius` around `center`, from angle `start` through
-    /// `sweep` radians in `steps` equal chords: the points between (or from the start point
-    /// on, with `includeEnds`; the end point is never appended), last to first if `backwards`
-    /// (the same points). The stroker's steps keep each chord within its tolerance of the arc
-    /// — but never closer than π/1024 apart (at most 2048 points per full circle), which bounds
-    /// the work for huge widths (the chord error then exceeds the tolerance only for radii
-    /// above ~40 000 tolerances).
-    mutating func appendArc(center: CGPoint, radius r: CGFloat, from start: CGFloat, sweep: CGFloat, steps: Int,
-                            includeEnds: Bool, backwards: Bool = false) {
-        reserve(count + steps)
-        let first = includeEnds ? 0 : 1
-        guard first < steps else { return }
-        for k in first ..< steps {
-            let i = backwards ? steps - 1 - (k - first) : k
-            let a = start + sweep * CGFloat(i) / CGFloat(steps)
-            append(CGPoint(x: center.x + r * cos(a), y: center.y + r * sin(a)))
-        }
-    }
-
-    /// Appends the interior points of a round cap: the half circle of `radius` around
-    /// `center` from the unit direction `from`, turning by −π in `turns.count + 1` chords
-    /// (`turns`: the (cos, sin) of each point's turn, see `PathStroker.capTurns`); last to
-    /// first if `backwards`. Rotating `from` by a table shared by every cap of the stroke
-    /// needs no atan2 for the start angle and no cos/sin per point (a per-point cos/sin of
-    /// the angle was 1% of S4).
-    mutating func appendCap(center: CGPoint, radius r: CGFloat, from u: CGVector, turns: StrokeBuffer<CGVector>,
-                            backwards: Bool = false) {
-        let n = turns.count
-        reserve(count + n)
-        for k in 0 ..< n {
-            let t = turns[backwards ? n - 1 - k : k]
-            append(CGPoint(x: center.x + r * (u.dx * t.dx - u.dy * t.dy), y: center.y + r * (u.dx * t.dy + u.dy * t.dx)))
-        }
-    }
 }

@@ -1,6 +1,7 @@
 // The stroker proper: collects one flattened subpath at a time and sweeps it into outline
 // polygons (the method is described in CGPath+Stroking.swift; joints are in
-// PathStroker+Joints.swift). It works in `StrokeBuffer`s lent by a `StrokeScratch`.
+// PathStroker+Joints.swift, round joins and caps in StrokeArcs.swift). It works in
+// `StrokeBuffer`s lent by a `StrokeScratch`.
 
 struct PathStroker {
     let halfWidth: CGFloat
@@ -13,8 +14,8 @@ struct PathStroker {
     let arcStep: CGFloat
     /// How many chords a round cap (half a turn) has.
     let capSteps: Int
-    /// (cos, sin) of the turn to each interior point of a round cap: −π·i / capSteps for
-    /// i = 1 ..< capSteps (see `StrokeBuffers.capTurns`).
+    /// (cos, sin) of the turn to each interior point of a round cap (see `fillCapTurns`; kept
+    /// in the scratch across strokes with the same `capSteps`).
     var capTurns: StrokeBuffer<CGVector>
     /// Whether `joint` may take its shortcut for smooth joints.
     let fastJoints: Bool
@@ -53,13 +54,7 @@ struct PathStroker {
         // from turns the general rule could judge either way.
         smoothJointCos = cos(step) + 1e-9
         var turns = b.capTurns
-        if b.capTurnsSteps != capSteps {
-            turns.removeAll()
-            for i in 1 ..< max(1, capSteps) {
-                let a = -CGFloat.pi * CGFloat(i) / CGFloat(capSteps)
-                turns.append(CGVector(dx: cos(a), dy: sin(a)))
-            }
-        }
+        if b.capTurnsSteps != capSteps { Self.fillCapTurns(&turns, steps: capSteps) }
         capTurns = turns
         points = b.points; smooth = b.smooth; left = b.left; right = b.right
         startCap = b.startCap; between = b.between; seamBetween = b.seamBetween
