@@ -2,11 +2,13 @@ import Testing
 @testable import CoreGraphics
 import LaminaRaster
 
-/// The stroker's shortcut for smooth joints (`PathStroker.clearCorner`, decided from cross and
-/// dot products) against its general rule (turn angle by atan2, inner corner by tan): the
-/// shortcut may only take joints the general rule treats as a plain corner, and then gives the
-/// same corner up to the last bits.
-@Suite struct PathStrokeFastJointTests {
+/// The stroker's shortcuts against the general computations they stand for: smooth joints
+/// (`PathStroker.clearCorner`, decided from cross and dot products, against the general rule's
+/// turn angle by atan2 and inner corner by tan: the shortcut may only take joints the general
+/// rule treats as a plain corner, and then gives the same corner up to the last bits), round
+/// caps by a rotation table (against points at angles by cos/sin), and segment lengths by a
+/// square root (against hypot where the squares overflow or underflow).
+@Suite struct PathStrokeShortcutTests {
     struct LCG {
         var state: UInt64
         mutating func next() -> CGFloat {
@@ -169,5 +171,44 @@ import LaminaRaster
         #expect(points > 100_000)
         // Only some inner corners may differ in their last bits.
         #expect(bitDifferent * 100 < points)
+    }
+
+    @Test(arguments: [1, 2, 7, 100, 1024])
+    func capTurnsGiveTheArcsPoints(steps: Int) {
+        var turns = StrokeBuffer<CGVector>(capacity: 1)
+        var arc = StrokeBuffer<CGPoint>(), cap = StrokeBuffer<CGPoint>(), back = StrokeBuffer<CGPoint>()
+        defer { turns.deallocate(); arc.deallocate(); cap.deallocate(); back.deallocate() }
+        PathStroker.fillCapTurns(&turns, steps: steps)
+        #expect(turns.count == steps - 1)
+        var rng = LCG(state: UInt64(steps))
+        for _ in 0 ..< 200 {
+            let center = CGPoint(x: rng.next() * 2000 - 1000, y: rng.next() * 2000 - 1000)
+            let r = rng.next() * 50 + 0.01
+            let u = Self.direction(rng.next() * 2 * .pi)
+            arc.removeAll(); cap.removeAll(); back.removeAll()
+            arc.appendArc(center: center, radius: r, from: atan2(u.dy, u.dx), sweep: -.pi, steps: steps, includeEnds: false)
+            cap.appendCap(center: center, radius: r, from: u, turns: turns)
+            back.appendCap(center: center, radius: r, from: u, turns: turns, backwards: true)
+            #expect(cap.count == arc.count && back.count == cap.count)
+            guard cap.count == arc.count, back.count == cap.count else { return }
+            for i in 0 ..< cap.count {
+                let a = arc[i], c = cap[i]
+                let scale = abs(center.x) + abs(center.y) + r
+                #expect(abs(a.x - c.x) <= 1e-14 * scale && abs(a.y - c.y) <= 1e-14 * scale)
+                #expect(back[cap.count - 1 - i] == c)
+            }
+        }
+    }
+
+    /// Segment lengths whose squares overflow or underflow come from hypot: the direction is
+    /// still exact.
+    @Test func segmentsBeyondTheRangeOfSquaresStrokeExactly() {
+        for (length, width) in [(2e154, 2.0), (1e-160, 2.0), (5e-160, 1e-150)] as [(CGFloat, CGFloat)] {
+            let p = CGMutablePath()
+            p.move(to: .zero)
+            p.addLine(to: CGPoint(x: length, y: 0))
+            let box = p.copy(strokingWithWidth: width, lineCap: .butt, lineJoin: .miter, miterLimit: 10).boundingBox
+            #expect(box == CGRect(x: 0, y: -width / 2, width: length, height: width), "length \(length)")
+        }
     }
 }
