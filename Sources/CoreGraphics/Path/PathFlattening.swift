@@ -53,6 +53,8 @@ extension CGPath {
     /// vertex (`isCurveInterior` is true for vertices strictly inside one curve, where the
     /// tangent is continuous), then `end(isClosed)`. Subpaths without segments are skipped.
     /// `transform` maps the curves before flattening, as for `flattened(tolerance:transform:)`.
+    /// Inlined so that the callers' closures are too (a call per vertex otherwise).
+    @inline(__always)
     package func flatten(
         tolerance: CGFloat,
         transform t: CGAffineTransform = .identity,

@@ -1,165 +1,118 @@
-// Stroke outlines: CGPathCreateCopyByStrokingPath as a fillable polygon set.
-//
-// Method. The path is flattened (tolerance in path units, see `strokeTolerance`), zero-length
-// segments are dropped, and each polyline is swept by a cross-section of length lineWidth:
-// the left and right offsets are collected into one polygon ("piece") for as long as every
-// joint is *safe* — the inner offsets of the two segments meet within both segments, so the
-// sweep never folds back. A fold-free sweep covers every point it passes with the same sign,
-// so the piece has winding ±1 (or more where the stroke overlaps itself), never a cancelling
-// −1. At an unsafe joint (sharp turns on short segments, 180° cusps, curvature tighter than
-// half the width) the piece ends with a butt edge, the join is emitted as its own wedge
-// polygon, and a new piece starts; pieces overlap there. Every polygon is oriented the same
-// way, so the union — and only the union — is covered under the non-zero rule, even where
-// the stroke overlaps itself. (Even-odd filling of the outline is *not* meaningful.)
-//
-// Apple's rules kept: caps only on open subpaths; closed subpaths join at their start; miter
-// limit is miter length / line width = 1 / sin(φ/2) for the interior angle φ, beyond which
-// the join is a bevel; a subpath that is a single point (e.g. move + zero-length line) draws a
-// disc (round cap), an axis-aligned square (square cap) or nothing (butt); a lone move and
-// closed single-point subpaths draw nothing. Joints inside a flattened curve are joined round
-// whatever the join style (the true offset of a smooth curve is round there).
+// The stroker proper: collects one flattened subpath at a time and sweeps it into outline
+// polygons (the method is described in CGPath+Stroking.swift; joints are in
+// PathStroker+Joints.swift, round joins and caps in StrokeArcs.swift). It works in
+// `StrokeBuffer`s lent by a `StrokeScratch`.
 
-extension CGPath {
-    /// The outline of the stroke as a path to fill with the non-zero rule, mapped through
-    /// `transform`. A non-positive or non-finite width gives an empty path; a NaN miter limit
-    /// means the default 10. Curves are flattened with `strokeTolerance(forWidth:)`.
-    public func copy(
-        strokingWithWidth lineWidth: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat,
-        transform: CGAffineTransform = .identity
-    ) -> CGPath {
-        let outline = strokeOutline(
-            width: lineWidth, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit,
-            tolerance: CGPath.strokeTolerance(forWidth: lineWidth))
-        return transform == .identity ? outline : outline.copy(applying: transform)
-    }
-
-    /// The flattening tolerance of the public stroking call: 1% of the line width, kept within
-    /// [1e-4, 0.05] path units — fine enough that outlines of thin and thick strokes look
-    /// smooth at 1:1 scale. Callers that know the device scale should call `strokeOutline`
-    /// with a tolerance of about 0.1 device pixels expressed in path units.
-    package static func strokeTolerance(forWidth width: CGFloat) -> CGFloat {
-        guard width.isFinite, width > 0 else { return 0.05 }
-        return min(0.05, max(1e-4, width * 0.01))
-    }
-
-    /// The stroke outline (see the file comment), with curves and round joins/caps flattened
-    /// within `tolerance` path units. To stroke under a CTM (including non-uniform scales),
-    /// stroke here in path space with tolerance ≈ device tolerance / the CTM's largest scale,
-    /// then map or flatten the outline with the CTM (`flattened(tolerance:transform:)`).
-    package func strokeOutline(
-        width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat
-    ) -> CGPath {
-        var storage = PathStorage()
-        strokeOutline(width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, tolerance: tolerance,
-                      into: &storage)
-        return CGPath(storage: storage)
-    }
-
-    /// The same outline polygons as `strokeOutline(width:…)`, handed to `sink` one by one
-    /// instead of being built into a path (a renderer that fills them at once skips the path
-    /// and its conversion back to polygons).
-    ///
-    /// `scratch`: working arrays to reuse (a caller stroking many paths passes one per thread,
-    /// so a steady-state stroke does not allocate them; without it each call grows its own).
-    package func strokeOutline<Sink: StrokeOutlineSink>(
-        width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
-        into sink: inout Sink, scratch: StrokeScratch? = nil
-    ) {
-        guard width.isFinite, width > 0 else { return }
-        let scratch = scratch ?? StrokeScratch()
-        // The stroker owns the sink while it runs (a second reference would make every
-        // append to a reused array copy it).
-        var stroker = PathStroker(
-            halfWidth: width / 2, cap: lineCap, join: lineJoin,
-            miterLimit: miterLimit.isNaN ? 10 : miterLimit, tolerance: PolylineSubpath.sanitized(tolerance), out: sink,
-            scratch: scratch)
-        sink = Sink()
-        var points = scratch.takePoints(), smooth = scratch.takeSmooth()
-        defer { scratch.keep(points: points, smooth: smooth); stroker.giveBack(to: scratch) }
-        flatten(tolerance: stroker.tolerance, begin: { p in
-            points.removeAll(keepingCapacity: true); smooth.removeAll(keepingCapacity: true)
-            points.append(p); smooth.append(false)
-        }, point: { p, interior in
-            if p == points[points.count - 1] { return }  // zero-length segment
-            points.append(p); smooth.append(interior)
-        }, end: { closed in
-            stroker.strokePolyline(points, smooth: smooth, closed: closed)
-        })
-        sink = stroker.out
-    }
-}
-
-struct PathStroker<Out: StrokeOutlineSink> {
+struct PathStroker {
     let halfWidth: CGFloat
     let cap: CGLineCap
     let join: CGLineJoin
     let miterLimit: CGFloat
     let tolerance: CGFloat
-    /// The largest angle step of arcs on the circle of radius halfWidth (see `arcPoints`),
+    /// The largest angle step of arcs on the circle of radius halfWidth (see `arcSteps`),
     /// computed once: every round join and cap of a stroke uses it.
-    private let arcStep: CGFloat
-    /// Receives the outline's polygons.
-    var out: Out
+    let arcStep: CGFloat
+    /// How many chords a round cap (half a turn) has.
+    let capSteps: Int
+    /// (cos, sin) of the turn to each interior point of a round cap (see `fillCapTurns`; kept
+    /// in the scratch across strokes with the same `capSteps`).
+    var capTurns: StrokeBuffer<CGVector>
+    /// Whether `joint` may take its shortcut for smooth joints.
+    let fastJoints: Bool
+    /// A joint whose unit directions have a dot product above this turns by less than one arc
+    /// step, with room to spare (see `joint`).
+    let smoothJointCos: CGFloat
 
-    // The piece being built: offsets to the left (+normal) and right, both in path order.
-    private var left: [CGPoint]
-    private var right: [CGPoint]
-    private var startCap: [CGPoint] = []
-    /// A polygon being assembled for `emitPolygon` (capacity reused, like left and right).
-    private var polygon: [CGPoint]
-    /// Per polyline: each segment's unit direction and length (capacity reused).
-    private var dirs: [CGVector]
-    private var lens: [CGFloat]
+    /// The subpath being collected: flattened vertices (zero-length steps dropped) and, per
+    /// vertex, whether it lies strictly inside one curve (where the tangent is continuous).
+    var points: StrokeBuffer<CGPoint>
+    var smooth: StrokeBuffer<Bool>
+    /// The piece being built: offsets to the left (+normal) and right, both in path order.
+    var left: StrokeBuffer<CGPoint>
+    var right: StrokeBuffer<CGPoint>
+    /// The piece's start cap (round caps), closing its outline after the right side.
+    var startCap: StrokeBuffer<CGPoint>
+    /// What lies between a join's two outer corners (arc points, miter tip), as filled by
+    /// `fillBetween`; `seamBetween` keeps a closed ring's start join for its end.
+    var between: StrokeBuffer<CGPoint>
+    var seamBetween: StrokeBuffer<CGPoint>
+    /// Finished polygons, handed to the sink by `flush` after each subpath.
+    var polygons: StrokePolygons
     /// How much of the current segment's inner offset the previous safe joint used.
-    private var consumed: CGFloat = 0
+    var consumed: CGFloat = 0
 
-    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat, out: Out,
-         scratch: StrokeScratch) {
-        self.out = out
-        (left, right, polygon, dirs, lens) = scratch.takeStrokerArrays()
+    init(halfWidth: CGFloat, cap: CGLineCap, join: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+         fastJoints: Bool, buffers b: StrokeBuffers) {
         self.halfWidth = halfWidth; self.cap = cap; self.join = join
-        self.miterLimit = miterLimit; self.tolerance = tolerance
+        self.miterLimit = miterLimit; self.tolerance = tolerance; self.fastJoints = fastJoints
         let exactStep: CGFloat = tolerance < halfWidth ? 2 * acos(1 - tolerance / halfWidth) : .pi / 2
-        arcStep = min(.pi / 2, max(.pi / 1024, exactStep))
+        let step = min(.pi / 2, max(.pi / 1024, exactStep))
+        arcStep = step
+        capSteps = Self.arcSteps(sweep: .pi, step: step)
+        // cos is decreasing on [0, π]: dot > cos(step) means a turn below the step. The margin
+        // (far above the rounding of the dot product and of atan2) keeps the shortcut away
+        // from turns the general rule could judge either way.
+        smoothJointCos = cos(step) + 1e-9
+        var turns = b.capTurns
+        if b.capTurnsSteps != capSteps { Self.fillCapTurns(&turns, steps: capSteps) }
+        capTurns = turns
+        points = b.points; smooth = b.smooth; left = b.left; right = b.right
+        startCap = b.startCap; between = b.between; seamBetween = b.seamBetween
+        polygons = b.polygons
     }
 
-    mutating func strokePolyline(_ input: [CGPoint], smooth inputSmooth: [Bool], closed: Bool) {
-        var pts = input, smooth = inputSmooth
-        if closed, pts.count > 1, pts[pts.count - 1] == pts[0] { pts.removeLast(); smooth.removeLast() }
+    /// The buffers, to give back to the scratch when the stroke is done.
+    var buffers: StrokeBuffers {
+        StrokeBuffers(points: points, smooth: smooth, left: left, right: right, startCap: startCap,
+                      between: between, seamBetween: seamBetween, polygons: polygons,
+                      capTurns: capTurns, capTurnsSteps: capSteps)
+    }
+
+    /// Starts collecting a subpath at `p`.
+    mutating func beginPolyline(at p: CGPoint) {
+        points.removeAll(); smooth.removeAll()
+        points.append(p); smooth.append(false)
+    }
+
+    /// The next flattened vertex; `isSmooth` when it is inside one curve.
+    @inline(__always) mutating func addPoint(_ p: CGPoint, smooth isSmooth: Bool) {
+        if p == points.last { return }  // zero-length segment
+        points.append(p); smooth.append(isSmooth)
+    }
+
+    /// Hands the polygons of the subpaths stroked so far to `sink`.
+    mutating func flush<Sink: StrokeOutlineSink>(into sink: inout Sink) {
+        polygons.flush(into: &sink)
+    }
+
+    /// Strokes the subpath collected since `beginPolyline`.
+    mutating func strokePolyline(closed: Bool) {
+        if closed, points.count > 1, points.last == points[0] {
+            points.truncate(to: points.count - 1); smooth.truncate(to: smooth.count - 1)
+        }
         let hw = halfWidth
-        if pts.count == 1 {
+        let n = points.count
+        if n == 1 {
             guard !closed else { return }
-            let p = pts[0]
-            switch cap {
-            case .butt: break
-            case .round: emitPolygon(arcPoints(center: p, from: 0, sweep: 2 * .pi, includeEnds: true))
-            case .square:
-                emitPolygon([CGPoint(x: p.x - hw, y: p.y - hw), CGPoint(x: p.x + hw, y: p.y - hw),
-                             CGPoint(x: p.x + hw, y: p.y + hw), CGPoint(x: p.x - hw, y: p.y + hw)])
-            }
+            strokeDot(at: points[0])
             return
         }
-        let n = pts.count
         let segmentCount = closed ? n : n - 1
-        dirs.removeAll(keepingCapacity: true); lens.removeAll(keepingCapacity: true)
-        dirs.reserveCapacity(segmentCount); lens.reserveCapacity(segmentCount)
-        for k in 0 ..< segmentCount {
-            let a = pts[k], b = pts[(k + 1) % n]
-            let l = hypot(b.x - a.x, b.y - a.y)
-            lens.append(l)
-            dirs.append(l > 0 ? CGVector(dx: (b.x - a.x) / l, dy: (b.y - a.y) / l) : CGVector(dx: 1, dy: 0))
-        }
+        // The first and last segments are needed up front (the start joint of a closed
+        // subpath); the others are measured as the sweep reaches them.
+        let (d0, len0) = segment(0)
+        let (last, lenLast) = segmentCount > 1 ? segment(segmentCount - 1) : (d0, len0)
 
         // Start of the first piece.
-        let p0 = pts[0], d0 = dirs[0], n0 = normal(d0)
+        let p0 = points[0], n0 = normal(d0)
         var base = p0
-        startCap = []
+        startCap.removeAll()
         if !closed {
             switch cap {
             case .butt: break
             case .square: base = CGPoint(x: p0.x - d0.dx * hw, y: p0.y - d0.dy * hw)
             case .round:
-                startCap = arcPoints(center: p0, from: angle(of: n0) + .pi, sweep: -.pi, includeEnds: false)
+                startCap.appendCap(center: p0, radius: hw, from: CGVector(dx: -n0.dx, dy: -n0.dy), turns: capTurns)
             }
         }
         restart(left: offset(base, n0, hw), right: offset(base, n0, -hw))
@@ -168,71 +121,96 @@ struct PathStroker<Out: StrokeOutlineSink> {
         // A closed subpath whose start joint is safe is swept as one ring: it starts just after
         // the start joint (inner corner point, outer end of the join) and ends by drawing that
         // join, so the slit where the ring meets itself has zero width and no overlap.
-        var seamless: (inner: CGPoint, outer1: CGPoint, between: [CGPoint], outer2: CGPoint, outerIsLeft: Bool)?
+        var seam: (inner: CGPoint, outer1: CGPoint, outer2: CGPoint, outerIsLeft: Bool)?
         var endReserve: CGFloat = 0
-        if closed, let last = dirs.last {
+        if closed {
             let turn = turnAngle(last, d0)
             let inner = hw * tan(abs(turn) / 2)
             if abs(turn) >= Self.collinearTurn, abs(turn) < .pi - Self.reversalMargin, inner.isFinite,
-               2 * inner <= lens[0], 2 * inner <= lens[segmentCount - 1] {
-                let (o1, between, o2) = joinGeometry(at: p0, dIn: last, dOut: d0, theta: turn, smooth: smooth[0])
-                if let o1, let o2 {
-                    let sOut: CGFloat = turn > 0 ? -1 : 1
-                    // On the inner offset of the first segment, `inner` past the joint.
-                    let ip = CGPoint(x: p0.x - sOut * n0.dx * hw + d0.dx * inner, y: p0.y - sOut * n0.dy * hw + d0.dy * inner)
-                    seamless = (ip, o1, between, o2, sOut > 0)
-                    if sOut > 0 { restart(left: o2, right: ip) } else { restart(left: ip, right: o2) }
-                    consumed = inner
-                    endReserve = inner
-                }
+               2 * inner <= len0, 2 * inner <= lenLast {
+                let s: CGFloat = turn > 0 ? -1 : 1        // side of the outer offset
+                fillBetween(at: p0, dIn: last, dOut: d0, theta: turn, smooth: smooth[0])
+                seamBetween.removeAll(); seamBetween.append(contentsOf: between)
+                // On the inner offset of the first segment, `inner` past the joint.
+                let ip = CGPoint(x: p0.x - s * n0.dx * hw + d0.dx * inner, y: p0.y - s * n0.dy * hw + d0.dy * inner)
+                let outer2 = offset(p0, n0, s * hw)
+                seam = (ip, offset(p0, normal(last), s * hw), outer2, s > 0)
+                if s > 0 { restart(left: outer2, right: ip) } else { restart(left: ip, right: outer2) }
+                consumed = inner
+                endReserve = inner
             }
         }
 
+        var dIn = d0, lenIn = len0
         for j in 1 ..< segmentCount {
-            joint(at: pts[j], dIn: dirs[j - 1], dOut: dirs[j], lenIn: lens[j - 1], lenOut: lens[j],
+            let (dOut, lenOut) = j == segmentCount - 1 ? (last, lenLast) : segment(j)
+            joint(at: points[j], dIn: dIn, dOut: dOut, lenIn: lenIn, lenOut: lenOut,
                   reserveOut: j == segmentCount - 1 ? endReserve : 0, smooth: smooth[j])
+            dIn = dOut; lenIn = lenOut
         }
-        if let seam = seamless {
+        if let seam {
             if seam.outerIsLeft {
-                left.append(seam.outer1); left.append(contentsOf: seam.between); left.append(seam.outer2)
+                left.append(seam.outer1); left.append(contentsOf: seamBetween); left.append(seam.outer2)
                 right.append(seam.inner)
             } else {
-                right.append(seam.outer1); right.append(contentsOf: seam.between); right.append(seam.outer2)
+                right.append(seam.outer1); right.append(contentsOf: seamBetween); right.append(seam.outer2)
                 left.append(seam.inner)
             }
-            emitPieceOutline(endCap: [])
-            left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true)
+            emitPiece(endCapFrom: nil, at: p0)
+            left.removeAll(); right.removeAll()
             return
         }
 
-        let last = dirs[segmentCount - 1], nl = normal(last)
-        let pEnd = closed ? p0 : pts[n - 1]
-        var endCap: [CGPoint] = []
+        let nl = normal(last)
+        let pEnd = closed ? p0 : points[n - 1]
         var endBase = pEnd
+        var roundEnd = false
         if !closed {
             switch cap {
             case .butt: break
             case .square: endBase = CGPoint(x: pEnd.x + last.dx * hw, y: pEnd.y + last.dy * hw)
-            case .round: endCap = arcPoints(center: pEnd, from: angle(of: nl), sweep: -.pi, includeEnds: false)
+            case .round: roundEnd = true
             }
         }
         left.append(offset(endBase, nl, hw))
         right.append(offset(endBase, nl, -hw))
-        emitPieceOutline(endCap: endCap)
-        left.removeAll(keepingCapacity: true); right.removeAll(keepingCapacity: true); startCap = []
+        emitPiece(endCapFrom: roundEnd ? nl : nil, at: pEnd)
+        left.removeAll(); right.removeAll(); startCap.removeAll()
 
         if closed {
             // The join at the start point, as a wedge between the two butt ends.
-            let (outer1, joinPts, outer2) = joinGeometry(at: p0, dIn: last, dOut: d0, theta: turnAngle(last, d0),
-                                                         smooth: smooth[0])
-            if let outer1, let outer2 { emitPolygon([p0, outer1] + joinPts + [outer2]) }
+            let theta = turnAngle(last, d0)
+            if !(abs(theta) < Self.collinearTurn) { emitWedge(at: p0, dIn: last, dOut: d0, theta: theta, smooth: smooth[0]) }
         }
     }
 
-    /// Hands the working arrays back to `scratch` for the next stroke.
-    mutating func giveBack(to scratch: StrokeScratch) {
-        scratch.keepStrokerArrays((left, right, polygon, dirs, lens))
-        left = []; right = []; polygon = []; dirs = []; lens = []
+    /// Segment k of the subpath (from vertex k to the next, the last of a closed subpath back
+    /// to the first): its unit direction ((1, 0) if it has no length) and length.
+    @inline(__always) private func segment(_ k: Int) -> (CGVector, CGFloat) {
+        let a = points[k], b = points[k + 1 < points.count ? k + 1 : 0]
+        let dx = b.x - a.x, dy = b.y - a.y
+        let squared = dx * dx + dy * dy
+        let l = squared.isNormal && squared.isFinite ? squared.squareRoot() : hypot(dx, dy)
+        return (l > 0 ? CGVector(dx: dx / l, dy: dy / l) : CGVector(dx: 1, dy: 0), l)
+    }
+
+    /// A subpath that is a single point: a disc (round cap), an axis-aligned square (square
+    /// cap) or nothing (butt).
+    private mutating func strokeDot(at p: CGPoint) {
+        let hw = halfWidth
+        switch cap {
+        case .butt: return
+        case .round:
+            let steps = Self.arcSteps(sweep: 2 * .pi, step: arcStep)
+            polygons.begin()
+            polygons.points.appendArc(center: p, radius: hw, from: 0, sweep: 2 * .pi, steps: steps, includeEnds: true)
+            polygons.end()
+        case .square:
+            polygons.begin()
+            polygons.points.append(CGPoint(x: p.x - hw, y: p.y - hw)); polygons.points.append(CGPoint(x: p.x + hw, y: p.y - hw))
+            polygons.points.append(CGPoint(x: p.x + hw, y: p.y + hw)); polygons.points.append(CGPoint(x: p.x - hw, y: p.y + hw))
+            polygons.end()
+        }
     }
 
     /// Turns below this (radians) are collinear: the offsets simply continue.
@@ -241,151 +219,34 @@ struct PathStroker<Out: StrokeOutlineSink> {
     static var reversalMargin: CGFloat { 1e-9 }
 
     /// The signed turn from direction `a` to `b`, radians in (−π, π] (positive = toward +y).
-    private func turnAngle(_ a: CGVector, _ b: CGVector) -> CGFloat {
+    func turnAngle(_ a: CGVector, _ b: CGVector) -> CGFloat {
         atan2(a.dx * b.dy - a.dy * b.dx, a.dx * b.dx + a.dy * b.dy)
     }
 
-    /// Joins segment (…, p) to (p, …). Safe joints extend the current piece; others end it.
-    /// `reserveOut` is inner-offset length of the outgoing segment already claimed at its far
-    /// end (by a closed subpath's start joint).
-    private mutating func joint(
-        at p: CGPoint, dIn: CGVector, dOut: CGVector, lenIn: CGFloat, lenOut: CGFloat, reserveOut: CGFloat, smooth: Bool
-    ) {
+    /// Starts a new piece at these first offset points.
+    mutating func restart(left l: CGPoint, right r: CGPoint) {
+        left.removeAll(); left.append(l)
+        right.removeAll(); right.append(r)
+    }
+
+    /// Emits the current piece: left side, the end cap (a round cap around `center` starting
+    /// in direction `endCapFrom`, if given), right side backwards, start cap (the seamless
+    /// closed ring has neither cap) — assembled last to first (see `StrokePolygons.end`).
+    mutating func emitPiece(endCapFrom: CGVector?, at center: CGPoint) {
         let hw = halfWidth
-        let theta = turnAngle(dIn, dOut)
-        if abs(theta) < Self.collinearTurn { return }
-        let inner = hw * tan(abs(theta) / 2)
-        let safe = abs(theta) < .pi - Self.reversalMargin && inner.isFinite
-            && consumed + inner <= lenIn && inner + reserveOut <= lenOut
-        // The common joint of a flattened curve: safe, and round (or smooth) turning at most one
-        // arc step, so no arc point lies between the corners (`arcSteps(sweep: theta) > 1` is
-        // exactly |θ| / arcStep > 1). The same points as the general path below, without
-        // building the join's point array.
-        if safe && (smooth || join == .round) && !(abs(theta) / arcStep > 1) {
-            let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
-            let nIn = normal(dIn), nOut = normal(dOut)
-            let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
-            let innerPoint = CGPoint(x: p.x - s * nIn.dx * hw - dIn.dx * inner, y: p.y - s * nIn.dy * hw - dIn.dy * inner)
-            if s > 0 {
-                left.append(outer1); left.append(outer2)
-                right.append(innerPoint)
-            } else {
-                right.append(outer1); right.append(outer2)
-                left.append(innerPoint)
-            }
-            consumed = inner
-            return
+        polygons.begin()
+        polygons.points.append(reversedContentsOf: startCap)
+        polygons.points.append(contentsOf: right)
+        if let from = endCapFrom {
+            polygons.points.appendCap(center: center, radius: hw, from: from, turns: capTurns, backwards: true)
         }
-        let (outer1, joinPts, outer2) = joinGeometry(at: p, dIn: dIn, dOut: dOut, theta: theta, smooth: smooth)
-        let nIn = normal(dIn), nOut = normal(dOut)
-        if safe, let outer1, let outer2 {
-            let s: CGFloat = theta > 0 ? -1 : 1        // side of the outer offset
-            let innerPoint = CGPoint(x: p.x - s * nIn.dx * hw - dIn.dx * inner, y: p.y - s * nIn.dy * hw - dIn.dy * inner)
-            // Most joints along a flattened curve have no arc points between the corners: skip
-            // the (outlined, generic) empty append.
-            if s > 0 {
-                left.append(outer1); if !joinPts.isEmpty { left.append(contentsOf: joinPts) }; left.append(outer2)
-                right.append(innerPoint)
-            } else {
-                right.append(outer1); if !joinPts.isEmpty { right.append(contentsOf: joinPts) }; right.append(outer2)
-                left.append(innerPoint)
-            }
-            consumed = inner
-            return
-        }
-        left.append(offset(p, nIn, hw))
-        right.append(offset(p, nIn, -hw))
-        emitPieceOutline(endCap: [])
-        startCap = []
-        if let outer1, let outer2 { emitPolygon([p, outer1] + joinPts + [outer2]) }
-        restart(left: offset(p, nOut, hw), right: offset(p, nOut, -hw))
-        consumed = 0
+        polygons.points.append(reversedContentsOf: left)
+        polygons.end(backwards: true)
     }
 
-    /// The outer corner points of a join and what lies between them (miter tip, arc points).
-    /// Nil corners for a straight continuation. `theta` is `turnAngle(dIn, dOut)`.
-    private func joinGeometry(at p: CGPoint, dIn: CGVector, dOut: CGVector, theta: CGFloat, smooth: Bool)
-        -> (CGPoint?, [CGPoint], CGPoint?) {
-        let hw = halfWidth
-        let dot = dIn.dx * dOut.dx + dIn.dy * dOut.dy
-        if abs(theta) < Self.collinearTurn { return (nil, [], nil) }
-        let s: CGFloat = theta > 0 ? -1 : 1
-        let nIn = normal(dIn), nOut = normal(dOut)
-        let outer1 = offset(p, nIn, s * hw), outer2 = offset(p, nOut, s * hw)
-        var between: [CGPoint] = []
-        // Most joins along a flattened curve turn less than one arc step: no arc point between
-        // the corners, and no start angle (atan2) to compute.
-        if smooth || join == .round {
-            if arcSteps(sweep: theta) > 1 {
-                between = arcPoints(center: p, from: angle(of: CGVector(dx: s * nIn.dx, dy: s * nIn.dy)), sweep: theta,
-                                    includeEnds: false)
-            }
-        } else if join == .miter {
-            // Miter length / line width = 1 / cos(θ/2) for a turn of θ (interior angle π − θ).
-            let c = cos(abs(theta) / 2)
-            if c > 0 && 1 / c <= miterLimit {
-                let k = s * hw / (1 + dot)
-                between = [CGPoint(x: p.x + (nIn.dx + nOut.dx) * k, y: p.y + (nIn.dy + nOut.dy) * k)]
-            }
-        }
-        return (outer1, between, outer2)
-    }
-
-    /// Points on the circle of radius halfWidth around `center`, spaced so each chord stays
-    /// within `tolerance` of the arc — but never closer than π/1024 apart (at most 2048 points
-    /// per full circle), which bounds the work for huge widths (the chord error then exceeds
-    /// the tolerance only for radii above ~40 000 tolerances).
-    private func arcPoints(center: CGPoint, from start: CGFloat, sweep: CGFloat, includeEnds: Bool) -> [CGPoint] {
-        let r = halfWidth
-        let steps = arcSteps(sweep: sweep)
-        var pts: [CGPoint] = []
-        pts.reserveCapacity(steps + 1)
-        let range = includeEnds ? 0 ..< steps : 1 ..< steps
-        for i in range {
-            let a = start + sweep * CGFloat(i) / CGFloat(steps)
-            pts.append(CGPoint(x: center.x + r * cos(a), y: center.y + r * sin(a)))
-        }
-        return pts
-    }
-
-    /// How many chords `arcPoints` splits an arc of `sweep` radians into.
-    @inline(__always) private func arcSteps(sweep: CGFloat) -> Int {
-        max(1, Int(min((abs(sweep) / arcStep).rounded(.up), 4096)))
-    }
-
-    /// Starts a new piece at these first offset points (keeping the arrays' capacity).
-    private mutating func restart(left l: CGPoint, right r: CGPoint) {
-        left.removeAll(keepingCapacity: true); left.append(l)
-        right.removeAll(keepingCapacity: true); right.append(r)
-    }
-
-    /// Emits the current piece: left + endCap + right reversed + startCap (the seamless
-    /// closed ring passes no caps; its startCap is empty), assembled in a reused array.
-    private mutating func emitPieceOutline(endCap: [CGPoint]) {
-        var poly = polygon
-        polygon = []
-        poly.removeAll(keepingCapacity: true)
-        poly.append(contentsOf: left)
-        poly.append(contentsOf: endCap)
-        poly.append(contentsOf: right.reversed())
-        poly.append(contentsOf: startCap)
-        emitPolygon(poly)
-        polygon = poly
-    }
-
-    private mutating func emitPolygon(_ poly: [CGPoint]) {
-        guard poly.count >= 3 else { return }
-        var area: CGFloat = 0
-        var prev = poly[poly.count - 1]
-        for p in poly { area += prev.x * p.y - p.x * prev.y; prev = p }
-        guard area != 0, area.isFinite else { return }
-        // Positive signed area: in the order given; otherwise the same points walked backwards.
-        out.addPolygon(poly, reversed: !(area > 0))
-    }
-
-    @inline(__always) private func normal(_ d: CGVector) -> CGVector { CGVector(dx: -d.dy, dy: d.dx) }
-    @inline(__always) private func angle(of v: CGVector) -> CGFloat { atan2(v.dy, v.dx) }
-    @inline(__always) private func offset(_ p: CGPoint, _ n: CGVector, _ k: CGFloat) -> CGPoint {
+    @inline(__always) func normal(_ d: CGVector) -> CGVector { CGVector(dx: -d.dy, dy: d.dx) }
+    @inline(__always) func angle(of v: CGVector) -> CGFloat { atan2(v.dy, v.dx) }
+    @inline(__always) func offset(_ p: CGPoint, _ n: CGVector, _ k: CGFloat) -> CGPoint {
         CGPoint(x: p.x + n.dx * k, y: p.y + n.dy * k)
     }
 }

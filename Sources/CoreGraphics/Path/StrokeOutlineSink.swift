@@ -4,22 +4,16 @@ import LaminaRaster
 /// signed area (in y-down space), each at least 3 finite points, to be filled together with
 /// the non-zero rule. Coordinates are in the stroked path's space.
 package protocol StrokeOutlineSink {
-    /// An empty sink.
-    init()
-    /// One polygon: `points` in order, or walked backwards from the last when `reversed`.
-    mutating func addPolygon(_ points: [CGPoint], reversed: Bool)
+    /// One polygon, its points in order (with positive signed area). The buffer is the
+    /// stroker's and valid only during the call.
+    mutating func addPolygon(_ points: UnsafeBufferPointer<CGPoint>)
 }
 
 extension PathStorage: StrokeOutlineSink {
     /// Each polygon as a subpath: move to its first point, lines to the rest, close.
-    package mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
-        if !reversed {
-            move(to: points[0])
-            for i in 1 ..< points.count { line(to: points[i]) }
-        } else {
-            move(to: points[points.count - 1])
-            for i in stride(from: points.count - 2, through: 0, by: -1) { line(to: points[i]) }
-        }
+    package mutating func addPolygon(_ points: UnsafeBufferPointer<CGPoint>) {
+        move(to: points[0])
+        for i in 1 ..< points.count { line(to: points[i]) }
         close()
     }
 }
@@ -58,23 +52,26 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
 
     package init() { _ = Self.layoutMatches; subpaths = [] }
 
-    package mutating func addPolygon(_ points: [CGPoint], reversed: Bool) {
+    package mutating func addPolygon(_ points: UnsafeBufferPointer<CGPoint>) {
         if count == subpaths.count {
             subpaths.append([])
             subpaths[count].reserveCapacity(max(256, points.count))
         }
-        var lo = minY, hi = maxY, left = minX, right = maxX
-        for p in points { left = min(left, p.x); right = max(right, p.x); lo = min(lo, p.y); hi = max(hi, p.y) }
+        // x and y side by side: the same selections as min(lo, p) and max(hi, p), two lanes
+        // at a time.
+        var lo = SIMD2(minX, minY), hi = SIMD2(maxX, maxY)
+        for p in points {
+            let v = SIMD2(Double(p.x), Double(p.y))
+            lo.replace(with: v, where: v .< lo)
+            hi.replace(with: v, where: v .>= hi)
+        }
         subpaths.withUnsafeMutableBufferPointer { all in
             all[count].removeAll(keepingCapacity: true)
             // CGPoint and RasterPoint are both two Doubles (x, y): the points are copied in
-            // one block, then turned around in place when the polygon runs backwards.
-            points.withUnsafeBufferPointer { src in
-                src.withMemoryRebound(to: RasterPoint.self) { all[count].append(contentsOf: $0) }
-            }
-            if reversed { all[count].reverse() }
+            // one block.
+            points.withMemoryRebound(to: RasterPoint.self) { all[count].append(contentsOf: $0) }
         }
-        minY = lo; maxY = hi; minX = left; maxX = right
+        minX = lo.x; minY = lo.y; maxX = hi.x; maxY = hi.y
         count += 1
     }
 
