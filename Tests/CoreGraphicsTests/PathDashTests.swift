@@ -30,6 +30,40 @@ import CoreGraphics
         }
     }
 
+    /// A dash interval used up mid-path must end exactly: the line and pattern below (found by
+    /// a random stroke test) used to leave a remainder too small to move the position, and the
+    /// dasher then emitted 4 million zero-length dashes. Random lines and patterns must give
+    /// about length / period dashes, each on a pattern boundary.
+    @Test func intervalsEndExactlyWhateverTheRounding() {
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 95.08798392130848, y: -42.92184810489253))
+        p.addLine(to: CGPoint(x: 112.94637957189155, y: -44.55798587207823))
+        let d = p.copy(dashingWithPhase: 3.481106148868878, lengths: [1.4428194622182622, 3.0144517295077264])
+        var moves = 0
+        for e in d.elements { if case .move = e { moves += 1 } }
+        // Length 17.93, starting with 0.976 of a gap: dashes at 0.98, 5.43, 9.89 and 14.35.
+        #expect(moves == 4)
+        var state: UInt64 = 42
+        func next() -> CGFloat {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return CGFloat((z ^ (z >> 31)) >> 11) / 9_007_199_254_740_992
+        }
+        for _ in 0..<2000 {
+            let q = CGMutablePath()
+            q.move(to: CGPoint(x: next() * 1000 - 500, y: next() * 1000 - 500))
+            let length = 0.5 + next() * 200, angle = next() * 6.3
+            q.addLine(to: CGPoint(x: q.currentPoint.x + length * cos(angle), y: q.currentPoint.y + length * sin(angle)))
+            let on = 0.01 + next() * 5, off = 0.01 + next() * 5
+            let dashed = q.copy(dashingWithPhase: next() * 20, lengths: [on, off])
+            var n = 0
+            for e in dashed.elements { if case .move = e { n += 1 } }
+            #expect(n <= Int(length / (on + off)) + 2, "\(n) dashes for length \(length), pattern [\(on), \(off)]")
+        }
+    }
+
     @Test func phaseZero() {
         let d = line100().copy(dashingWithPhase: 0, lengths: [10, 5])
         // Dashes start every 15: [0,10], [15,25], ..., [90,100].

@@ -99,8 +99,7 @@ extension CGContext {
     }
 
     private func strokeCurrentPath() {
-        guard let outline = strokeOutline() else { return }
-        let polygon = pixelPolygon(outline.path, transform: outline.toPixel)
+        guard let polygon = strokePixelPolygon() else { return }
         render(.polygon(polygon, .nonZero), paint: .solid(CGContext.premultiplied(gstate.strokeColor)))
     }
 

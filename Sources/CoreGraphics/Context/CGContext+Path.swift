@@ -136,6 +136,30 @@ extension CGContext {
     /// (tolerance / the CTM's largest scale in user units). A line width of 0 strokes the
     /// thinnest visible line: 1 device pixel wide.
     package func strokeOutline() -> (path: CGPath, toPixel: CGAffineTransform)? {
+        guard let stroke = userStroke() else { return nil }
+        let outline = stroke.path.strokeOutline(width: stroke.width, lineCap: gstate.lineCap, lineJoin: gstate.lineJoin,
+                                                miterLimit: gstate.miterLimit, tolerance: stroke.tolerance)
+        return (outline, stroke.toPixel)
+    }
+
+    /// The stroke outline of the current path as a pixel-space polygon to fill non-zero: the
+    /// polygons of `strokeOutline()` mapped to pixels as they are made, without building the
+    /// outline path and flattening it again (the same points, so the same pixels). The
+    /// stroker's buffers are the context's, kept between strokes. Nil when nothing would be
+    /// drawn.
+    package func strokePixelPolygon() -> Polygon? {
+        guard let stroke = userStroke() else { return nil }
+        var builder = OutlinePolygonBuilder(transform: stroke.toPixel)
+        stroke.path.strokeOutline(width: stroke.width, lineCap: gstate.lineCap, lineJoin: gstate.lineJoin,
+                                  miterLimit: gstate.miterLimit, tolerance: stroke.tolerance, into: &builder,
+                                  scratch: strokeScratch)
+        return builder.finish()
+    }
+
+    /// What `strokeOutline` strokes: the current path in user space (dashed), the line width
+    /// (0 means 1 device pixel), the tolerance (0.1 device pixel in user units) and the map to
+    /// pixels; nil for an empty path or a singular CTM.
+    private func userStroke() -> (path: CGPath, width: CGFloat, tolerance: CGFloat, toPixel: CGAffineTransform)? {
         guard !currentPath.isEmpty, let inverse = pixelToUser else { return nil }
         let toPixel = userToPixel
         let scale = CGContext.largestScale(of: toPixel)
@@ -145,9 +169,7 @@ extension CGContext {
             userPath = userPath.copy(dashingWithPhase: gstate.dashPhase, lengths: gstate.dashLengths)
         }
         let width = gstate.lineWidth > 0 ? gstate.lineWidth : 1 / scale
-        let outline = userPath.strokeOutline(width: width, lineCap: gstate.lineCap, lineJoin: gstate.lineJoin,
-                                             miterLimit: gstate.miterLimit, tolerance: 0.1 / scale)
-        return (outline, toPixel)
+        return (userPath, width, 0.1 / scale, toPixel)
     }
 
     /// The largest factor by which `t` stretches a vector (its largest singular value).

@@ -63,6 +63,9 @@ public final class CGContext {
     package var gstateStack: [GState] = []
     /// The current path, in pixel space.
     package var currentPath = CGMutablePath()
+    /// The stroker's working buffers, kept between strokes (a sketch redrawn stroke by stroke
+    /// does not reallocate them).
+    package let strokeScratch = StrokeScratch()
 
     // Per-context scratch, reused by every drawing call.
     package let rasterizer = PolygonRasterizer()

@@ -49,9 +49,19 @@ extension CGPath {
             var guardCount = 0
             while pos < length && guardCount < 4_194_304 {
                 guardCount += 1
-                let endPos = min(pos + remaining, length)
+                // An interval that ends before the subpath does is used up exactly: subtracting
+                // (pos + remaining) − pos instead can leave a remainder below pos's precision
+                // that never shrinks, and the loop then emitted zero-length dashes until the
+                // guard (4 million of them for a 18-unit line with a [1.44, 3.01] pattern).
+                let endPos: CGFloat
+                if pos + remaining < length {
+                    endPos = pos + remaining
+                    remaining = 0
+                } else {
+                    endPos = length
+                    remaining -= length - pos
+                }
                 if index % 2 == 0 { dashes.append((pos, endPos)) }
-                remaining -= endPos - pos
                 pos = endPos
                 if remaining <= 0 {
                     index = (index + 1) % pattern.count

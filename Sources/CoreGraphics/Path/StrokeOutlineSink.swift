@@ -47,15 +47,30 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
                 Polygon.clampCoordinate(maxX), Polygon.clampCoordinate(maxY))
     }
 
-    /// Starts empty, keeping `reusing`'s arrays for their capacity.
-    package init(reusing polygon: Polygon) { _ = Self.layoutMatches; subpaths = polygon.subpaths }
+    /// The map applied to every point (e.g. a context's user space to its pixels); nil for
+    /// none, where the points are copied in one block.
+    private let transform: CGAffineTransform?
 
-    package init() { _ = Self.layoutMatches; subpaths = [] }
+    /// Starts empty, keeping `reusing`'s arrays for their capacity.
+    package init(reusing polygon: Polygon) { _ = Self.layoutMatches; subpaths = polygon.subpaths; transform = nil }
+
+    package init() { _ = Self.layoutMatches; subpaths = []; transform = nil }
+
+    /// Collects the polygons with every point mapped through `transform` (the points
+    /// `CGPoint.applying` gives, as flattening the outline path with that transform would).
+    package init(transform: CGAffineTransform) {
+        _ = Self.layoutMatches; subpaths = []
+        self.transform = transform == .identity ? nil : transform
+    }
 
     package mutating func addPolygon(_ points: UnsafeBufferPointer<CGPoint>) {
         if count == subpaths.count {
             subpaths.append([])
             subpaths[count].reserveCapacity(max(256, points.count))
+        }
+        if let t = transform {
+            addMapped(points, t)
+            return
         }
         // x and y side by side: the same selections as min(lo, p) and max(hi, p), two lanes
         // at a time.
@@ -70,6 +85,22 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
             // CGPoint and RasterPoint are both two Doubles (x, y): the points are copied in
             // one block.
             points.withMemoryRebound(to: RasterPoint.self) { all[count].append(contentsOf: $0) }
+        }
+        minX = lo.x; minY = lo.y; maxX = hi.x; maxY = hi.y
+        count += 1
+    }
+
+    private mutating func addMapped(_ points: UnsafeBufferPointer<CGPoint>, _ t: CGAffineTransform) {
+        var lo = SIMD2(minX, minY), hi = SIMD2(maxX, maxY)
+        subpaths.withUnsafeMutableBufferPointer { all in
+            all[count].removeAll(keepingCapacity: true)
+            for p in points {
+                let q = p.applying(t)
+                let v = SIMD2(Double(q.x), Double(q.y))
+                lo.replace(with: v, where: v .< lo)
+                hi.replace(with: v, where: v .>= hi)
+                all[count].append(RasterPoint(v.x, v.y))
+            }
         }
         minX = lo.x; minY = lo.y; maxX = hi.x; maxY = hi.y
         count += 1

@@ -72,3 +72,55 @@ struct ContextStrokeTests {
         #expect(Array(UnsafeBufferPointer(start: p, count: 8)) == [0, 255, 0, 255, 0, 0, 0, 0])
     }
 }
+
+/// `strokePath` fills the stroke's polygons mapped to pixels as the stroker makes them
+/// (`strokePixelPolygon`); the outline path mapped and flattened (`strokeOutline`, what
+/// `replacePathWithStrokedPath` and `pathContains` use) must cover exactly the same pixels.
+@Suite struct ContextStrokeRouteTests {
+    static func mask(_ polygon: Polygon, side: Int) throws -> [UInt8] {
+        let m = try AlphaMask(width: side, height: side)
+        var sink = MaskWriterSink(m)
+        PolygonRasterizer().fill(polygon, rule: .nonZero, clip: PixelRect(x0: 0, y0: 0, x1: side, y1: side), generic: &sink)
+        return m.bytes()
+    }
+
+    @Test func directPolygonCoversWhatTheOutlinePathCovers() throws {
+        var state: UInt64 = 0x5EED
+        func next() -> Double { // SplitMix64, uniform in [0, 1)
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return Double((z ^ (z >> 31)) >> 11) / 9_007_199_254_740_992
+        }
+        let side = 64
+        var drawn = 0
+        for round in 0..<200 {
+            let c = ContextTest.make(side, side)
+            c.translateBy(x: next() * 20, y: next() * 20)
+            c.rotate(by: next() * 6.3)
+            c.scaleBy(x: 0.3 + next() * 2, y: 0.3 + next() * 2)
+            c.setLineWidth([0, 0.5, 3, 9][round % 4] * (0.5 + next()))
+            c.setLineCap([.butt, .round, .square][round % 3])
+            c.setLineJoin([.miter, .round, .bevel][(round / 3) % 3])
+            if round % 5 == 0 { c.setLineDash(phase: next() * 4, lengths: [1 + next() * 6, 1 + next() * 4]) }
+            c.move(to: CGPoint(x: next() * 30, y: next() * 30))
+            for _ in 0..<(1 + round % 4) {
+                if next() < 0.5 {
+                    c.addLine(to: CGPoint(x: next() * 30, y: next() * 30))
+                } else {
+                    c.addCurve(to: CGPoint(x: next() * 30, y: next() * 30), control1: CGPoint(x: next() * 30, y: next() * 30),
+                               control2: CGPoint(x: next() * 30, y: next() * 30))
+                }
+            }
+            if round % 7 == 0 { c.closePath() }
+            let outline = try #require(c.strokeOutline())
+            let direct = try #require(c.strokePixelPolygon())
+            let viaPath = c.pixelPolygon(outline.path, transform: outline.toPixel)
+            let a = try Self.mask(direct, side: side), b = try Self.mask(viaPath, side: side)
+            #expect(a == b, "round \(round)")
+            if a.contains(where: { $0 != 0 }) { drawn += 1 }
+        }
+        #expect(drawn > 100) // the rest fall outside the 64 x 64 pixels
+    }
+}
