@@ -22,8 +22,11 @@ import CLaminaKernels
 /// One rasterizer per thread: it owns scratch buffers that grow to the widest clip seen and
 /// are then reused, so a steady-state frame does not allocate.
 package final class PolygonRasterizer {
-    /// Rows accumulated before a sweep. Bounded memory: stripHeight × (clip width + 2) Int32.
-    package static let stripHeight = 16
+    /// Rows accumulated before a sweep. Bounded memory: stripHeight × (clip width + 2) Int32
+    /// (246 KB for a 1920-pixel clip). 32 rather than 16: fewer edges of a stroke outline
+    /// are split across strips and fewer strips are set up (S4 about 4% faster, interleaved);
+    /// 64 measured the same as 32.
+    package static let stripHeight = 32
     /// Gaps between touched cells up to this long are sent inside a per-pixel span.
     static let spanMergeGap = 8
 
