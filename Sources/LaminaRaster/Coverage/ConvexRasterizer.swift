@@ -209,24 +209,6 @@ extension PolygonRasterizer {
         }
     }
 
-    /// Sums and clears cells lo...hi (lo < width), writing the coverage of those before
-    /// `width`; returns the last of those, min(hi, width − 1).
-    @inline(__always)
-    private static func sumCells(_ acc: UnsafeMutablePointer<Int32>, _ cov: UnsafeMutablePointer<UInt8>, lo: Int, hi: Int,
-                                 width: Int, rule: FillRule, s: inout Int32) -> Int {
-        let end = min(hi, width &- 1)
-        var c = lo, sum = s
-        while c <= end {
-            sum &+= acc[c]
-            acc[c] = 0
-            cov[c] = coverage(sum, rule: rule)
-            c &+= 1
-        }
-        s = sum
-        while c <= hi { acc[c] = 0; c &+= 1 }
-        return end
-    }
-
     /// `sweepRow` over the contiguous touched cells lo...hi (hi ≤ width + 1): clears them,
     /// emits what `sweepRow` emits for them, and skips (clears only) cells at or past `width`.
     @inline(__always)

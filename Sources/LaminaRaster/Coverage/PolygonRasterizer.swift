@@ -496,6 +496,31 @@ package final class PolygonRasterizer {
         }
     }
 
+    /// Sums and clears cells lo...hi (hi ≤ width + 1), writing the coverage of those before
+    /// `width` (cells at or past it, the right neighbour of the last column, are cleared, not
+    /// drawn); returns the last of those, min(hi, width − 1). Ranges of 8 cells or more (dense
+    /// rows) go through the AVX2 running-sum kernel; the 2–4-cell edge ranges of convex rows
+    /// stay scalar, where the call and setup cost more than the loop.
+    @inline(__always)
+    static func sumCells(_ acc: UnsafeMutablePointer<Int32>, _ cov: UnsafeMutablePointer<UInt8>, lo: Int, hi: Int,
+                         width: Int, rule: FillRule, s: inout Int32) -> Int {
+        let end = min(hi, width &- 1)
+        var c = lo, sum = s
+        if end &- lo >= 7 && lamina_kernels_use_avx2() != 0 {
+            sum = lamina_avx2_coverage_sweep(acc + lo, cov + lo, end &- lo &+ 1, sum, rule == .evenOdd ? 1 : 0)
+            c = end &+ 1
+        }
+        while c <= end {
+            sum &+= acc[c]
+            acc[c] = 0
+            cov[c] = coverage(sum, rule: rule)
+            c &+= 1
+        }
+        s = sum
+        while c <= hi { acc[c] = 0; c &+= 1 }
+        return end
+    }
+
     /// Rows whose touched cells lie within this many cells are swept densely (`sweepDense`).
     static let denseWindow = 64
 
@@ -505,9 +530,9 @@ package final class PolygonRasterizer {
     /// `sweepRow` for a row whose touched cells all lie in `cells` (a narrow window, as in every
     /// row of a thin stroke): a running sum over every cell of the window, untouched ones
     /// included (their accumulators are 0, so they get exactly the coverage the bit walk gives
-    /// the gap they lie in), sent as one span. Per cell this is a load, an add and a coverage,
-    /// where the bit walk spent about 30 instructions per touched cell on gap and span
-    /// bookkeeping. The bytes are the same: full-coverage pixels of a span blend as a run does,
+    /// the gap they lie in), sent as one span: `sumCells`, which the monotone path's edge
+    /// ranges use too. The bit walk spent about 30 instructions per touched cell on gap and
+    /// span bookkeeping. The bytes are the same: full-coverage pixels of a span blend as a run does,
     /// and zero-coverage pixels are left alone.
     @inline(__always)
     private static func sweepDense<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
@@ -515,19 +540,8 @@ package final class PolygonRasterizer {
                                                     rule: FillRule, y: Int, left: Int, into sink: inout S) {
         let lo = cells.lo, hi = cells.hi
         for w in (lo &>> 6)...(hi &>> 6) { bits[w] = 0 }
-        // Cells at or past `width` (the right neighbour of the last column) are cleared, not drawn.
-        let end = min(hi, width &- 1)
         var s: Int32 = 0
-        var c = lo
-        if end >= lo && lamina_kernels_use_avx2() != 0 {
-            s = lamina_avx2_coverage_sweep(acc + lo, cov + lo, end &- lo &+ 1, 0, rule == .evenOdd ? 1 : 0)
-            c = end &+ 1
-        } else if rule == .nonZero {
-            while c <= end { s &+= acc[c]; acc[c] = 0; cov[c] = coverage(s, rule: .nonZero); c &+= 1 }
-        } else {
-            while c <= end { s &+= acc[c]; acc[c] = 0; cov[c] = coverage(s, rule: .evenOdd); c &+= 1 }
-        }
-        while c <= hi { acc[c] = 0; c &+= 1 }
+        let end = sumCells(acc, cov, lo: lo, hi: hi, width: width, rule: rule, s: &s)
         if end >= lo { sink.blendSpan(y: y, x: left &+ lo, count: end &- lo &+ 1, coverage: cov + lo) }
         if end &+ 1 < width {
             let v = coverage(s, rule: rule)
