@@ -10,10 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#if defined(__x86_64__) || defined(__i386__)
-#include <immintrin.h>
+#include "blend_avx2.h"
 
-#define AVX2 __attribute__((target("avx2")))
+#if defined(__x86_64__) || defined(__i386__)
 
 int lamina_kernels_have_avx2(void) {
     __builtin_cpu_init();
@@ -24,7 +23,7 @@ int lamina_kernels_have_avx2(void) {
 // pmulhrsw: (x·m + 2^14) >> 15 equals div255(x·k) for all x in 0...255 with m = this table's
 // entry k (the first such m from k·2^15/255 − 16 up; one exists for every k). Generated
 // offline; `lamina_kernels_check_magic` re-checks every entry exhaustively (a test calls it).
-static const int16_t mulhrs_magic[256] = {
+const int16_t lamina_mulhrs_magic[256] = {
     0, 128, 256, 385, 512, 642, 771, 900, 1024, 1156, 1284, 1413,
     1542, 1671, 1799, 1924, 2048, 2181, 2313, 2441, 2569, 2698, 2825, 2955,
     3084, 3212, 3341, 3469, 3597, 3724, 3852, 3984, 4096, 4240, 4365, 4497,
@@ -54,7 +53,7 @@ static uint32_t div255_scalar(uint32_t t) { uint32_t u = t + 128; return (u + (u
 int lamina_kernels_check_magic(void) {
     int bad = 0;
     for (uint32_t k = 0; k < 256; k++) {
-        uint32_t m = (uint32_t)mulhrs_magic[k];
+        uint32_t m = (uint32_t)lamina_mulhrs_magic[k];
         for (uint32_t x = 0; x < 256; x++) bad += ((x * m + 16384) >> 15) != div255_scalar(x * k);
     }
     return bad;
@@ -68,102 +67,6 @@ __attribute__((constructor)) static void lamina_kernels_choose(void) {
 }
 
 
-// t/255 rounded to nearest for t ≤ 255·255: the high half of (t + 128)·257, equal to
-// (u + (u >> 8)) >> 8 for u = t + 128 < 2^16.
-AVX2 static inline __m256i div255(__m256i t) {
-    return _mm256_mulhi_epu16(_mm256_add_epi16(t, _mm256_set1_epi16(128)), _mm256_set1_epi16(257));
-}
-
-// Each pixel's alpha lane (lane 3 of 4) copied to its four 16-bit lanes.
-AVX2 static inline __m256i broadcast_alpha(__m256i v) {
-    return _mm256_shufflehi_epi16(_mm256_shufflelo_epi16(v, 0xFF), 0xFF);
-}
-
-// The first n pixels (n in 1...7) of p in the low lanes, zeros above; reads only those n.
-// Plain 128/64/32-bit moves: masked loads and stores (vpmaskmovd) were measured several times
-// slower on this AMD machine, and short edge spans make tails the common case.
-AVX2 static inline __m128i load_partial128(const uint32_t *p, ptrdiff_t n) { // n in 0...3
-    switch (n) {
-    case 1: return _mm_cvtsi32_si128((int)p[0]);
-    case 2: return _mm_loadl_epi64((const __m128i *)p);
-    case 3: return _mm_insert_epi32(_mm_loadl_epi64((const __m128i *)p), (int)p[2], 2);
-    default: return _mm_setzero_si128();
-    }
-}
-
-AVX2 static inline __m256i load_partial(const uint32_t *p, ptrdiff_t n) {
-    if (n >= 4) return _mm256_set_m128i(load_partial128(p + 4, n - 4), _mm_loadu_si128((const __m128i *)p));
-    return _mm256_castsi128_si256(load_partial128(p, n));
-}
-
-AVX2 static inline void store_partial128(uint32_t *p, ptrdiff_t n, __m128i v) { // n in 0...3
-    switch (n) {
-    case 1: p[0] = (uint32_t)_mm_cvtsi128_si32(v); break;
-    case 2: _mm_storel_epi64((__m128i *)p, v); break;
-    case 3: _mm_storel_epi64((__m128i *)p, v); p[2] = (uint32_t)_mm_extract_epi32(v, 2); break;
-    default: break;
-    }
-}
-
-// Stores the first n pixels (n in 1...7) of v at p; writes nothing past them.
-AVX2 static inline void store_partial(uint32_t *p, ptrdiff_t n, __m256i v) {
-    if (n >= 4) {
-        _mm_storeu_si128((__m128i *)p, _mm256_castsi256_si128(v));
-        store_partial128(p + 4, n - 4, _mm256_extracti128_si256(v, 1));
-    } else {
-        store_partial128(p, n, _mm256_castsi256_si128(v));
-    }
-}
-
-// n ≤ 8 coverage bytes (zeros above) → each byte repeated over its pixel's 4 bytes.
-// The first n (1...8) coverage bytes as the low bytes of a word, the rest 0, reading no byte
-// past cov[n − 1]: two overlapping loads whose shared bytes agree, instead of a byte loop.
-static inline uint64_t coverage_bytes(const uint8_t *cov, ptrdiff_t n) {
-    if (n >= 8) { uint64_t c; memcpy(&c, cov, 8); return c; }
-    if (n >= 4) {
-        uint32_t lo, hi;
-        memcpy(&lo, cov, 4); memcpy(&hi, cov + n - 4, 4);
-        return (uint64_t)lo | ((uint64_t)hi << (8 * (n - 4)));
-    }
-    if (n >= 2) {
-        uint16_t lo, hi;
-        memcpy(&lo, cov, 2); memcpy(&hi, cov + n - 2, 2);
-        return (uint64_t)lo | ((uint64_t)hi << (8 * (n - 2)));
-    }
-    return n == 1 ? cov[0] : 0;
-}
-
-AVX2 static inline __m256i expand_coverage(const uint8_t *cov, ptrdiff_t n) {
-    uint64_t c = coverage_bytes(cov, n);
-    __m256i c32 = _mm256_cvtepu8_epi32(_mm_cvtsi64_si128((long long)c));
-    const __m256i rep = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
-                                         0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
-    return _mm256_shuffle_epi8(c32, rep);
-}
-
-// Source-over of already-scaled source lanes sp onto destination lanes d (16-bit, one half).
-AVX2 static inline __m256i over16(__m256i sp, __m256i d) {
-    __m256i ia = _mm256_sub_epi16(_mm256_set1_epi16(255), broadcast_alpha(sp));
-    __m256i r = _mm256_add_epi16(sp, div255(_mm256_mullo_epi16(d, ia)));
-    return _mm256_and_si256(r, _mm256_set1_epi16(0xFF));
-}
-
-AVX2 static inline __m256i fill_over8(__m256i d, __m256i ia, __m256i c8) {
-    const __m256i z = _mm256_setzero_si256();
-    __m256i lo = div255(_mm256_mullo_epi16(_mm256_unpacklo_epi8(d, z), ia));
-    __m256i hi = div255(_mm256_mullo_epi16(_mm256_unpackhi_epi8(d, z), ia));
-    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
-}
-
-// fill_over8 with the constant multiplier as a pmulhrsw magic (see mulhrs_magic).
-AVX2 static inline __m256i fill_over8_magic(__m256i d, __m256i m, __m256i c8) {
-    const __m256i z = _mm256_setzero_si256();
-    __m256i lo = _mm256_mulhrs_epi16(_mm256_unpacklo_epi8(d, z), m);
-    __m256i hi = _mm256_mulhrs_epi16(_mm256_unpackhi_epi8(d, z), m);
-    return _mm256_add_epi8(_mm256_packus_epi16(lo, hi), c8);
-}
-
-#define AVX2_INLINE __attribute__((target("avx2"), always_inline)) static inline
 
 AVX2_INLINE void fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
     if (count <= 0) return;
@@ -175,7 +78,7 @@ AVX2_INLINE void fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
         return;
     }
     if (color == 0) return;
-    const int magic = mulhrs_magic[255 - (color >> 24)];
+    const int magic = lamina_mulhrs_magic[255 - (color >> 24)];
     if (magic >= 0) {
         const __m256i m = _mm256_set1_epi16((short)magic);
         for (; i + 16 <= count; i += 16) {
@@ -215,37 +118,11 @@ AVX2_INLINE void fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
 
 AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { fill_over(dst, count, color); }
 
-// 8 pixels of a constant colour (16-bit lanes, both halves alike) through coverage k8.
-AVX2 static inline __m256i span_over8(__m256i d, __m256i k8, __m256i c16) {
-    const __m256i z = _mm256_setzero_si256();
-    __m256i splo = div255(_mm256_mullo_epi16(c16, _mm256_unpacklo_epi8(k8, z)));
-    __m256i sphi = div255(_mm256_mullo_epi16(c16, _mm256_unpackhi_epi8(k8, z)));
-    __m256i lo = over16(splo, _mm256_unpacklo_epi8(d, z));
-    __m256i hi = over16(sphi, _mm256_unpackhi_epi8(d, z));
-    return _mm256_packus_epi16(lo, hi);
-}
-
-// span_over8 for four pixels in 128-bit registers (c16: the colour's channels as 16-bit lanes).
-AVX2 static inline __m128i span_over4(__m128i d, __m128i k8, __m128i c16) {
-    const __m128i z = _mm_setzero_si128(), r128 = _mm_set1_epi16(128), m257 = _mm_set1_epi16(257);
-    const __m128i c255 = _mm_set1_epi16(255), low8 = _mm_set1_epi16(0xFF);
-#define DIV255(t) _mm_mulhi_epu16(_mm_add_epi16((t), r128), m257)
-#define OVER(sp, dd) _mm_and_si128(_mm_add_epi16((sp), DIV255(_mm_mullo_epi16((dd), \
-        _mm_sub_epi16(c255, _mm_shufflehi_epi16(_mm_shufflelo_epi16((sp), 0xFF), 0xFF))))), low8)
-    __m128i splo = DIV255(_mm_mullo_epi16(c16, _mm_unpacklo_epi8(k8, z)));
-    __m128i sphi = DIV255(_mm_mullo_epi16(c16, _mm_unpackhi_epi8(k8, z)));
-    __m128i lo = OVER(splo, _mm_unpacklo_epi8(d, z));
-    __m128i hi = OVER(sphi, _mm_unpackhi_epi8(d, z));
-#undef OVER
-#undef DIV255
-    return _mm_packus_epi16(lo, hi);
-}
-
 AVX2_INLINE void span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
     const __m256i z = _mm256_setzero_si256();
     const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
     // Blocks of full coverage (stroke interiors inside merged spans) are a fill_over.
-    const int magic = mulhrs_magic[255 - (color >> 24)];
+    const int magic = lamina_mulhrs_magic[255 - (color >> 24)];
     const __m256i c8 = _mm256_set1_epi32((int)color), m = _mm256_set1_epi16((short)magic);
     ptrdiff_t i = 0;
     for (; i + 8 <= count; i += 8) {
@@ -316,7 +193,7 @@ AVX2 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t cou
     const __m256i k16 = _mm256_set1_epi16(alpha);
     const int scaled = alpha != 255;
     ptrdiff_t i = 0;
-    const int mk = mulhrs_magic[alpha], mia = mulhrs_magic[255 - alpha];
+    const int mk = lamina_mulhrs_magic[alpha], mia = lamina_mulhrs_magic[255 - alpha];
     if (mk >= 0 && mia >= 0) {
         // Layers and images are mostly opaque: per 8 pixels, the constant-multiplier form
         // when all eight alphas are 255 (the sums stay ≤ 255, so packus is exact).

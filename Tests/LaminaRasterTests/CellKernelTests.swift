@@ -135,4 +135,85 @@ import Glibc
             #expect(acc[..<n].allSatisfy { $0 == 0 })
         }
     }
+
+    /// The fused dense-row kernel against its definition, `sumCells` then the span kernel:
+    /// random cells (extremes, both rules, sums that make empty and full blocks), every count
+    /// 1...40 (every tail length), opaque, translucent and clear colours. It must also clear
+    /// the cells up to the block end, leave those out of the sum, and touch nothing further.
+    @Test func cellsOverKernelEqualsSumThenSpanOver() {
+        guard lamina_kernels_have_avx2() != 0 else { return }
+        var rng = SplitMix64(11)
+        for round in 0..<3000 {
+            let n = 1 + round % 40, block = (n + 7) / 8 * 8
+            let rule: FillRule = round % 3 == 0 ? .evenOdd : .nonZero
+            var cells = [Int32](repeating: 0, count: block + 1)
+            let mode = rng.next() % 3
+            for i in 0..<block {
+                switch mode {
+                case 0: // any values, extremes included
+                    cells[i] = rng.next() % 5 == 0 ? [Int32.min, Int32.max, 1 << 17, -(1 << 17), 0][Int(rng.next() % 5)]
+                        : Int32(truncatingIfNeeded: rng.next())
+                case 1: // a stroke row: a ramp up to full coverage and back down, then nothing
+                    cells[i] = i == 0 ? 1 << 17 : (i == n / 2 ? -(1 << 17) : 0)
+                default: // small areas around the running sum
+                    cells[i] = Int32(truncatingIfNeeded: Int64(rng.next() % (1 << 18)) - (1 << 17))
+                }
+            }
+            let sentinel = Int32(truncatingIfNeeded: rng.next())
+            cells[block] = sentinel
+            let alpha = [255, 0, UInt32(rng.next() % 256)][Int(rng.next() % 3)]
+            let color = premultipliedRandom(&rng, alpha: alpha)
+            let dst0 = (0..<(n + 1)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            // Definition: the running sum into coverage bytes, then the span kernel.
+            var refCells = cells, cov = [UInt8](repeating: 0, count: n), s: Int32 = 0
+            _ = refCells.withUnsafeMutableBufferPointer { c in
+                cov.withUnsafeMutableBufferPointer { PolygonRasterizer.sumCells(c.baseAddress!, $0.baseAddress!, lo: 0, hi: n - 1,
+                                                                                 width: n, rule: rule, s: &s) }
+            }
+            var expected = dst0
+            expected.withUnsafeMutableBufferPointer { d in
+                cov.withUnsafeBufferPointer { lamina_avx2_span_over(d.baseAddress!, n, color, $0.baseAddress!) }
+            }
+            var dst = dst0
+            let sum = dst.withUnsafeMutableBufferPointer { d in
+                cells.withUnsafeMutableBufferPointer { c in
+                    lamina_avx2_cells_over(d.baseAddress!, c.baseAddress!, n, rule == .evenOdd ? 1 : 0, color)
+                }
+            }
+            #expect(sum == s, "round \(round)")
+            #expect(dst == expected, "round \(round): n \(n) colour \(String(color, radix: 16))")
+            #expect(cells[..<block].allSatisfy { $0 == 0 } && cells[block] == sentinel, "round \(round)")
+        }
+    }
+
+    /// The dense sweep through a solid blitter (the fused kernel) paints what the bit walk paints.
+    @Test func denseSweepThroughASolidBlitterPaintsTheBitWalksPixels() throws {
+        var rng = SplitMix64(78)
+        let dense = PolygonRasterizer(), walk = PolygonRasterizer()
+        for r in [dense, walk] { r.monotoneFastPath = false }
+        walk.denseSweep = false
+        let scratch = ScanlineScratch()
+        for round in 0..<300 {
+            let size = [16.0, 64, 200][round % 3]
+            let p = Self.randomPolygon(&rng, size: size)
+            let rule: FillRule = rng.next() % 2 == 0 ? .nonZero : .evenOdd
+            let side = Int(size * 1.5)
+            let clip = PixelRect(x0: Int(rng.next() % 8), y0: 0, x1: side - Int(rng.next() % 8), y1: side)
+            let a = try Surface(width: side, height: side), b = try Surface(width: side, height: side)
+            let ground = PremultipliedRGBA8(r: 30, g: 60, b: 90, a: 255)
+            a.fill(ground); b.fill(ground)
+            let color = PremultipliedRGBA8(packed: premultipliedRandom(&rng, alpha: [255, 204, 77][round % 3]))
+            var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
+            var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
+            dense.fill(p, rule: rule, clip: clip, into: &ba)
+            walk.fill(p, rule: rule, clip: clip, into: &bb)
+            #expect(a.bytes() == b.bytes(), "round \(round)")
+        }
+    }
+
+    /// A random premultiplied colour (channels ≤ alpha) as a packed word.
+    private func premultipliedRandom(_ rng: inout SplitMix64, alpha: UInt32) -> UInt32 {
+        func c() -> UInt32 { alpha == 0 ? 0 : UInt32(rng.next() % UInt64(alpha + 1)) }
+        return c() | c() << 8 | c() << 16 | alpha << 24
+    }
 }

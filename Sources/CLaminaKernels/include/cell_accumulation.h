@@ -41,4 +41,13 @@ ptrdiff_t lamina_accumulate_strip(const LaminaEdge *edges, int32_t *active, ptrd
 /// AVX2 (call only when `lamina_kernels_use_avx2()`); the portable path is the Swift loop.
 int32_t lamina_avx2_coverage_sweep(int32_t *acc, uint8_t *cov, ptrdiff_t count, int32_t sum, int evenOdd);
 
+/// A dense row swept and blended in one pass: the running coverage sum of acc[0..<count] from
+/// 0 (clearing the cells, as `lamina_avx2_coverage_sweep`), each pixel dst[i] receiving the
+/// solid colour through its coverage exactly as `lamina_avx2_span_over` would from those
+/// coverage bytes. Returns the sum after cell count − 1. count ≥ 1. The cells are read and
+/// cleared in blocks of 8: acc must hold count rounded up to a multiple of 8 cells, and those
+/// past count are cleared without entering the sum (the rasterizer's rows have that slack).
+/// AVX2 only (call when `lamina_kernels_use_avx2()`); the portable path sums, then blends.
+int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color);
+
 #endif

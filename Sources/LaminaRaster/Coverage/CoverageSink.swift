@@ -18,6 +18,15 @@ package protocol CoverageSink {
     /// shape (two edge spans around the interior) in one call, so a sink can find its row once.
     mutating func blendEdges(y: Int, x0: Int, n0: Int, c0: UnsafePointer<UInt8>, run: UInt8,
                              x1: Int, n1: Int, c1: UnsafePointer<UInt8>)
+    /// A dense row of the polygon rasterizer: `cells` holds the accumulated signed areas of
+    /// pixels x..<x+count (2^17 per full pixel, `PolygonRasterizer.sumCells`' format). Exactly
+    /// `sumCells` over them from a running sum of 0 into `coverage` (clearing the cells), then
+    /// `blendSpan(y, x, count, coverage)`; returns the sum after the last cell. A sink may
+    /// fuse the two (a solid blitter never writes the coverage bytes). The caller provides
+    /// cells up to count rounded up to a multiple of 8, those past count zero or due to be
+    /// cleared: a sink may read them and clear them, and leaves them out of the sum.
+    mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
+                             coverage: UnsafeMutablePointer<UInt8>) -> Int32
 }
 
 extension CoverageSink {
@@ -29,6 +38,22 @@ extension CoverageSink {
         blendSpan(y: y, x: x0, count: n0, coverage: c0)
         if run != 0 { blendRun(y: y, x: x0 &+ n0, count: x1 &- x0 &- n0, coverage: run) }
         blendSpan(y: y, x: x1, count: n1, coverage: c1)
+    }
+
+    @inline(__always)
+    package mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
+                                     coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+        sumThenBlendCells(y: y, x: x, count: count, cells: cells, rule: rule, coverage: coverage)
+    }
+
+    /// `blendCells` in two steps: the coverage bytes, then `blendSpan`.
+    @inline(__always)
+    package mutating func sumThenBlendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
+                                            coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+        var s: Int32 = 0
+        _ = PolygonRasterizer.sumCells(cells, coverage, lo: 0, hi: count &- 1, width: count, rule: rule, s: &s)
+        blendSpan(y: y, x: x, count: count, coverage: coverage)
+        return s
     }
 }
 

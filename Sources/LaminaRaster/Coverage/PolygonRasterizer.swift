@@ -22,7 +22,7 @@ import CLaminaKernels
 /// One rasterizer per thread: it owns scratch buffers that grow to the widest clip seen and
 /// are then reused, so a steady-state frame does not allocate.
 package final class PolygonRasterizer {
-    /// Rows accumulated before a sweep. Bounded memory: stripHeight × (clip width + 2) Int32
+    /// Rows accumulated before a sweep. Bounded memory: stripHeight × `cellStride(clip width)` Int32
     /// (246 KB for a 1920-pixel clip). 32 rather than 16: fewer edges of a stroke outline
     /// are split across strips and fewer strips are set up (S4 about 4% faster, interleaved);
     /// 64 measured the same as 32.
@@ -90,7 +90,7 @@ package final class PolygonRasterizer {
     func reserve(width: Int) {
         guard width > capacityWidth else { return }
         acc.deallocate(); bits.deallocate(); cov.deallocate()
-        let stride = width + 2, words = (stride + 63) >> 6
+        let stride = Self.cellStride(width), words = (stride + 63) >> 6
         acc = .allocate(capacity: stride * Self.stripHeight)
         acc.initialize(repeating: 0, count: stride * Self.stripHeight)
         bits = .allocate(capacity: words * Self.stripHeight)
@@ -267,7 +267,7 @@ package final class PolygonRasterizer {
 
     private func sweepArea<S: CoverageSink>(rule: FillRule, left: Int, width: Int, rows: Range<Int>, into sink: inout S) {
         reserve(width: width)
-        let stride = width + 2, words = (stride + 63) >> 6
+        let stride = Self.cellStride(width), words = (stride + 63) >> 6
         let acc = self.acc, bits = self.bits, cov = self.cov
         let edgeBase = edgeStore.base, edgeCount = self.edgeCount
         let edges = UnsafeBufferPointer(start: edgeBase, count: edgeCount)
@@ -521,6 +521,12 @@ package final class PolygonRasterizer {
         return end
     }
 
+    /// Cells per accumulation row for a clip `width` pixels wide: one per column, the right
+    /// neighbour of the last column (a piece ending on the clip's right edge adds its area
+    /// there), and slack so that a dense row ending on the last column can be read and cleared
+    /// in whole blocks of 8 (`CoverageSink.blendCells`).
+    static func cellStride(_ width: Int) -> Int { width + 8 }
+
     /// Rows whose touched cells lie within this many cells are swept densely (`sweepDense`).
     static let denseWindow = 64
 
@@ -540,9 +546,14 @@ package final class PolygonRasterizer {
                                                     rule: FillRule, y: Int, left: Int, into sink: inout S) {
         let lo = cells.lo, hi = cells.hi
         for w in (lo &>> 6)...(hi &>> 6) { bits[w] = 0 }
+        let end = min(hi, width &- 1)
         var s: Int32 = 0
-        let end = sumCells(acc, cov, lo: lo, hi: hi, width: width, rule: rule, s: &s)
-        if end >= lo { sink.blendSpan(y: y, x: left &+ lo, count: end &- lo &+ 1, coverage: cov + lo) }
+        if end >= lo {
+            s = sink.blendCells(y: y, x: left &+ lo, count: end &- lo &+ 1, cells: acc + lo, rule: rule, coverage: cov + lo)
+        }
+        // Cells past the last column (its right neighbours) are cleared, not drawn.
+        var c = max(lo, end &+ 1)
+        while c <= hi { acc[c] = 0; c &+= 1 }
         if end &+ 1 < width {
             let v = coverage(s, rule: rule)
             if v != 0 { sink.blendRun(y: y, x: left &+ end &+ 1, count: width &- end &- 1, coverage: v) }
