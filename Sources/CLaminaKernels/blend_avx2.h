@@ -141,5 +141,55 @@ AVX2 static inline __m128i span_over4(__m128i d, __m128i k8, __m128i c16) {
     return _mm_packus_epi16(lo, hi);
 }
 
+// dst[i] = color over dst[i] for i < count: stores for an opaque colour, nothing for 0, the
+// pmulhrsw form when the magic exists.
+AVX2_INLINE void fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
+    if (count <= 0) return;
+    ptrdiff_t i = 0;
+    const __m256i c8 = _mm256_set1_epi32((int)color);
+    if ((color >> 24) == 255) {
+        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), c8);
+        if (i < count) store_partial(dst + i, count - i, c8);
+        return;
+    }
+    if (color == 0) return;
+    const int magic = lamina_mulhrs_magic[255 - (color >> 24)];
+    if (magic >= 0) {
+        const __m256i m = _mm256_set1_epi16((short)magic);
+        for (; i + 16 <= count; i += 16) {
+            __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
+            __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d0, m, c8));
+            _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8_magic(d1, m, c8));
+        }
+        if (i + 8 <= count) {
+            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d, m, c8));
+            i += 8;
+        }
+        if (i < count) {
+            ptrdiff_t n = count - i;
+            store_partial(dst + i, n, fill_over8_magic(load_partial(dst + i, n), m, c8));
+        }
+        return;
+    }
+    const __m256i ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
+    for (; i + 16 <= count; i += 16) {
+        __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
+        __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
+        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d0, ia, c8));
+        _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8(d1, ia, c8));
+    }
+    if (i + 8 <= count) {
+        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
+        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d, ia, c8));
+        i += 8;
+    }
+    if (i < count) {
+        ptrdiff_t n = count - i;
+        store_partial(dst + i, n, fill_over8(load_partial(dst + i, n), ia, c8));
+    }
+}
+
 #endif
 #endif

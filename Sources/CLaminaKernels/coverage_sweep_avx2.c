@@ -111,7 +111,71 @@ AVX2 int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count
     return _mm256_extract_epi32(x, 7);
 }
 
+// The first n (1...8) cells at p as a running sum from carry; clears those cells (the rest of
+// the block is written back unchanged) and leaves the others out of the sum, so every lane
+// from n − 1 up holds the total.
+AVX2 static inline __m256i take_cells(int32_t *p, ptrdiff_t n, __m256i carry) {
+    __m256i x = _mm256_loadu_si256((const __m256i *)p);
+    const __m256i in = _mm256_cmpgt_epi32(_mm256_set1_epi32((int)n), _mm256_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7));
+    _mm256_storeu_si256((__m256i *)p, _mm256_andnot_si256(in, x));
+    return running_sum8(_mm256_and_si256(x, in), carry);
+}
+
+// span_over's treatment of a span of n (1...8) pixels, the coverage bytes already spread over
+// each pixel's four bytes in k8: the same blocks and tails, so the same bytes.
+AVX2 static inline void short_span_over(uint32_t *dst, ptrdiff_t n, __m256i k8, __m256i c16, int magic, __m256i m, __m256i c8) {
+    if (n == 8) {
+        if (_mm256_testz_si256(k8, k8)) return;
+        __m256i d = _mm256_loadu_si256((const __m256i *)dst);
+        if (magic >= 0 && _mm256_movemask_epi8(_mm256_cmpeq_epi8(k8, _mm256_set1_epi8(-1))) == -1) {
+            _mm256_storeu_si256((__m256i *)dst, fill_over8_magic(d, m, c8));
+        } else {
+            _mm256_storeu_si256((__m256i *)dst, span_over8(d, k8, c16));
+        }
+    } else if (n <= 4) {
+        __m128i d = n == 4 ? _mm_loadu_si128((const __m128i *)dst) : load_partial128(dst, n);
+        __m128i r = span_over4(d, _mm256_castsi256_si128(k8), _mm256_castsi256_si128(c16));
+        if (n == 4) _mm_storeu_si128((__m128i *)dst, r); else store_partial128(dst, n, r);
+    } else {
+        store_partial(dst, n, span_over8(load_partial(dst, n), k8, c16));
+    }
+}
+
+// PixelKernels.scale: each channel of p times k/255, rounded (div255 of the product).
+static inline uint32_t scale_color(uint32_t p, uint32_t k) {
+    uint32_t r = 0;
+    for (int sh = 0; sh < 32; sh += 8) {
+        uint32_t t = ((p >> sh) & 255) * k + 128;
+        r |= ((t + (t >> 8)) >> 8) << sh;
+    }
+    return r;
+}
+
+AVX2 int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
+                                         int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color) {
+    const __m256i z = _mm256_setzero_si256();
+    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
+    const int magic = lamina_mulhrs_magic[255 - (color >> 24)];
+    const __m256i c8 = _mm256_set1_epi32((int)color), m = _mm256_set1_epi16((short)magic);
+    const __m256i rep = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                         0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    __m256i x = take_cells(cells0, n0, z);
+    short_span_over(dst, n0, _mm256_shuffle_epi8(coverage8(x, evenOdd), rep), c16, magic, m, c8);
+    const int32_t s = _mm256_extract_epi32(x, 7);
+    const uint8_t v = cell_coverage(s, evenOdd);
+    if (v != 0) fill_over(dst + n0, runCount, v == 255 ? color : scale_color(color, v));
+    x = take_cells(cells1, n1, _mm256_permutevar8x32_epi32(x, _mm256_set1_epi32(7)));
+    short_span_over(dst + n0 + runCount, n1, _mm256_shuffle_epi8(coverage8(x, evenOdd), rep), c16, magic, m, c8);
+    return _mm256_extract_epi32(x, 7);
+}
+
 #else
+
+int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
+                                    int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color) {
+    (void)dst; (void)cells0; (void)n0; (void)runCount; (void)cells1; (void)n1; (void)evenOdd; (void)color;
+    return 0;
+}
 
 int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color) {
     (void)dst; (void)acc; (void)count; (void)evenOdd; (void)color;

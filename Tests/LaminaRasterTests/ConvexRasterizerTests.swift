@@ -196,6 +196,55 @@ import Glibc
         }
     }
 
+    /// Blitter's `blendEdgeCells` (the fused AVX2 kernel when it applies) paints, returns and
+    /// clears what its definition — two `sumCells` and `blendEdges` — does: random cells
+    /// (extremes, both rules), edge ranges of 1...12 cells, rows partly off the surface.
+    @Test func blitterBlendEdgeCellsEqualsItsDefinition() throws {
+        var rng = SplitMix64(4)
+        let w = 97, h = 5
+        let a = try Surface(width: w, height: h), b = try Surface(width: w, height: h)
+        let scratch = ScanlineScratch(width: w)
+        var cov = [UInt8](repeating: 0, count: 64)
+        for i in 0..<4000 {
+            var cells = (0..<200).map { _ -> Int32 in
+                switch rng.next() % 8 {
+                case 0: return [Int32.min, Int32.max, 1 << 17, -(1 << 17)][Int(rng.next() % 4)]
+                case 1: return Int32(truncatingIfNeeded: rng.next())
+                case 2, 3: return 0
+                default: return Int32(truncatingIfNeeded: Int64(rng.next() % (1 << 18)) - (1 << 17))
+                }
+            }
+            var cellsB = cells
+            let color = PremultipliedRGBA8(packed: rng.premultiplied())
+            let rule: FillRule = i % 3 == 0 ? .evenOdd : .nonZero
+            let y = Int(rng.next() % UInt64(h + 2)) - 1
+            let x0 = Int(rng.next() % 130) - 20, n0 = 1 + Int(rng.next() % 12)
+            let x1 = x0 + n0 + 8 + Int(rng.next() % 40), n1 = 1 + Int(rng.next() % 12)
+            let o0 = 10, o1 = o0 + (x1 - x0)
+            var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
+            var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
+            let sa = cells.withUnsafeMutableBufferPointer { c in
+                cov.withUnsafeMutableBufferPointer { k in
+                    ba.blendEdgeCells(y: y, x0: x0, n0: n0, cells0: c.baseAddress! + o0, x1: x1, n1: n1,
+                                      cells1: c.baseAddress! + o1, rule: rule, coverage: k.baseAddress!)
+                }
+            }
+            let sb = cellsB.withUnsafeMutableBufferPointer { c in
+                cov.withUnsafeMutableBufferPointer { k in
+                    bb.sumThenBlendEdgeCells(y: y, x0: x0, n0: n0, cells0: c.baseAddress! + o0, x1: x1, n1: n1,
+                                             cells1: c.baseAddress! + o1, rule: rule, coverage: k.baseAddress!)
+                }
+            }
+            #expect(sa == sb, "call \(i)")
+            #expect(cells == cellsB, "call \(i): cells")
+        }
+        for y in 0..<h {
+            for x in 0..<w where a.row32(y)[x] != b.row32(y)[x] {
+                Issue.record("pixel (\(x), \(y)) differs"); return
+            }
+        }
+    }
+
     @Test func degenerateInputs() {
         let fast = PolygonRasterizer(), strip = PolygonRasterizer()
         let clip = PixelRect(x0: 0, y0: 0, x1: 64, y1: 64)

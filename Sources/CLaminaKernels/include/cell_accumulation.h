@@ -50,4 +50,14 @@ int32_t lamina_avx2_coverage_sweep(int32_t *acc, uint8_t *cov, ptrdiff_t count, 
 /// AVX2 only (call when `lamina_kernels_use_avx2()`); the portable path sums, then blends.
 int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color);
 
+/// A convex row from its cells (the monotone path's common row): the left edge's cells
+/// cells0[0..<n0] summed from 0 and blended into dst[0..<n0], the interior dst[n0..<n0 + runCount]
+/// filled at the coverage of that sum (nothing when 0), the right edge's cells cells1[0..<n1]
+/// summed on and blended into the n1 pixels after the run — the bytes of sumCells, sumCells,
+/// then `lamina_avx2_edges_over`. n0, n1 in 1...8; each of cells0 and cells1 must have 8
+/// cells readable and writable (those past n0 or n1 are written back unchanged, so the two
+/// blocks must not overlap). Returns the sum after the right edge's cells. AVX2 only.
+int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
+                                    int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color);
+
 #endif

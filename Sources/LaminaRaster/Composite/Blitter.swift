@@ -152,6 +152,22 @@ package struct Blitter: CoverageSink {
         return sumThenBlendCells(y: y, x: x, count: count, cells: cells, rule: rule, coverage: coverage)
     }
 
+    /// The common convex row from its cells (see `CoverageSink.blendEdgeCells`): for solid
+    /// source-over inside the surface with edge ranges of at most 8 cells, one AVX2 call
+    /// (`lamina_avx2_cell_edges_over`: the bytes of the two sums and `blendEdges`).
+    @inline(__always)
+    package mutating func blendEdgeCells(y: Int, x0: Int, n0: Int, cells0: UnsafeMutablePointer<Int32>,
+                                         x1: Int, n1: Int, cells1: UnsafeMutablePointer<Int32>, rule: FillRule,
+                                         coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+        if isSolidOver && y >= 0 && y < surface.height && x0 >= 0 && x1 &+ n1 <= surface.width
+            && n0 >= 1 && n0 <= 8 && n1 >= 1 && n1 <= 8 && x1 &- x0 &- n0 >= 8 && lamina_kernels_use_avx2() != 0 {
+            return lamina_avx2_cell_edges_over(surface.row32(y) + x0, cells0, n0, x1 &- x0 &- n0, cells1, n1,
+                                               rule == .evenOdd ? 1 : 0, solid)
+        }
+        return sumThenBlendEdgeCells(y: y, x0: x0, n0: n0, cells0: cells0, x1: x1, n1: n1, cells1: cells1, rule: rule,
+                                     coverage: coverage)
+    }
+
     @inline(never)
     private mutating func blendRunGeneral(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
         // Spans outside the surface (a clip rect larger than it) are cut, never written.

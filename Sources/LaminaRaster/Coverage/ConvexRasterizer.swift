@@ -148,13 +148,14 @@ extension PolygonRasterizer {
             sink.prefetch(y: y &+ Self.prefetchDistance, x0: left &+ aLo &- 16, x1: left &+ rowHi &+ 16)
             if twoRanges && aLo < width && bLo < width && bLo &- min(aHi, width &- 1) &- 1 > Self.spanMergeGap {
                 // The common row: edge cells, an interior gap too long to merge, edge cells.
-                // `sweepRow` emits span, run (if not 0), span: one `blendEdges` call.
-                var s: Int32 = 0
-                let aEnd = Self.sumCells(acc, cov, lo: aLo, hi: aHi, width: width, rule: rule, s: &s)
-                let v = Self.coverage(s, rule: rule)
-                let bEnd = Self.sumCells(acc, cov, lo: bLo, hi: bHi, width: width, rule: rule, s: &s)
-                sink.blendEdges(y: y, x0: left &+ aLo, n0: aEnd &- aLo &+ 1, c0: cov + aLo, run: v,
-                                x1: left &+ bLo, n1: bEnd &- bLo &+ 1, c1: cov + bLo)
+                // `sweepRow` emits span, run (if not 0), span: one `blendEdgeCells` call (sums and blend).
+                // aHi < bLo < width; cells of the right range past the last column are cleared.
+                let bEnd = min(bHi, width &- 1)
+                let s = sink.blendEdgeCells(y: y, x0: left &+ aLo, n0: aHi &- aLo &+ 1, cells0: acc + aLo,
+                                            x1: left &+ bLo, n1: bEnd &- bLo &+ 1, cells1: acc + bLo, rule: rule,
+                                            coverage: cov + aLo)
+                var c = bEnd &+ 1
+                while c <= bHi { acc[c] = 0; c &+= 1 }
                 if bEnd &+ 1 < width {
                     let t = Self.coverage(s, rule: rule)
                     if t != 0 { sink.blendRun(y: y, x: left &+ bEnd &+ 1, count: width &- bEnd &- 1, coverage: t) }

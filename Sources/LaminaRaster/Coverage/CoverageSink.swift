@@ -27,6 +27,15 @@ package protocol CoverageSink {
     /// cleared: a sink may read them and clear them, and leaves them out of the sum.
     mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
                              coverage: UnsafeMutablePointer<UInt8>) -> Int32
+    /// The common row of a convex fill from its cells: `sumCells` over the left edge's n0
+    /// cells from 0 into coverage[0..<n0], over the right edge's n1 cells on into
+    /// coverage[n0..<n0 + n1], then `blendEdges(y, x0, n0, …, run: coverage of the sum after
+    /// the left cells, x1, n1, …)`; returns the sum after the right cells. The same slack as
+    /// `blendCells`: 8 cells from each of cells0 and cells1, the blocks apart (a sink may read
+    /// them and write them back).
+    mutating func blendEdgeCells(y: Int, x0: Int, n0: Int, cells0: UnsafeMutablePointer<Int32>,
+                                 x1: Int, n1: Int, cells1: UnsafeMutablePointer<Int32>, rule: FillRule,
+                                 coverage: UnsafeMutablePointer<UInt8>) -> Int32
 }
 
 extension CoverageSink {
@@ -44,6 +53,27 @@ extension CoverageSink {
     package mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
                                      coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
         sumThenBlendCells(y: y, x: x, count: count, cells: cells, rule: rule, coverage: coverage)
+    }
+
+    @inline(__always)
+    package mutating func blendEdgeCells(y: Int, x0: Int, n0: Int, cells0: UnsafeMutablePointer<Int32>,
+                                         x1: Int, n1: Int, cells1: UnsafeMutablePointer<Int32>, rule: FillRule,
+                                         coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+        sumThenBlendEdgeCells(y: y, x0: x0, n0: n0, cells0: cells0, x1: x1, n1: n1, cells1: cells1, rule: rule,
+                              coverage: coverage)
+    }
+
+    /// `blendEdgeCells` in steps: both edges' coverage bytes, then `blendEdges`.
+    @inline(__always)
+    package mutating func sumThenBlendEdgeCells(y: Int, x0: Int, n0: Int, cells0: UnsafeMutablePointer<Int32>,
+                                                x1: Int, n1: Int, cells1: UnsafeMutablePointer<Int32>, rule: FillRule,
+                                                coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+        var s: Int32 = 0
+        _ = PolygonRasterizer.sumCells(cells0, coverage, lo: 0, hi: n0 &- 1, width: n0, rule: rule, s: &s)
+        let run = PolygonRasterizer.coverage(s, rule: rule)
+        _ = PolygonRasterizer.sumCells(cells1, coverage + n0, lo: 0, hi: n1 &- 1, width: n1, rule: rule, s: &s)
+        blendEdges(y: y, x0: x0, n0: n0, c0: coverage, run: run, x1: x1, n1: n1, c1: coverage + n0)
+        return s
     }
 
     /// `blendCells` in two steps: the coverage bytes, then `blendSpan`.
