@@ -1,4 +1,4 @@
-// The AVX2 pixel arithmetic shared by the blending kernels (kernels_avx2.c, cells_over_avx2.c):
+// The AVX2 pixel arithmetic shared by the blending kernels (kernels_avx2.c, solid_spans.inc):
 // 8 premultiplied RGBA8 pixels per 256-bit register, partial moves for the last 1–7 pixels,
 // source-over of a constant colour through per-pixel coverage. Private to CLaminaKernels (not
 // in include/). Every function is the definition the kernels share, so two kernels that use
@@ -32,8 +32,9 @@ AVX2 static inline __m256i broadcast_alpha(__m256i v) {
 }
 
 // The first n pixels (n in 1...7) of p in the low lanes, zeros above; reads only those n.
-// Plain 128/64/32-bit moves: masked loads and stores (vpmaskmovd) were measured several times
-// slower on this AMD machine, and short edge spans make tails the common case.
+// Plain 128/64/32-bit moves: AVX2's masked loads and stores (vpmaskmovd) were measured several
+// times slower on AMD, and short edge spans make tails the common case. (AVX-512VL's masked
+// moves are fast: the solid span kernels' AVX-512 build uses them, solid_spans_avx512.c.)
 AVX2 static inline __m128i load_partial128(const uint32_t *p, ptrdiff_t n) { // n in 0...3
     switch (n) {
     case 1: return _mm_cvtsi32_si128((int)p[0]);
@@ -141,55 +142,6 @@ AVX2 static inline __m128i span_over4(__m128i d, __m128i k8, __m128i c16) {
     return _mm_packus_epi16(lo, hi);
 }
 
-// dst[i] = color over dst[i] for i < count: stores for an opaque colour, nothing for 0, the
-// pmulhrsw form when the magic exists.
-AVX2_INLINE void fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {
-    if (count <= 0) return;
-    ptrdiff_t i = 0;
-    const __m256i c8 = _mm256_set1_epi32((int)color);
-    if ((color >> 24) == 255) {
-        for (; i + 8 <= count; i += 8) _mm256_storeu_si256((__m256i *)(dst + i), c8);
-        if (i < count) store_partial(dst + i, count - i, c8);
-        return;
-    }
-    if (color == 0) return;
-    const int magic = lamina_mulhrs_magic[255 - (color >> 24)];
-    if (magic >= 0) {
-        const __m256i m = _mm256_set1_epi16((short)magic);
-        for (; i + 16 <= count; i += 16) {
-            __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
-            __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
-            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d0, m, c8));
-            _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8_magic(d1, m, c8));
-        }
-        if (i + 8 <= count) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d, m, c8));
-            i += 8;
-        }
-        if (i < count) {
-            ptrdiff_t n = count - i;
-            store_partial(dst + i, n, fill_over8_magic(load_partial(dst + i, n), m, c8));
-        }
-        return;
-    }
-    const __m256i ia = _mm256_set1_epi16((short)(255 - (color >> 24)));
-    for (; i + 16 <= count; i += 16) {
-        __m256i d0 = _mm256_loadu_si256((const __m256i *)(dst + i));
-        __m256i d1 = _mm256_loadu_si256((const __m256i *)(dst + i + 8));
-        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d0, ia, c8));
-        _mm256_storeu_si256((__m256i *)(dst + i + 8), fill_over8(d1, ia, c8));
-    }
-    if (i + 8 <= count) {
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), fill_over8(d, ia, c8));
-        i += 8;
-    }
-    if (i < count) {
-        ptrdiff_t n = count - i;
-        store_partial(dst + i, n, fill_over8(load_partial(dst + i, n), ia, c8));
-    }
-}
 
 #endif
 #endif

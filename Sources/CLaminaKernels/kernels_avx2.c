@@ -59,62 +59,21 @@ int lamina_kernels_check_magic(void) {
     return bad;
 }
 
+int lamina_kernels_have_avx512(void) {
+    __builtin_cpu_init();
+    return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") && __builtin_cpu_supports("avx512vl");
+}
+
 int lamina_kernels_use_avx2_ = 0;
+int lamina_kernels_use_avx512_ = 0;
 
 __attribute__((constructor)) static void lamina_kernels_choose(void) {
     const char *v = getenv("LAMINA_KERNELS");
     lamina_kernels_use_avx2_ = lamina_kernels_have_avx2() && !(v && strcmp(v, "portable") == 0);
+    lamina_kernels_use_avx512_ = lamina_kernels_use_avx2_ && lamina_kernels_have_avx512() && !(v && strcmp(v, "avx2") == 0);
 }
 
 
-
-AVX2 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { fill_over(dst, count, color); }
-
-AVX2_INLINE void span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
-    const __m256i z = _mm256_setzero_si256();
-    const __m256i c16 = _mm256_unpacklo_epi8(_mm256_set1_epi32((int)color), z);
-    // Blocks of full coverage (stroke interiors inside merged spans) are a fill_over.
-    const int magic = lamina_mulhrs_magic[255 - (color >> 24)];
-    const __m256i c8 = _mm256_set1_epi32((int)color), m = _mm256_set1_epi16((short)magic);
-    ptrdiff_t i = 0;
-    for (; i + 8 <= count; i += 8) {
-        uint64_t c;
-        memcpy(&c, cov + i, 8);
-        if (c == 0) continue;
-        if (c == UINT64_MAX && magic >= 0) {
-            __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-            _mm256_storeu_si256((__m256i *)(dst + i), fill_over8_magic(d, m, c8));
-            continue;
-        }
-        __m256i d = _mm256_loadu_si256((const __m256i *)(dst + i));
-        _mm256_storeu_si256((__m256i *)(dst + i), span_over8(d, expand_coverage(cov + i, 8), c16));
-    }
-    if (i < count) {
-        ptrdiff_t n = count - i;
-        if (n <= 4) {
-            // Short spans (a stroke's edge cells: 3–6 pixels are typical) in half-width
-            // registers: half the arithmetic of the 8-pixel form, the same bytes.
-            const __m128i rep = _mm_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
-            __m128i k8 = _mm_shuffle_epi8(_mm_cvtepu8_epi32(_mm_cvtsi32_si128((int)coverage_bytes(cov + i, n))), rep);
-            __m128i d = n == 4 ? _mm_loadu_si128((const __m128i *)(dst + i)) : load_partial128(dst + i, n);
-            __m128i r = span_over4(d, k8, _mm256_castsi256_si128(c16));
-            if (n == 4) _mm_storeu_si128((__m128i *)(dst + i), r); else store_partial128(dst + i, n, r);
-        } else {
-            store_partial(dst + i, n, span_over8(load_partial(dst + i, n), expand_coverage(cov + i, n), c16));
-        }
-    }
-}
-
-AVX2 void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
-    span_over(dst, count, color, cov);
-}
-
-AVX2 void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
-                                 uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
-    span_over(dst, n0, color, cov0);
-    fill_over(dst + n0, runCount, runColor);
-    span_over(dst + n0 + runCount, n1, color, cov1);
-}
 
 // 8 source pixels scaled by k16 (16-bit lanes, per half; NULL-equivalent when k is 255) over d.
 AVX2 static inline __m256i row_over8(__m256i s, __m256i d, __m256i k16, int scaled) {
@@ -583,12 +542,9 @@ AVX2 ptrdiff_t lamina_avx2_perspective_bilinear_row(uint32_t *out, const uint32_
 #else // not x86: no AVX2 kernels; Swift never calls the entry points below.
 
 int lamina_kernels_have_avx2(void) { return 0; }
+int lamina_kernels_have_avx512(void) { return 0; }
 int lamina_kernels_use_avx2_ = 0;
 int lamina_kernels_check_magic(void) { return 0; }
-void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
-void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
-    (void)dst; (void)count; (void)color; (void)cov;
-}
 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha) {
     (void)dst; (void)src; (void)count; (void)alpha;
 }
@@ -609,10 +565,6 @@ ptrdiff_t lamina_avx2_bilinear_parabola(uint32_t *out, const uint32_t *texels, p
     (void)clear; (void)clearStride; (void)edge; (void)out; (void)texels; (void)stride; (void)count; (void)u0; (void)v0; (void)ddu; (void)ddv;
     (void)shift2; (void)maxI; (void)maxJ; (void)state;
     return 0;
-}
-void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
-                            uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
-    (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
 }
 void lamina_segment_range(int64_t u0, int64_t um, int64_t u1, int64_t *lo, int64_t *hi) {
     (void)u0; (void)um; (void)u1; *lo = 0; *hi = 0;

@@ -29,6 +29,16 @@ extern int lamina_kernels_use_avx2_;
 /// on every span, which a Swift `static let` costs).
 static inline int lamina_kernels_use_avx2(void) { return lamina_kernels_use_avx2_; }
 
+/// 1 when the CPU (and OS) support AVX-512 F, BW and VL.
+int lamina_kernels_have_avx512(void);
+
+/// Set once at load time: the solid span entry points below (`lamina_avx2_fill_over`,
+/// `_span_over`, `_edges_over`, `_cells_over`, `_cell_edges_over`) run their AVX-512VL build —
+/// the same bytes, spans' last 1–7 pixels moved under a lane mask instead of by a branch on
+/// the length — when use_avx2 is set, the CPU has AVX-512VL and LAMINA_KERNELS is not `avx2`.
+extern int lamina_kernels_use_avx512_;
+static inline int lamina_kernels_use_avx512(void) { return lamina_kernels_use_avx512_; }
+
 /// dst[i] = color + dst[i]·(255 − color.a)/255 for i < count (constant colour, full coverage).
 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color);
 
@@ -41,6 +51,24 @@ void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const
 /// setup (S1 draws some 55,000 such rows a frame).
 void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
                             uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color);
+
+/// The two builds of the solid span kernels, which the entry points above and in
+/// cell_accumulation.h choose between (tests compare them; call the `avx512` ones only when
+/// `lamina_kernels_have_avx512()`).
+void lamina_avx2_plain_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color);
+void lamina_avx2_plain_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov);
+void lamina_avx2_plain_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
+                                  uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color);
+int32_t lamina_avx2_plain_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color);
+int32_t lamina_avx2_plain_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
+                                          int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color);
+void lamina_avx512_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color);
+void lamina_avx512_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov);
+void lamina_avx512_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
+                              uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color);
+int32_t lamina_avx512_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color);
+int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
+                                      int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color);
 
 /// dst[i] = over(src[i]·alpha/255, dst[i]) for i < count.
 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha);

@@ -1,0 +1,58 @@
+// The solid span kernels (solid_spans.inc) for AVX-512VL (with BW and F): 256-bit registers as in
+// the AVX2 build, but a span's last 1–7 pixels are loaded and stored under a lane mask — one
+// instruction each, no branch on the length, nothing read or written past the span (masked-off
+// lanes do not fault). Run only when `lamina_kernels_have_avx512()`; the public entry points in
+// solid_spans_avx2.c choose.
+#include "CLaminaKernels.h"
+#include "coverage_avx2.h"
+#include "cell_math.h"
+
+#if defined(__x86_64__) || defined(__i386__)
+
+#define AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl")))
+
+// The first n pixels at p (n in 0...7, or 0...3 for the 128-bit forms), zeros above.
+AVX512 static inline __m256i load_masked(const uint32_t *p, ptrdiff_t n) {
+    return _mm256_maskz_loadu_epi32((__mmask8)((1u << n) - 1), p);
+}
+AVX512 static inline __m128i load_masked128(const uint32_t *p, ptrdiff_t n) {
+    return _mm_maskz_loadu_epi32((__mmask8)((1u << n) - 1), p);
+}
+// Stores the first n pixels of v at p; writes nothing past them.
+AVX512 static inline void store_masked(uint32_t *p, ptrdiff_t n, __m256i v) {
+    _mm256_mask_storeu_epi32(p, (__mmask8)((1u << n) - 1), v);
+}
+AVX512 static inline void store_masked128(uint32_t *p, ptrdiff_t n, __m128i v) {
+    _mm_mask_storeu_epi32(p, (__mmask8)((1u << n) - 1), v);
+}
+
+#define SPAN_INLINE __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) static inline
+#define SPAN_ENTRY AVX512
+#define SPAN_FN(name) lamina_avx512_##name
+#define LOAD_PARTIAL load_masked
+#define STORE_PARTIAL store_masked
+#define LOAD_PARTIAL128 load_masked128
+#define STORE_PARTIAL128 store_masked128
+#include "solid_spans.inc"
+
+#else
+
+void lamina_avx512_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
+void lamina_avx512_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
+    (void)dst; (void)count; (void)color; (void)cov;
+}
+void lamina_avx512_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
+                              uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
+    (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
+}
+int32_t lamina_avx512_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color) {
+    (void)dst; (void)acc; (void)count; (void)evenOdd; (void)color;
+    return 0;
+}
+int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
+                                      int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color) {
+    (void)dst; (void)cells0; (void)n0; (void)runCount; (void)cells1; (void)n1; (void)evenOdd; (void)color;
+    return 0;
+}
+
+#endif
