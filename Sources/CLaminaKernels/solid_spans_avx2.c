@@ -14,6 +14,7 @@
 #define STORE_PARTIAL store_partial
 #define LOAD_PARTIAL128 load_partial128
 #define STORE_PARTIAL128 store_partial128
+#define LOAD_COVERAGE expand_coverage
 #include "solid_spans.inc"
 
 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) {

@@ -26,6 +26,14 @@ AVX512 static inline void store_masked128(uint32_t *p, ptrdiff_t n, __m128i v) {
     _mm_mask_storeu_epi32(p, (__mmask8)((1u << n) - 1), v);
 }
 
+// n (1...8) coverage bytes, each spread over its pixel's four bytes, zeros above.
+AVX512 static inline __m256i load_coverage_masked(const uint8_t *cov, ptrdiff_t n) {
+    __m256i c32 = _mm256_cvtepu8_epi32(_mm_maskz_loadu_epi8((__mmask16)((1u << n) - 1), cov));
+    const __m256i rep = _mm256_setr_epi8(0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12,
+                                         0, 0, 0, 0, 4, 4, 4, 4, 8, 8, 8, 8, 12, 12, 12, 12);
+    return _mm256_shuffle_epi8(c32, rep);
+}
+
 #define SPAN_INLINE __attribute__((target("avx2,avx512f,avx512bw,avx512vl"), always_inline)) static inline
 #define SPAN_ENTRY AVX512
 #define SPAN_FN(name) lamina_avx512_##name
@@ -33,6 +41,8 @@ AVX512 static inline void store_masked128(uint32_t *p, ptrdiff_t n, __m128i v) {
 #define STORE_PARTIAL store_masked
 #define LOAD_PARTIAL128 load_masked128
 #define STORE_PARTIAL128 store_masked128
+#define LOAD_COVERAGE load_coverage_masked
+#define SPAN_MASKED_TAILS 1
 #include "solid_spans.inc"
 
 #else
