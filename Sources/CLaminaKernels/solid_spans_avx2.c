@@ -33,9 +33,9 @@ void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, pt
     else lamina_avx2_plain_edges_over(dst, cov0, n0, runCount, runColor, cov1, n1, color);
 }
 
-int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color) {
-    if (lamina_kernels_use_avx512_) return lamina_avx512_cells_over(dst, acc, count, evenOdd, color);
-    return lamina_avx2_plain_cells_over(dst, acc, count, evenOdd, color);
+int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color) {
+    if (lamina_kernels_use_avx512_) return lamina_avx512_cells_over(dst, acc, count, sum, evenOdd, color);
+    return lamina_avx2_plain_cells_over(dst, acc, count, sum, evenOdd, color);
 }
 
 int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
@@ -54,8 +54,8 @@ void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, pt
                             uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
     (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
 }
-int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color) {
-    (void)dst; (void)acc; (void)count; (void)evenOdd; (void)color;
+int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color) {
+    (void)dst; (void)acc; (void)count; (void)sum; (void)evenOdd; (void)color;
     return 0;
 }
 int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
@@ -71,8 +71,8 @@ void lamina_avx2_plain_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t 
                                   uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
     (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
 }
-int32_t lamina_avx2_plain_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color) {
-    (void)dst; (void)acc; (void)count; (void)evenOdd; (void)color;
+int32_t lamina_avx2_plain_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color) {
+    (void)dst; (void)acc; (void)count; (void)sum; (void)evenOdd; (void)color;
     return 0;
 }
 int32_t lamina_avx2_plain_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,

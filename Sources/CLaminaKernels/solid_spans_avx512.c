@@ -55,8 +55,8 @@ void lamina_avx512_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, 
                               uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
     (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
 }
-int32_t lamina_avx512_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color) {
-    (void)dst; (void)acc; (void)count; (void)evenOdd; (void)color;
+int32_t lamina_avx512_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color) {
+    (void)dst; (void)acc; (void)count; (void)sum; (void)evenOdd; (void)color;
     return 0;
 }
 int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,

@@ -138,8 +138,9 @@ import Glibc
 
     /// The fused dense-row kernel against its definition, `sumCells` then the span kernel:
     /// random cells (extremes, both rules, sums that make empty and full blocks), every count
-    /// 1...40 (every tail length), opaque, translucent and clear colours. It must also clear
-    /// the cells up to the block end, leave those out of the sum, and touch nothing further.
+    /// 1...40 (every tail length), random starting sums, opaque, translucent and clear colours.
+    /// It must clear the count cells, leave the rest of the block as it was and out of the sum,
+    /// and touch nothing further.
     @Test func cellsOverKernelEqualsSumThenSpanOver() {
         guard lamina_kernels_have_avx2() != 0 else { return }
         var rng = SplitMix64(11)
@@ -165,7 +166,8 @@ import Glibc
             let color = premultipliedRandom(&rng, alpha: alpha)
             let dst0 = (0..<(n + 1)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
             // Definition: the running sum into coverage bytes, then the span kernel.
-            var refCells = cells, cov = [UInt8](repeating: 0, count: n), s: Int32 = 0
+            let start: Int32 = round % 4 == 0 ? 0 : Int32(truncatingIfNeeded: Int64(rng.next() % (1 << 19)) - (1 << 18))
+            var refCells = cells, cov = [UInt8](repeating: 0, count: n), s = start
             _ = refCells.withUnsafeMutableBufferPointer { c in
                 cov.withUnsafeMutableBufferPointer { PolygonRasterizer.sumCells(c.baseAddress!, $0.baseAddress!, lo: 0, hi: n - 1,
                                                                                  width: n, rule: rule, s: &s) }
@@ -177,12 +179,13 @@ import Glibc
             var dst = dst0
             let sum = dst.withUnsafeMutableBufferPointer { d in
                 cells.withUnsafeMutableBufferPointer { c in
-                    lamina_avx2_cells_over(d.baseAddress!, c.baseAddress!, n, rule == .evenOdd ? 1 : 0, color)
+                    lamina_avx2_cells_over(d.baseAddress!, c.baseAddress!, n, start, rule == .evenOdd ? 1 : 0, color)
                 }
             }
             #expect(sum == s, "round \(round)")
             #expect(dst == expected, "round \(round): n \(n) colour \(String(color, radix: 16))")
-            #expect(cells[..<block].allSatisfy { $0 == 0 } && cells[block] == sentinel, "round \(round)")
+            #expect(cells[..<n].allSatisfy { $0 == 0 } && cells[n...] == refCells[n...], "round \(round)")
+            #expect(cells[block] == sentinel)
         }
     }
 

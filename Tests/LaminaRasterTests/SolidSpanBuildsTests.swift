@@ -74,9 +74,9 @@ import CLaminaKernels
                 let cells = Self.cells(&rng, block)
                 var ca = cells, cb = cells
                 Self.same(pixels, "cells_over \(n)", { p in ca.withUnsafeMutableBufferPointer {
-                    lamina_avx2_plain_cells_over(p, $0.baseAddress!, n, Int32(round % 2), color) } },
+                    lamina_avx2_plain_cells_over(p, $0.baseAddress!, n, 77, Int32(round % 2), color) } },
                           { p in cb.withUnsafeMutableBufferPointer {
-                    lamina_avx512_cells_over(p, $0.baseAddress!, n, Int32(round % 2), color) } })
+                    lamina_avx512_cells_over(p, $0.baseAddress!, n, 77, Int32(round % 2), color) } })
                 #expect(ca == cb)
             }
             if n >= 10 {

@@ -59,14 +59,14 @@ void lamina_avx2_plain_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color)
 void lamina_avx2_plain_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov);
 void lamina_avx2_plain_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
                                   uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color);
-int32_t lamina_avx2_plain_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color);
+int32_t lamina_avx2_plain_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color);
 int32_t lamina_avx2_plain_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
                                           int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color);
 void lamina_avx512_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color);
 void lamina_avx512_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov);
 void lamina_avx512_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
                               uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color);
-int32_t lamina_avx512_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color);
+int32_t lamina_avx512_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color);
 int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
                                       int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color);
 

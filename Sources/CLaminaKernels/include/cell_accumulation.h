@@ -41,14 +41,14 @@ ptrdiff_t lamina_accumulate_strip(const LaminaEdge *edges, int32_t *active, ptrd
 /// AVX2 (call only when `lamina_kernels_use_avx2()`); the portable path is the Swift loop.
 int32_t lamina_avx2_coverage_sweep(int32_t *acc, uint8_t *cov, ptrdiff_t count, int32_t sum, int evenOdd);
 
-/// A dense row swept and blended in one pass: the running coverage sum of acc[0..<count] from
-/// 0 (clearing the cells, as `lamina_avx2_coverage_sweep`), each pixel dst[i] receiving the
-/// solid colour through its coverage exactly as `lamina_avx2_span_over` would from those
-/// coverage bytes. Returns the sum after cell count − 1. count ≥ 1. The cells are read and
-/// cleared in blocks of 8: acc must hold count rounded up to a multiple of 8 cells, and those
-/// past count are cleared without entering the sum (the rasterizer's rows have that slack).
+/// A run of touched cells swept and blended in one pass: the running coverage sum of
+/// acc[0..<count] from `sum` (clearing the cells, as `lamina_avx2_coverage_sweep`), each pixel
+/// dst[i] receiving the solid colour through its coverage exactly as `lamina_avx2_span_over`
+/// would from those coverage bytes. Returns the sum after cell count − 1. count ≥ 1. The cells
+/// are read in blocks of 8: acc must hold count rounded up to a multiple of 8 cells; those
+/// past count are written back unchanged (the rasterizer's rows have that slack).
 /// AVX2 only (call when `lamina_kernels_use_avx2()`); the portable path sums, then blends.
-int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int evenOdd, uint32_t color);
+int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color);
 
 /// A convex row from its cells (the monotone path's common row): the left edge's cells
 /// cells0[0..<n0] summed from 0 and blended into dst[0..<n0], the interior dst[n0..<n0 + runCount]

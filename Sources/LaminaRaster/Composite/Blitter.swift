@@ -139,17 +139,17 @@ package struct Blitter: CoverageSink {
         if count > 0 { PixelKernels.spanOver(row + x, count: count, color: solid, coverage: c1 + (x &- x1)) }
     }
 
-    /// A dense rasterizer row (see `CoverageSink.blendCells`): for solid source-over inside
+    /// A run of rasterizer cells (see `CoverageSink.blendCells`): for solid source-over inside
     /// the surface, one AVX2 pass from the cells to the pixels (`lamina_avx2_cells_over`: the
     /// bytes `sumCells` then `blendSpan` give, without writing and re-reading the coverage).
     @inline(__always)
-    package mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
-                                     coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+    package mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, sum: Int32,
+                                     rule: FillRule, coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
         if isSolidOver && y >= 0 && y < surface.height && x >= 0 && x &+ count <= surface.width && count > 0
             && lamina_kernels_use_avx2() != 0 {
-            return lamina_avx2_cells_over(surface.row32(y) + x, cells, count, rule == .evenOdd ? 1 : 0, solid)
+            return lamina_avx2_cells_over(surface.row32(y) + x, cells, count, sum, rule == .evenOdd ? 1 : 0, solid)
         }
-        return sumThenBlendCells(y: y, x: x, count: count, cells: cells, rule: rule, coverage: coverage)
+        return sumThenBlendCells(y: y, x: x, count: count, cells: cells, sum: sum, rule: rule, coverage: coverage)
     }
 
     /// The common convex row from its cells (see `CoverageSink.blendEdgeCells`): for solid

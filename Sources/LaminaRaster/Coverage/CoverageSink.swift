@@ -18,15 +18,15 @@ package protocol CoverageSink {
     /// shape (two edge spans around the interior) in one call, so a sink can find its row once.
     mutating func blendEdges(y: Int, x0: Int, n0: Int, c0: UnsafePointer<UInt8>, run: UInt8,
                              x1: Int, n1: Int, c1: UnsafePointer<UInt8>)
-    /// A dense row of the polygon rasterizer: `cells` holds the accumulated signed areas of
+    /// A run of a polygon rasterizer row's cells: `cells` holds the accumulated signed areas of
     /// pixels x..<x+count (2^17 per full pixel, `PolygonRasterizer.sumCells`' format). Exactly
-    /// `sumCells` over them from a running sum of 0 into `coverage` (clearing the cells), then
-    /// `blendSpan(y, x, count, coverage)`; returns the sum after the last cell. A sink may
-    /// fuse the two (a solid blitter never writes the coverage bytes). The caller provides
-    /// cells up to count rounded up to a multiple of 8, those past count zero or due to be
-    /// cleared: a sink may read them and clear them, and leaves them out of the sum.
-    mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
-                             coverage: UnsafeMutablePointer<UInt8>) -> Int32
+    /// `sumCells` over them from the running sum `sum` into `coverage` (clearing the cells),
+    /// then `blendSpan(y, x, count, coverage)`; returns the sum after the last cell. A sink
+    /// may fuse the two (a solid blitter never writes the coverage bytes). The caller provides
+    /// cells up to count rounded up to a multiple of 8: a sink may read those past count and
+    /// write them back unchanged, and leaves them out of the sum.
+    mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, sum: Int32,
+                             rule: FillRule, coverage: UnsafeMutablePointer<UInt8>) -> Int32
     /// The common row of a convex fill from its cells: `sumCells` over the left edge's n0
     /// cells from 0 into coverage[0..<n0], over the right edge's n1 cells on into
     /// coverage[n0..<n0 + n1], then `blendEdges(y, x0, n0, …, run: coverage of the sum after
@@ -50,9 +50,9 @@ extension CoverageSink {
     }
 
     @inline(__always)
-    package mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
-                                     coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
-        sumThenBlendCells(y: y, x: x, count: count, cells: cells, rule: rule, coverage: coverage)
+    package mutating func blendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, sum: Int32,
+                                     rule: FillRule, coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+        sumThenBlendCells(y: y, x: x, count: count, cells: cells, sum: sum, rule: rule, coverage: coverage)
     }
 
     @inline(__always)
@@ -78,9 +78,9 @@ extension CoverageSink {
 
     /// `blendCells` in two steps: the coverage bytes, then `blendSpan`.
     @inline(__always)
-    package mutating func sumThenBlendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, rule: FillRule,
-                                            coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
-        var s: Int32 = 0
+    package mutating func sumThenBlendCells(y: Int, x: Int, count: Int, cells: UnsafeMutablePointer<Int32>, sum: Int32,
+                                            rule: FillRule, coverage: UnsafeMutablePointer<UInt8>) -> Int32 {
+        var s = sum
         _ = PolygonRasterizer.sumCells(cells, coverage, lo: 0, hi: count &- 1, width: count, rule: rule, s: &s)
         blendSpan(y: y, x: x, count: count, coverage: coverage)
         return s

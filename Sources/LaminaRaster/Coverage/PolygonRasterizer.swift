@@ -549,7 +549,7 @@ package final class PolygonRasterizer {
         let end = min(hi, width &- 1)
         var s: Int32 = 0
         if end >= lo {
-            s = sink.blendCells(y: y, x: left &+ lo, count: end &- lo &+ 1, cells: acc + lo, rule: rule, coverage: cov + lo)
+            s = sink.blendCells(y: y, x: left &+ lo, count: end &- lo &+ 1, cells: acc + lo, sum: 0, rule: rule, coverage: cov + lo)
         }
         // Cells past the last column (its right neighbours) are cleared, not drawn.
         var c = max(lo, end &+ 1)
@@ -557,6 +557,61 @@ package final class PolygonRasterizer {
         if end &+ 1 < width {
             let v = coverage(s, rule: rule)
             if v != 0 { sink.blendRun(y: y, x: left &+ end &+ 1, count: width &- end &- 1, coverage: v) }
+        }
+    }
+
+    /// Touched cells at most this far apart are swept as one run (`sweepClusters`).
+    static let clusterGap = 32
+
+    /// `sweepRow` for a wide row (touched cells spread over `denseWindow` cells or more: a
+    /// stroke crossing the row twice, a near-horizontal stretch): the touched cells, found in
+    /// the bitset, in clusters whose gaps are at most `clusterGap` cells, each swept densely as
+    /// one `blendCells` run on from the running sum, with a run of the constant coverage
+    /// between clusters. The same pixels as the bit walk, as `sweepDense` argues, in a few
+    /// calls instead of gap and span bookkeeping per touched cell.
+    @inline(__always)
+    private static func sweepClusters<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
+                                                       w0: Int, w1: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
+                                                       rule: FillRule, y: Int, left: Int, into sink: inout S) {
+        var s: Int32 = 0
+        var next = 0          // first pixel not yet emitted
+        var a = -1, b = -1    // the open cluster's first and last touched cell (a < 0: none)
+        /// Emits the pixels up to the cluster a...b: the run before it, then its cells. Cells at
+        /// or past `width` (the last column's right neighbours) are cleared, not summed.
+        func flush(_ a: Int, _ b: Int, _ s: inout Int32, _ next: inout Int, _ sink: inout S) {
+            let end = min(b, width &- 1)
+            if a <= end {
+                if a > next {
+                    let v = coverage(s, rule: rule)
+                    if v != 0 { sink.blendRun(y: y, x: left &+ next, count: a &- next, coverage: v) }
+                }
+                s = sink.blendCells(y: y, x: left &+ a, count: end &- a &+ 1, cells: acc + a, sum: s, rule: rule,
+                                    coverage: cov + a)
+                next = end &+ 1
+            }
+            var c = max(a, end &+ 1)
+            while c <= b { acc[c] = 0; c &+= 1 }
+        }
+        for w in w0...w1 {
+            var word = bits[w]
+            if word == 0 { continue }
+            bits[w] = 0
+            repeat {
+                let c = (w &<< 6) &+ word.trailingZeroBitCount
+                word &= word &- 1
+                if a < 0 {
+                    a = c
+                } else if c &- b > clusterGap {
+                    flush(a, b, &s, &next, &sink)
+                    a = c
+                }
+                b = c
+            } while word != 0
+        }
+        if a >= 0 { flush(a, b, &s, &next, &sink) }
+        if next < width {
+            let v = coverage(s, rule: rule)
+            if v != 0 { sink.blendRun(y: y, x: left &+ next, count: width &- next, coverage: v) }
         }
     }
 
@@ -568,6 +623,10 @@ package final class PolygonRasterizer {
         if cells.lo > cells.hi { return } // nothing touched: coverage 0 across the row
         if cells.hi &- cells.lo < dense {
             sweepDense(acc, bits, cells: cells, width: width, cov: cov, rule: rule, y: y, left: left, into: &sink)
+            return
+        }
+        if dense > 0 {
+            sweepClusters(acc, bits, w0: w0, w1: w1, width: width, cov: cov, rule: rule, y: y, left: left, into: &sink)
             return
         }
         var s: Int32 = 0
