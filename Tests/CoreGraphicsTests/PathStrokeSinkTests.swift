@@ -79,6 +79,21 @@ import LaminaRaster
         }
     }
 
+    /// The CGPath outline with a scratch reused from path to path (large strokes among small
+    /// ones, so buffers come back grown) is the outline made without one, element for element.
+    @Test func pathOutlineWithAReusedScratchIsTheSame() {
+        let scratch = StrokeScratch()
+        let styles: [(CGFloat, CGLineCap, CGLineJoin)] = [(60, .round, .round), (1.5, .butt, .miter), (12, .square, .bevel),
+                                                          (0.3, .round, .miter)]
+        for (n, path) in Self.randomPaths(count: 60, seed: 9).enumerated() {
+            let (w, cap, join) = styles[n % styles.count]
+            let fresh = path.strokeOutline(width: w, lineCap: cap, lineJoin: join, miterLimit: 4, tolerance: 0.05)
+            let reused = path.strokeOutline(width: w, lineCap: cap, lineJoin: join, miterLimit: 4, tolerance: 0.05,
+                                            scratch: scratch)
+            #expect(reused == fresh, "path \(n)")
+        }
+    }
+
     @Test func badWidthsGiveNothing() {
         let path = Self.randomPaths(count: 1, seed: 7)[0]
         for w in [0, -1, CGFloat.nan, .infinity] {

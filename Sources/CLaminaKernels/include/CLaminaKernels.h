@@ -148,6 +148,11 @@ int lamina_kernels_check_magic(void);
 /// 0...256 rounded half up, the colour scaled per channel as `MaskColorShader.scale` does.
 void lamina_avx2_shadow_color_row(uint32_t *out, const float *hx, float vj, ptrdiff_t count, uint32_t color);
 
+/// out[n] = color × weights[n]/256 per channel, rounded (`MaskColorShader.scale`), for
+/// n < count: a row of a cached shadow table (`BlurredRoundedRectWeightsShader`). Every
+/// weight must be in 0...256 (the tables' range); larger ones give other bytes than Swift's.
+void lamina_avx2_shadow_weights_row(uint32_t *out, const uint16_t *weights, ptrdiff_t count, uint32_t color);
+
 /// Hints that the cache line holding `p` will be read and written soon (no effect on results).
 static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
 

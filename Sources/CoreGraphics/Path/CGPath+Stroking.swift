@@ -46,12 +46,14 @@ extension CGPath {
     /// within `tolerance` path units. To stroke under a CTM (including non-uniform scales),
     /// stroke here in path space with tolerance ≈ device tolerance / the CTM's largest scale,
     /// then map or flatten the outline with the CTM (`flattened(tolerance:transform:)`).
+    /// `scratch`: working buffers to reuse, as for the sink version below (the same outline).
     package func strokeOutline(
-        width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat
+        width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
+        scratch: StrokeScratch? = nil
     ) -> CGPath {
         var storage = PathStorage()
         strokeOutline(width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, tolerance: tolerance,
-                      into: &storage)
+                      into: &storage, scratch: scratch)
         return CGPath(storage: storage)
     }
 

@@ -5,7 +5,8 @@ import LaminaRaster
 /// Renders a render tree into pixels. Between frames it keeps the surfaces of
 /// shouldRasterize layers (`rasterCache`), contents images prepared for sampling
 /// (`imageCache`), rounded-rect shadow weights (`shadowCache`) and rounded-rect coverage
-/// (`coverageCache`), each dropped after a frame that does not use it. The root layer
+/// (`coverageCache`), each dropped after a frame that does not use it, and the stroker's
+/// working buffers (`strokeScratches`). The root layer
 /// is placed in the output by its own position and transform, as if the output were its
 /// superlayer; `scale` is the output pixels per point.
 package struct Compositor {
@@ -13,13 +14,18 @@ package struct Compositor {
     package let imageCache = ImageCache()
     package let shadowCache = ShadowCache()
     package let coverageCache = CoverageCache()
+    /// Stroker buffers for the shape layers' outlines, kept between frames (one per frame
+    /// being prepared at a time, so a compositor shared by threads stays safe).
+    package let strokeScratches = StrokeScratchPool()
 
     package init() {}
 
     /// The draw list of one frame, for inspection (tests) or for `execute`.
     package func drawList(tree: RenderTree, width: Int, height: Int, scale: Double = 1) -> DrawList {
-        var p = FramePreparer(tree: tree, width: width, height: height, scale: scale)
-        return p.prepare()
+        strokeScratches.lend { scratch in
+            var p = FramePreparer(tree: tree, width: width, height: height, scale: scale, strokeScratch: scratch)
+            return p.prepare()
+        }
     }
 
     /// A new `width` × `height` surface filled with `background` (transparent when nil),

@@ -28,11 +28,17 @@ package struct FramePreparer {
     package static let maxInstances = 4096
     /// The product of the instance counts of the replicators being walked (see `maxInstances`).
     private var replication = 1
+    /// The stroker's working buffers for shape layers' outlines, reused layer after layer.
+    /// Only this preparer's thread uses it while it prepares (the compositor lends each
+    /// frame its own, `StrokeScratchPool`).
+    let strokeScratch: StrokeScratch
 
     /// `width` × `height` device pixels; `scale` device pixels per point (the root's
-    /// superlayer space, in points, maps to the device by this uniform scale).
-    package init(tree: RenderTree, width: Int, height: Int, scale: Double) {
+    /// superlayer space, in points, maps to the device by this uniform scale). `strokeScratch`:
+    /// stroker buffers to reuse, used by no other thread until `prepare()` has returned.
+    package init(tree: RenderTree, width: Int, height: Int, scale: Double, strokeScratch: StrokeScratch = StrokeScratch()) {
         self.tree = tree
+        self.strokeScratch = strokeScratch
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         output = PixelBox(x0: 0, y0: 0, x1: max(0, width), y1: max(0, height))
         list = DrawList(width: max(0, width), height: max(0, height))
@@ -77,7 +83,7 @@ package struct FramePreparer {
 
     private mutating func body(_ n: RenderNode, _ t: CGAffineTransform, flipped: Bool) -> [DrawPiece] {
         if let cached = bodyCache[n.id] { return cached }
-        let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped)
+        let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch)
         bodyCache[n.id] = b
         return b
     }

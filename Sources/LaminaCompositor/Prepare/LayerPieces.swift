@@ -58,7 +58,9 @@ package enum LayerPieces {
     }
 
     /// Background, gradient, contents and shape pieces, in Apple's order (reference §3.1).
-    package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool) -> [DrawPiece] {
+    /// `strokeScratch`: the stroker's working buffers to reuse (see `strokeOutline`).
+    package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool,
+                             strokeScratch: StrokeScratch? = nil) -> [DrawPiece] {
         if case .transformLayer = n.kind { return [] }
         var out: [DrawPiece] = []
         let shape = LayerShape(boundsOf: n)
@@ -77,7 +79,7 @@ package enum LayerPieces {
         }
         if case let .shape(s) = n.kind, let path = s.path, !path.isEmpty {
             if let fill = s.fillColor, isVisible(fill) { out.append(.shapeFill(path, color: fill, rule: s.fillRule)) }
-            if let stroke = strokeOutline(s, path: path, transform: t), let color = s.strokeColor {
+            if let stroke = strokeOutline(s, path: path, transform: t, scratch: strokeScratch), let color = s.strokeColor {
                 out.append(.shapeStroke(outline: stroke, color: color))
             }
         }
@@ -93,8 +95,12 @@ package enum LayerPieces {
 
     /// The stroke of a shape layer as an outline to fill: the path trimmed to
     /// strokeStart...strokeEnd, then dashed (the dash pattern measured from strokeStart), then
-    /// stroked. Nil when nothing is stroked (no colour, zero width, empty trim).
-    static func strokeOutline(_ s: ShapeContent, path: CGPath, transform t: CGAffineTransform) -> CGPath? {
+    /// stroked. Nil when nothing is stroked (no colour, zero width, empty trim). `scratch`: the
+    /// stroker's buffers, lent by the caller so that stroking many layers does not allocate
+    /// them for each (one scratch per thread: the preparer's, see `StrokeScratchPool`); nil
+    /// strokes with buffers of its own. The outline is the same either way.
+    static func strokeOutline(_ s: ShapeContent, path: CGPath, transform t: CGAffineTransform,
+                              scratch: StrokeScratch? = nil) -> CGPath? {
         guard isVisible(s.strokeColor), s.lineWidth.isFinite, s.lineWidth > 0 else { return nil }
         var p = path
         if !(s.strokeStart <= 0 && s.strokeEnd >= 1) { p = p.trimmed(from: s.strokeStart, to: s.strokeEnd) }
@@ -106,7 +112,7 @@ package enum LayerPieces {
         let scale = max(hypot(t.a, t.b), hypot(t.c, t.d))
         let tolerance = scale > 0 && scale.isFinite ? strokeTolerance / Double(scale) : 0.05
         let outline = p.strokeOutline(width: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
-                                      miterLimit: s.miterLimit, tolerance: tolerance)
+                                      miterLimit: s.miterLimit, tolerance: tolerance, scratch: scratch)
         return outline.isEmpty ? nil : outline
     }
 

@@ -37,7 +37,8 @@ extension FramePreparer {
         let snapshot = transition.before.tree
         var beforeRoot = snapshot[n.id] ?? snapshot.rootID.flatMap({ snapshot[$0] })
         beforeRoot?.transition = nil
-        var before = FramePreparer(tree: snapshot, width: list.width, height: list.height, scale: scale)
+        var before = FramePreparer(tree: snapshot, width: list.width, height: list.height, scale: scale,
+                                   strokeScratch: strokeScratch) // same thread, one stroke at a time
 
         // Both renderings' extents in plane pixels (bounds points × s), with the bounds rect. A
         // side grows only for what reaches more than the 1-pixel anti-aliasing margin of the

@@ -1,3 +1,5 @@
+import CLaminaKernels
+
 /// A `BlurredRoundedRect`'s per-pixel weights (0...256, exactly what its shader computes row
 /// by row) over its bounds, computed once: a rounded-rect shadow that does not change between
 /// frames is then painted as one table lookup and one colour scale per pixel, with the same
@@ -37,17 +39,30 @@ package final class BlurredRoundedRectWeights: @unchecked Sendable {
         BlurredRoundedRectWeightsShader(weights: self, color: color)
     }
 
-    fileprivate func shade(y: Int, x: Int, count: Int, color c: UInt32, into out: UnsafeMutablePointer<UInt32>) {
+    /// Destination row `y`, pixels x ..< x + count, of `color` (premultiplied 0xAABBGGRR) times
+    /// the weights: 0 outside the bounds. `kernel` picks the AVX2 row
+    /// (`lamina_avx2_shadow_weights_row`) for the part inside the bounds; the Swift loop is its
+    /// definition (and the path without AVX2), and both give the same bytes (tests compare them).
+    func shade(y: Int, x: Int, count: Int, color c: UInt32, into out: UnsafeMutablePointer<UInt32>,
+               kernel: Bool = lamina_kernels_use_avx2() != 0) {
         guard count > 0 else { return }
-        out.update(repeating: 0, count: count)
         let j = y - boundsY
-        guard j >= 0, j < boundsHeight else { return }
         let i0 = max(x, boundsX), i1 = min(x + count, boundsX + boundsWidth)
-        guard i1 > i0 else { return }
-        let dst = out + (i0 - x)
+        guard j >= 0, j < boundsHeight, i1 > i0 else {
+            out.update(repeating: 0, count: count)
+            return
+        }
+        // Zero only the pixels left and right of the bounds; the rest is written below.
+        out.update(repeating: 0, count: i0 - x)
+        (out + (i1 - x)).update(repeating: 0, count: x + count - i1)
+        let dst = out + (i0 - x), n = i1 - i0
         weights.withUnsafeBufferPointer { t in
             let src = t.baseAddress! + j * boundsWidth + (i0 - boundsX)
-            for n in 0..<(i1 - i0) { dst[n] = MaskColorShader.scale(c, UInt32(src[n])) }
+            if kernel {
+                lamina_avx2_shadow_weights_row(dst, src, n, c)
+            } else {
+                for k in 0..<n { dst[k] = MaskColorShader.scale(c, UInt32(src[k])) }
+            }
         }
     }
 }
