@@ -27,10 +27,30 @@ ptrdiff_t lamina_accumulate_strip(const LaminaEdge *edges, int32_t *active, ptrd
         // A row's bottom crossing is the next row's top crossing (the same expression), so
         // each is computed once.
         int64_t r = r0, ya = max64(y0, r0 * 256);
-        int64_t xa = min64(maxX, max64(0, ya == y0 ? x0 : x0 + round_to_int((double)(ya - y0) * slope)));
-        const int64_t xFirst = xa;
         int32_t *accRow = acc + (r0 - top) * stride;
         uint64_t *bitsRow = bits + (r0 - top) * words;
+        if ((uint64_t)x0 <= (uint64_t)maxX && (uint64_t)x1 <= (uint64_t)maxX) {
+            // Both ends inside the clip columns (every stroke edge of a frame-sized clip): every
+            // crossing lies between x0 and x1 (|(y − y0)·slope| rounds to at most |x1 − x0|), so
+            // no clamp can change one. Rows above the last one end on a row boundary below
+            // y0, the last one at min(y1, its bottom): peeled off the loop.
+            int64_t xa = ya == y0 ? x0 : x0 + round_to_int((double)(ya - y0) * slope);
+            const int64_t xFirst = xa;
+            for (; r < r1; r++) {
+                const int64_t yb = (r + 1) * 256;
+                const int64_t xb = x0 + round_to_int((double)(yb - y0) * slope);
+                accumulate(accRow, bitsRow, xa, ya, xb, yb, dir);
+                xa = xb; ya = yb;
+                accRow += stride; bitsRow += words;
+            }
+            const int64_t yb = min64(y1, (r + 1) * 256);
+            const int64_t xb = yb == y1 ? x1 : x0 + round_to_int((double)(yb - y0) * slope);
+            accumulate(accRow, bitsRow, xa, ya, xb, yb, dir);
+            lo = min64(lo, min64(xFirst, xb)); hi = max64(hi, max64(xFirst, xb));
+            continue;
+        }
+        int64_t xa = min64(maxX, max64(0, ya == y0 ? x0 : x0 + round_to_int((double)(ya - y0) * slope)));
+        const int64_t xFirst = xa;
         for (;;) {
             const int64_t yb = min64(y1, (r + 1) * 256);
             const int64_t xb = min64(maxX, max64(0, yb == y1 ? x1 : x0 + round_to_int((double)(yb - y0) * slope)));
