@@ -44,6 +44,14 @@ int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0
     return lamina_avx2_plain_cell_edges_over(dst, cells0, n0, runCount, cells1, n1, evenOdd, color);
 }
 
+void lamina_avx2_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
+                             uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
+                             ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
+                             uint32_t color, ptrdiff_t *extents) {
+    if (lamina_kernels_use_avx512_) lamina_avx512_sweep_strip(dst, dstStride, acc, stride, bits, words, rows, w0, w1, width, denseWindow, clusterGap, evenOdd, color, extents);
+    else lamina_avx2_plain_sweep_strip(dst, dstStride, acc, stride, bits, words, rows, w0, w1, width, denseWindow, clusterGap, evenOdd, color, extents);
+}
+
 #else // not x86: no AVX2 kernels; Swift never calls the entry points below.
 
 void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
@@ -79,6 +87,21 @@ int32_t lamina_avx2_plain_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdif
                                           int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color) {
     (void)dst; (void)cells0; (void)n0; (void)runCount; (void)cells1; (void)n1; (void)evenOdd; (void)color;
     return 0;
+}
+
+void lamina_avx2_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
+                             uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
+                             ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
+                             uint32_t color, ptrdiff_t *extents) {
+    (void)dst; (void)dstStride; (void)acc; (void)stride; (void)bits; (void)words; (void)rows; (void)w0; (void)w1;
+    (void)width; (void)denseWindow; (void)clusterGap; (void)evenOdd; (void)color; (void)extents;
+}
+void lamina_avx2_plain_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
+                                   uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
+                                   ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
+                                   uint32_t color, ptrdiff_t *extents) {
+    (void)dst; (void)dstStride; (void)acc; (void)stride; (void)bits; (void)words; (void)rows; (void)w0; (void)w1;
+    (void)width; (void)denseWindow; (void)clusterGap; (void)evenOdd; (void)color; (void)extents;
 }
 
 #endif

@@ -65,4 +65,12 @@ int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t 
     return 0;
 }
 
+void lamina_avx512_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
+                               uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
+                               ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
+                               uint32_t color, ptrdiff_t *extents) {
+    (void)dst; (void)dstStride; (void)acc; (void)stride; (void)bits; (void)words; (void)rows; (void)w0; (void)w1;
+    (void)width; (void)denseWindow; (void)clusterGap; (void)evenOdd; (void)color; (void)extents;
+}
+
 #endif

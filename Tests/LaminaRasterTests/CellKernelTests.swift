@@ -214,6 +214,35 @@ import Glibc
         }
     }
 
+    /// The C strip kernel behind a solid blitter (`sweepStrip`) paints what the row-by-row sweep
+    /// paints, and leaves the cells and bits clear for the next fill: several fills in a row on
+    /// the same rasterizers, both rules, clips inset from the surface's columns.
+    @Test func stripKernelPaintsTheRowSweepsPixels() throws {
+        var rng = SplitMix64(79)
+        let strip = PolygonRasterizer(), rows = PolygonRasterizer()
+        for r in [strip, rows] { r.monotoneFastPath = false }
+        rows.stripKernel = false
+        let scratch = ScanlineScratch()
+        for round in 0..<60 {
+            let side = [40, 120, 320][round % 3]
+            let a = try Surface(width: side, height: side), b = try Surface(width: side, height: side)
+            let ground = PremultipliedRGBA8(r: 200, g: 180, b: 20, a: 255)
+            a.fill(ground); b.fill(ground)
+            for _ in 0..<6 {
+                let p = Self.randomPolygon(&rng, size: Double(side) / 1.5)
+                let rule: FillRule = rng.next() % 2 == 0 ? .nonZero : .evenOdd
+                let clip = PixelRect(x0: Int(rng.next() % 8), y0: Int(rng.next() % 8),
+                                     x1: side - Int(rng.next() % 8), y1: side - Int(rng.next() % 8))
+                let color = PremultipliedRGBA8(packed: premultipliedRandom(&rng, alpha: [255, 204, 1][Int(rng.next() % 3)]))
+                var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
+                var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
+                strip.fill(p, rule: rule, clip: clip, into: &ba)
+                rows.fill(p, rule: rule, clip: clip, into: &bb)
+            }
+            #expect(a.bytes() == b.bytes(), "round \(round)")
+        }
+    }
+
     /// A random premultiplied colour (channels ≤ alpha) as a packed word.
     private func premultipliedRandom(_ rng: inout SplitMix64, alpha: UInt32) -> UInt32 {
         func c() -> UInt32 { alpha == 0 ? 0 : UInt32(rng.next() % UInt64(alpha + 1)) }

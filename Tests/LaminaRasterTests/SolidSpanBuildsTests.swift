@@ -95,6 +95,43 @@ import CLaminaKernels
         }
     }
 
+    /// The strip kernel's two builds on random strips: cells with their bits set (and some
+    /// stray bits over zero cells), narrow and wide rows, both rules; pixels, cells and bits
+    /// must agree afterwards (the cells and bits all cleared).
+    @Test func stripKernelBuildsAgree() {
+        guard lamina_kernels_have_avx2() != 0, lamina_kernels_have_avx512() != 0 else { return }
+        var rng = SplitMix64(513)
+        let width = 150, stride = PolygonRasterizer.cellStride(width), words = (stride + 63) >> 6, rows = 7
+        for round in 0..<300 {
+            var cells = [Int32](repeating: 0, count: stride * rows), bits = [UInt64](repeating: 0, count: words * rows)
+            for r in 0..<rows {
+                let lo = Int(rng.next() % UInt64(width)), span = [5, 40, 150][Int(rng.next() % 3)]
+                for _ in 0..<Int(rng.next() % 12) {
+                    let c = min(width + 1, lo + Int(rng.next() % UInt64(span)))
+                    if rng.next() % 5 != 0 {
+                        cells[r * stride + c] &+= Int32(truncatingIfNeeded: Int64(rng.next() % (1 << 18)) - (1 << 17))
+                    }
+                    bits[r * words + c / 64] |= 1 << UInt64(c % 64)
+                }
+            }
+            let pixels = (0..<(width * rows)).map { _ in UInt32(truncatingIfNeeded: rng.next()) }
+            let color = Self.color(&rng), evenOdd: Int32 = round % 2 == 0 ? 0 : 1
+            var ca = cells, cb = cells, ba = bits, bb = bits
+            var extents = [Int](repeating: 0, count: 2 * rows)
+            Self.same(pixels, "sweep_strip \(round)", { p in
+                lamina_avx2_plain_sweep_strip(p, width, &ca, stride, &ba, words, rows, 0, words - 1, width,
+                                              PolygonRasterizer.denseWindow, PolygonRasterizer.clusterGap, evenOdd, color, &extents)
+                return 0
+            }, { p in
+                lamina_avx512_sweep_strip(p, width, &cb, stride, &bb, words, rows, 0, words - 1, width,
+                                          PolygonRasterizer.denseWindow, PolygonRasterizer.clusterGap, evenOdd, color, &extents)
+                return 0
+            })
+            #expect(ca == cb && ba == bb)
+            #expect(ca.allSatisfy { $0 == 0 } && ba.allSatisfy { $0 == 0 }, "round \(round): left cells or bits set")
+        }
+    }
+
     /// `LAMINA_KERNELS=avx2` turns the AVX-512 build off; on this machine it is otherwise on.
     @Test func avx512IsChosenWhenPresent() {
         guard lamina_kernels_use_avx2() != 0 else { return }

@@ -67,6 +67,14 @@ void lamina_avx512_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, con
 void lamina_avx512_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
                               uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color);
 int32_t lamina_avx512_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color);
+void lamina_avx2_plain_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
+                                   uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
+                                   ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
+                                   uint32_t color, ptrdiff_t *extents);
+void lamina_avx512_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
+                               uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
+                               ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
+                               uint32_t color, ptrdiff_t *extents);
 int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
                                       int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color);
 

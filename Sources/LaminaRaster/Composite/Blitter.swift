@@ -168,6 +168,22 @@ package struct Blitter: CoverageSink {
                                      coverage: coverage)
     }
 
+    /// A rasterizer strip (see `CoverageSink.sweepStrip`): for solid source-over with the
+    /// strip inside the surface, one C call for all its rows (`lamina_avx2_sweep_strip`: the
+    /// extents, prefetches, dense and clustered sweeps and runs that the rasterizer's per-row
+    /// calls into this blitter would make, with the same kernels).
+    @inline(__always)
+    package mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>,
+                                     stride: Int, bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int,
+                                     rule: FillRule, extents: UnsafeMutablePointer<Int>) -> Bool {
+        guard isSolidOver && top >= 0 && top &+ rows <= surface.height && rows > 0 && left >= 0
+                && left &+ width <= surface.width && width > 0 && lamina_kernels_use_avx2() != 0 else { return false }
+        lamina_avx2_sweep_strip(surface.row32(top) + left, surface.bytesPerRow / 4, cells, stride, bits, words, rows, w0, w1,
+                                width, PolygonRasterizer.denseWindow, PolygonRasterizer.clusterGap,
+                                rule == .evenOdd ? 1 : 0, solid, extents)
+        return true
+    }
+
     @inline(never)
     private mutating func blendRunGeneral(y: Int, x x0: Int, count c0: Int, coverage: UInt8) {
         // Spans outside the surface (a clip rect larger than it) are cut, never written.

@@ -36,6 +36,15 @@ package protocol CoverageSink {
     mutating func blendEdgeCells(y: Int, x0: Int, n0: Int, cells0: UnsafeMutablePointer<Int32>,
                                  x1: Int, n1: Int, cells1: UnsafeMutablePointer<Int32>, rule: FillRule,
                                  coverage: UnsafeMutablePointer<UInt8>) -> Int32
+    /// A whole strip of the polygon rasterizer at once, or nothing: rows top..<top+rows of the
+    /// clip columns left..<left+width, their cells (rows `stride` apart) and touched-cell bits
+    /// (rows `words` apart, words w0...w1 possibly set). A sink that can sweep and blend the
+    /// strip itself — exactly the calls the rasterizer's dense sweep would make, and clearing
+    /// cells and bits as it does — does so and returns true; `extents` is scratch for 2·rows
+    /// values. The default returns false and the rasterizer sweeps row by row.
+    mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>, stride: Int,
+                             bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int, rule: FillRule,
+                             extents: UnsafeMutablePointer<Int>) -> Bool
 }
 
 extension CoverageSink {
@@ -62,6 +71,11 @@ extension CoverageSink {
         sumThenBlendEdgeCells(y: y, x0: x0, n0: n0, cells0: cells0, x1: x1, n1: n1, cells1: cells1, rule: rule,
                               coverage: coverage)
     }
+
+    @inline(__always)
+    package mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>,
+                                     stride: Int, bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int,
+                                     rule: FillRule, extents: UnsafeMutablePointer<Int>) -> Bool { false }
 
     /// `blendEdgeCells` in steps: both edges' coverage bytes, then `blendEdges`.
     @inline(__always)

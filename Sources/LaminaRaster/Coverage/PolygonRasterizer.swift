@@ -73,6 +73,10 @@ package final class PolygonRasterizer {
     /// are the same; the coverage calls differ, so tests comparing calls with the monotone path
     /// turn it off.
     package var denseSweep = true
+    /// Whether a sink may take a whole strip at once (`CoverageSink.sweepStrip`: a solid
+    /// blitter's C strip kernel) instead of the row-by-row sweep. The pixels are the same;
+    /// tests turn it off to compare.
+    package var stripKernel = true
     private var capacityWidth = 0
 
     package init() {
@@ -328,6 +332,13 @@ package final class PolygonRasterizer {
             // L2, and each row starts a new page, where hardware prefetchers restart): announce
             // them all before sweeping, so their misses overlap instead of stalling row by row.
             let extents = self.rowExtents, dense = denseSweep ? Self.denseWindow : 0
+            if dense > 0 && stripKernel {
+                let done = UnsafeMutableRawPointer(extents).withMemoryRebound(to: Int.self, capacity: 2 * h) { ext in
+                    sink.sweepStrip(top: top, rows: bottom - top, left: left, width: width, cells: acc, stride: stride,
+                                    bits: bits, words: words, w0: w0, w1: w1, rule: rule, extents: ext)
+                }
+                if done { top = bottom; continue }
+            }
             for y in top..<bottom {
                 let ri = y - top
                 extents[ri] = Self.prefetchRow(bits + ri * words, w0: w0, w1: w1, y: y, left: left, sink: sink)
