@@ -117,7 +117,7 @@ extension PolygonRasterizer {
     private func sweepChains<S: CoverageSink>(nd: Int, nu: Int, rule: FillRule, left: Int, width: Int, rows: Range<Int>,
                                               into sink: inout S) {
         let e = edgeStore.base, down = byStrip.base, up = active.base
-        let acc = self.acc, cov = self.cov
+        let acc = self.acc, cov = self.cov, dense = denseSweep
         let maxX = width &<< 8
         var pd = 0, pu = 0
         // The bottom crossing of a chain's last piece in the previous row: the next row's top
@@ -159,6 +159,24 @@ extension PolygonRasterizer {
                 if bEnd &+ 1 < width {
                     let t = Self.coverage(s, rule: rule)
                     if t != 0 { sink.blendRun(y: y, x: left &+ bEnd &+ 1, count: width &- bEnd &- 1, coverage: t) }
+                }
+                continue
+            }
+            if dense {
+                // Every other row (one range; two within `spanMergeGap`, as in a thin stroke;
+                // ranges at the clip's right edge) as one dense run of cells: `sweepDense`'s
+                // pixels, in one call. (Off when tests compare calls with the strip sweep.)
+                let hi = twoRanges ? bHi : aHi, end = min(hi, width &- 1)
+                var s: Int32 = 0
+                if aLo <= end {
+                    s = sink.blendCells(y: y, x: left &+ aLo, count: end &- aLo &+ 1, cells: acc + aLo, sum: 0, rule: rule,
+                                        coverage: cov + aLo)
+                }
+                var c = max(aLo, end &+ 1)
+                while c <= hi { acc[c] = 0; c &+= 1 }
+                if end &+ 1 < width {
+                    let v = Self.coverage(s, rule: rule)
+                    if v != 0 { sink.blendRun(y: y, x: left &+ end &+ 1, count: width &- end &- 1, coverage: v) }
                 }
                 continue
             }
