@@ -164,6 +164,36 @@ import Glibc
         }
     }
 
+    /// With the dense sweep on, the monotone path's other rows (one range, or two close ones as
+    /// in thin slivers) are dense cell runs: the pixels must still be the strip sweep's, for
+    /// wide and thin convex shapes, both rules, clips cutting them.
+    @Test func denseMonotoneRowsPaintTheStripSweepsPixels() throws {
+        var rng = SplitMix64(8)
+        let fast = PolygonRasterizer(), strip = PolygonRasterizer()
+        fast.monotoneFastPath = true; strip.monotoneFastPath = false; strip.denseSweep = false
+        let a = try Surface(width: 300, height: 200), b = try Surface(width: 300, height: 200)
+        let scratch = ScanlineScratch(width: 300)
+        var routed = 0
+        for i in 0..<600 {
+            var pts = Self.randomConvex(&rng, scale: [2, 40, 150][i % 3], cx: rng.uniform() * 300, cy: rng.uniform() * 200)
+            if i % 2 == 0 { pts = pts.map { RasterPoint($0.x * 0.04 + pts[0].x * 0.96, $0.y) } } // thin slivers
+            let color = PremultipliedRGBA8(packed: rng.premultiplied())
+            let rule: FillRule = i % 3 == 0 ? .evenOdd : .nonZero
+            let clip = PixelRect(x0: Int(rng.next() % 40), y0: Int(rng.next() % 30), x1: 300 - Int(rng.next() % 40), y1: 200)
+            var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
+            var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
+            fast.fill(Polygon([pts]), rule: rule, clip: clip, into: &ba)
+            if fast.lastFillWasMonotone { routed += 1 }
+            strip.fill(Polygon([pts]), rule: rule, clip: clip, into: &bb)
+        }
+        #expect(routed > 400)
+        for y in 0..<200 {
+            for x in 0..<300 where a.row32(y)[x] != b.row32(y)[x] {
+                Issue.record("pixel (\(x), \(y)) differs"); return
+            }
+        }
+    }
+
     /// Blitter's fused `blendEdges` paints what the three calls it stands for paint.
     @Test func blitterBlendEdgesEqualsItsThreeCalls() throws {
         var rng = SplitMix64(3)
