@@ -28,19 +28,20 @@ static inline void add_cell(int32_t *acc, int64_t c, int32_t dy, int32_t area) {
     acc[c + 1] = (int32_t)((uint32_t)acc[c + 1] + (uint32_t)area);
 }
 
-static inline void mark(uint64_t *bits, int64_t c) { if (bits) bits[c >> 6] |= (uint64_t)1 << (c & 63); }
+/// Marks cell c as touched.
+static inline void mark(uint64_t *bits, int64_t c) { bits[c >> 6] |= (uint64_t)1 << (c & 63); }
 
 /// Marks cells c and c + 1 (one OR unless they straddle a word).
 static inline void mark2(uint64_t *bits, int64_t c) {
-    if (!bits) return;
     if ((c & 63) != 63) bits[c >> 6] |= (uint64_t)3 << (c & 63);
     else { mark(bits, c); mark(bits, c + 1); }
 }
 
 /// One row piece (xa, ya) → (xb, yb), yb > ya within one pixel row, x in [0, width·256]:
-/// `PolygonRasterizer.accumulate`, marking the touched cells in `bits` unless it is NULL (the
-/// monotone path has no bitset; with a constant NULL the marks compile away). Pieces within one cell (steep edges) and
-/// across two (the commonest walk) are written out; longer ones walk the cells.
+/// `PolygonRasterizer.accumulate`, marking the touched cells in `bits` (never NULL: only the
+/// strip kernel uses this; the monotone path accumulates in Swift). Pieces within one cell
+/// (steep edges) and across two (the commonest walk) are written out; longer ones walk the
+/// cells.
 __attribute__((always_inline)) static inline void accumulate(int32_t *acc, uint64_t *bits, int64_t xa, int64_t ya, int64_t xb, int64_t yb,
                               int32_t dir) {
     int64_t ca = xa >> 8, cb = xb >> 8;
