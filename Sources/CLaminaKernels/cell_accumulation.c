@@ -69,3 +69,31 @@ ptrdiff_t lamina_accumulate_strip(const LaminaEdge *edges, int32_t *active, ptrd
     extent[1] = hi;
     return keep;
 }
+
+// PolygonRasterizer.buildEdges for a closed subpath whose points all lie within the clip
+// columns and far inside ±yLimit (see the header): each point to 24.8 once, an edge per
+// non-horizontal segment, exactly Swift's `roundToInt` and `addFixed`.
+ptrdiff_t lamina_build_edges(const double *points, ptrdiff_t count, double left, double right, double yLimit,
+                             LaminaEdge *out) {
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const double x = points[2 * i], y = points[2 * i + 1];
+        // Written so that NaN fails (every comparison with NaN is false).
+        if (!(x >= left && x <= right && y < yLimit && y > -yLimit)) return -1;
+    }
+    ptrdiff_t n = 0;
+    int64_t px = round_to_int((points[2 * count - 2] - left) * 256), py = round_to_int(points[2 * count - 1] * 256);
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const int64_t x = round_to_int((points[2 * i] - left) * 256), y = round_to_int(points[2 * i + 1] * 256);
+        if (py < y) {
+            out[n].x0 = px; out[n].y0 = py; out[n].x1 = x; out[n].y1 = y; out[n].dir = 1;
+            out[n].slope = (double)(x - px) / (double)(y - py);
+            n++;
+        } else if (py > y) {
+            out[n].x0 = x; out[n].y0 = y; out[n].x1 = px; out[n].y1 = py; out[n].dir = -1;
+            out[n].slope = (double)(px - x) / (double)(py - y);
+            n++;
+        }
+        px = x; py = y;
+    }
+    return n;
+}

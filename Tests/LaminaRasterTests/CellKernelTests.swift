@@ -5,8 +5,9 @@ import CLaminaKernels
 import Glibc
 #endif
 
-/// The C cell accumulation (`lamina_accumulate_strip`) and the dense row sweep against their
-/// Swift definitions: the C kernel must make the same coverage calls as `accumulateStrip`,
+/// The C cell accumulation (`lamina_accumulate_strip`, with `lamina_build_edges` when every
+/// point is inside the clip) and the dense row sweep against their Swift definitions
+/// (`cellKernel = false`): the C kernels must make the same coverage calls as `accumulateStrip`,
 /// and the dense sweep the same coverage bytes as the bit walk.
 @Suite struct CellKernelTests {
     /// Random polygons of the kinds the strip sweep gets: stroke-like ribbons of short edges,

@@ -24,6 +24,15 @@ typedef struct {
     double slope;
 } LaminaEdge;
 
+/// The edges of one closed subpath of `count` ≥ 2 points (x, y pairs, pixel space), when every
+/// point lies in the clip columns [left, right] and strictly inside ±yLimit: each point to
+/// 24.8 fixed point relative to `left` (rounded half to even), one edge per segment that is
+/// not horizontal, the closing segment first (from the last point) — exactly what
+/// PolygonRasterizer.buildEdges makes for such a subpath. Writes at most `count` edges to
+/// `out` and returns how many; returns −1, writing nothing, when a point is outside (or NaN).
+ptrdiff_t lamina_build_edges(const double *points, ptrdiff_t count, double left, double right, double yLimit,
+                             LaminaEdge *out);
+
 /// Accumulates the row pieces of the active edges `edges[active[k]]`, k < activeCount, that
 /// fall in pixel rows top..<bottom into the strip's cells: `acc` (rows of `stride` Int32, 2^17
 /// per full pixel) and the touched-cell bits `bits` (rows of `words` UInt64). x is clamped to

@@ -86,6 +86,9 @@ package final class PolygonRasterizer {
                      && MemoryLayout<Edge>.offset(of: \Edge.dir) == MemoryLayout<LaminaEdge>.offset(of: \LaminaEdge.dir)
                      && MemoryLayout<Edge>.offset(of: \Edge.slope) == MemoryLayout<LaminaEdge>.offset(of: \LaminaEdge.slope),
                      "PolygonRasterizer.Edge and LaminaEdge layouts differ")
+        // `lamina_build_edges` reads a subpath's points as (x, y) Double pairs.
+        precondition(MemoryLayout<RasterPoint>.stride == 16 && MemoryLayout<RasterPoint>.offset(of: \RasterPoint.y) == 8,
+                     "RasterPoint is not two Doubles")
         acc = .allocate(capacity: 1); bits = .allocate(capacity: 1); cov = .allocate(capacity: 1)
     }
 
@@ -180,7 +183,20 @@ package final class PolygonRasterizer {
         var edges = EdgeList(base: edgeStore.base)
         defer { edgeCount = edges.count }
         let xl = Double(left), xr = Double(right), yLimit = Self.yLimit, dl = Double(left)
-        for sp in polygon.subpaths where sp.count >= 2 && Polygon.isFinite(sp) {
+        for sp in polygon.subpaths where sp.count >= 2 {
+            if cellKernel {
+                // Every point inside (a stroke outline in a frame-sized clip): the C loop.
+                let made = sp.withUnsafeBufferPointer { pts in
+                    UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
+                        UnsafeMutableRawPointer(edges.base + edges.count).withMemoryRebound(to: LaminaEdge.self,
+                                                                                           capacity: pts.count) { out in
+                            lamina_build_edges(xy, pts.count, xl, xr, yLimit, out)
+                        }
+                    }
+                }
+                if made >= 0 { edges.count += made; continue }
+            }
+            guard Polygon.isFinite(sp) else { continue }
             sp.withUnsafeBufferPointer { pts in
                 // Most points lie within the clip columns and far inside ±yLimit, where an edge
                 // between two of them needs no clamping or clipping (`addClipped` would call
