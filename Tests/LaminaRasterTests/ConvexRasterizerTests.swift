@@ -1,4 +1,5 @@
 import Testing
+import CLaminaKernels
 @testable import LaminaRaster
 #if canImport(Glibc)
 import Glibc
@@ -115,6 +116,31 @@ import Glibc
         }
     }
 
+    /// A solid blitter inside its surface takes whole strips (the C strip kernel), so convex
+    /// fills skip the monotone path there; other sinks, and a blitter whose clip leaves the
+    /// surface, still take it. The pixels agree either way.
+    @Test func solidBlittersTakeStripsInsteadOfTheMonotonePath() throws {
+        let r = PolygonRasterizer(), mono = PolygonRasterizer()
+        mono.stripKernel = false // the monotone path, as before strips were taken
+        let pts = Self.roundedRect(cx: 85, cy: 40, w: 60, h: 40, r: 8, angle: 0.3, n: 9) // crosses the right edge
+        let a = try Surface(width: 100, height: 80), b = try Surface(width: 100, height: 80)
+        let color = PremultipliedRGBA8(r: 90, g: 0, b: 40, a: 200)
+        var ba = Blitter(surface: a, paint: .solid(color), scratch: ScanlineScratch())
+        r.fill(Polygon([pts]), rule: .nonZero, clip: PixelRect(a), into: &ba)
+        #expect(r.lastFillWasMonotone == (lamina_kernels_use_avx2() == 0))
+        var bb = Blitter(surface: b, paint: .solid(color), scratch: ScanlineScratch())
+        mono.fill(Polygon([pts]), rule: .nonZero, clip: PixelRect(b), into: &bb)
+        #expect(mono.lastFillWasMonotone)
+        #expect(a.bytes() == b.bytes())
+        // A clip reaching past the surface, or a sink that is not a solid blitter: monotone.
+        r.fill(Polygon([pts]), rule: .nonZero, clip: PixelRect(x0: 0, y0: 0, x1: 130, y1: 80), into: &ba)
+        #expect(r.lastFillWasMonotone)
+        let mask = try AlphaMask(width: 100, height: 80)
+        var sink = MaskWriterSink(mask)
+        r.fill(Polygon([pts]), rule: .nonZero, clip: PixelRect(a), into: &sink)
+        #expect(r.lastFillWasMonotone)
+    }
+
     @Test func rotatedRoundedRectsAndQuadsGiveTheSameCalls() {
         var rng = SplitMix64(51)
         let fast = PolygonRasterizer(), strip = PolygonRasterizer()
@@ -171,6 +197,7 @@ import Glibc
         var rng = SplitMix64(8)
         let fast = PolygonRasterizer(), strip = PolygonRasterizer()
         fast.monotoneFastPath = true; strip.monotoneFastPath = false; strip.denseSweep = false
+        fast.stripKernel = false // a solid blitter would take the strips instead of the monotone path
         let a = try Surface(width: 300, height: 200), b = try Surface(width: 300, height: 200)
         let scratch = ScanlineScratch(width: 300)
         var routed = 0

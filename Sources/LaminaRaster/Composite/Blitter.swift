@@ -173,11 +173,16 @@ package struct Blitter: CoverageSink {
     /// extents, prefetches, dense and clustered sweeps and runs that the rasterizer's per-row
     /// calls into this blitter would make, with the same kernels).
     @inline(__always)
+    package func takesStrips(rows: Range<Int>, left: Int, width: Int) -> Bool {
+        isSolidOver && rows.lowerBound >= 0 && rows.upperBound <= surface.height && !rows.isEmpty && left >= 0
+            && left &+ width <= surface.width && width > 0 && lamina_kernels_use_avx2() != 0
+    }
+
+    @inline(__always)
     package mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>,
                                      stride: Int, bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int,
                                      rule: FillRule, extents: UnsafeMutablePointer<Int>) -> Bool {
-        guard isSolidOver && top >= 0 && top &+ rows <= surface.height && rows > 0 && left >= 0
-                && left &+ width <= surface.width && width > 0 && lamina_kernels_use_avx2() != 0 else { return false }
+        guard takesStrips(rows: top..<(top &+ rows), left: left, width: width) else { return false }
         lamina_avx2_sweep_strip(surface.row32(top) + left, surface.bytesPerRow / 4, cells, stride, bits, words, rows, w0, w1,
                                 width, PolygonRasterizer.denseWindow, PolygonRasterizer.clusterGap,
                                 rule == .evenOdd ? 1 : 0, solid, extents)

@@ -36,6 +36,9 @@ package protocol CoverageSink {
     mutating func blendEdgeCells(y: Int, x0: Int, n0: Int, cells0: UnsafeMutablePointer<Int32>,
                                  x1: Int, n1: Int, cells1: UnsafeMutablePointer<Int32>, rule: FillRule,
                                  coverage: UnsafeMutablePointer<UInt8>) -> Int32
+    /// Whether `sweepStrip` takes every strip of a fill of rows `rows` in the clip columns
+    /// left..<left+width (the rasterizer then prefers its strip sweep to the monotone path).
+    func takesStrips(rows: Range<Int>, left: Int, width: Int) -> Bool
     /// A whole strip of the polygon rasterizer at once, or nothing: rows top..<top+rows of the
     /// clip columns left..<left+width, their cells (rows `stride` apart) and touched-cell bits
     /// (rows `words` apart, words w0...w1 possibly set). A sink that can sweep and blend the
@@ -71,6 +74,8 @@ extension CoverageSink {
         sumThenBlendEdgeCells(y: y, x0: x0, n0: n0, cells0: cells0, x1: x1, n1: n1, cells1: cells1, rule: rule,
                               coverage: coverage)
     }
+
+    package func takesStrips(rows: Range<Int>, left: Int, width: Int) -> Bool { false }
 
     @inline(__always)
     package mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>,
