@@ -97,3 +97,18 @@ ptrdiff_t lamina_build_edges(const double *points, ptrdiff_t count, double left,
     }
     return n;
 }
+
+void lamina_bucket_edges(const LaminaEdge *edges, ptrdiff_t count, int64_t firstRow, int64_t endRow, int stripShift,
+                         ptrdiff_t strips, ptrdiff_t *bucketStart, int32_t *byStrip) {
+    const int64_t fy0 = firstRow * 256, fy1 = endRow * 256;
+    memset(bucketStart, 0, (size_t)(strips + 1) * sizeof(ptrdiff_t));
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const LaminaEdge *e = edges + i;
+        if (e->y1 > fy0 && e->y0 < fy1) bucketStart[(max64(0, (e->y0 >> 8) - firstRow) >> stripShift) + 1]++;
+    }
+    for (ptrdiff_t b = 0; b < strips; b++) bucketStart[b + 1] += bucketStart[b];
+    for (ptrdiff_t i = 0; i < count; i++) {
+        const LaminaEdge *e = edges + i;
+        if (e->y1 > fy0 && e->y0 < fy1) byStrip[bucketStart[max64(0, (e->y0 >> 8) - firstRow) >> stripShift]++] = (int32_t)i;
+    }
+}

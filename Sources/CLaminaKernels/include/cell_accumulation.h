@@ -33,6 +33,13 @@ typedef struct {
 ptrdiff_t lamina_build_edges(const double *points, ptrdiff_t count, double left, double right, double yLimit,
                              LaminaEdge *out);
 
+/// Buckets the `count` edges that reach rows firstRow..<endRow by the strip of 2^stripShift
+/// rows (from firstRow) their first row falls in — a counting sort, edges in index order within
+/// a bucket: afterwards byStrip[bucketStart[b − 1] ..< bucketStart[b]] (from 0 for b = 0) are
+/// bucket b's edge indices. bucketStart holds strips + 1 entries; byStrip room for `count`.
+void lamina_bucket_edges(const LaminaEdge *edges, ptrdiff_t count, int64_t firstRow, int64_t endRow, int stripShift,
+                         ptrdiff_t strips, ptrdiff_t *bucketStart, int32_t *byStrip);
+
 /// Accumulates the row pieces of the active edges `edges[active[k]]`, k < activeCount, that
 /// fall in pixel rows top..<bottom into the strip's cells: `acc` (rows of `stride` Int32, 2^17
 /// per full pixel) and the touched-cell bits `bits` (rows of `words` UInt64). x is clamped to

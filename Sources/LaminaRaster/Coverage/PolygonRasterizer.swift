@@ -27,6 +27,8 @@ package final class PolygonRasterizer {
     /// are split across strips and fewer strips are set up (S4 about 4% faster, interleaved);
     /// 64 measured the same as 32.
     package static let stripHeight = 32
+    /// log2(stripHeight) (the C bucketing divides by shifting).
+    static let stripShift = stripHeight.trailingZeroBitCount
     /// Gaps between touched cells up to this long are sent inside a per-pixel span.
     static let spanMergeGap = 8
 
@@ -86,6 +88,7 @@ package final class PolygonRasterizer {
                      && MemoryLayout<Edge>.offset(of: \Edge.dir) == MemoryLayout<LaminaEdge>.offset(of: \LaminaEdge.dir)
                      && MemoryLayout<Edge>.offset(of: \Edge.slope) == MemoryLayout<LaminaEdge>.offset(of: \LaminaEdge.slope),
                      "PolygonRasterizer.Edge and LaminaEdge layouts differ")
+        precondition(Self.stripHeight == 1 << Self.stripShift, "stripHeight must be a power of two")
         // `lamina_build_edges` reads a subpath's points as (x, y) Double pairs.
         precondition(MemoryLayout<RasterPoint>.stride == 16 && MemoryLayout<RasterPoint>.offset(of: \RasterPoint.y) == 8,
                      "RasterPoint is not two Doubles")
@@ -310,19 +313,23 @@ package final class PolygonRasterizer {
         let strips = (rows.count + h - 1) / h
         self.bucketStart.reserve(strips + 1)
         let bucketStart = self.bucketStart.base
-        bucketStart.update(repeating: 0, count: strips + 1)
-        for e in edges where e.y1 > rowFy0 && e.y0 < rowFy1 {
-            bucketStart[max(0, (e.y0 >> 8) - firstRow) / h + 1] += 1
-        }
-        for i in 0..<strips { bucketStart[i + 1] += bucketStart[i] }
-        let total = bucketStart[strips]
-        self.byStrip.reserve(total)
-        self.active.reserve(total)
+        self.byStrip.reserve(edgeCount)
+        self.active.reserve(edgeCount)
         let byStrip = self.byStrip.base, active = self.active.base
-        for (i, e) in edges.enumerated() where e.y1 > rowFy0 && e.y0 < rowFy1 {
-            let b = max(0, (e.y0 >> 8) - firstRow) / h
-            byStrip[bucketStart[b]] = Int32(i)
-            bucketStart[b] += 1
+        if cellKernel {
+            lamina_bucket_edges(UnsafeRawPointer(edgeBase).assumingMemoryBound(to: LaminaEdge.self), edgeCount, Int64(firstRow),
+                                Int64(rows.upperBound), Int32(Self.stripShift), strips, bucketStart, byStrip)
+        } else {
+            bucketStart.update(repeating: 0, count: strips + 1)
+            for e in edges where e.y1 > rowFy0 && e.y0 < rowFy1 {
+                bucketStart[max(0, (e.y0 >> 8) - firstRow) / h + 1] += 1
+            }
+            for i in 0..<strips { bucketStart[i + 1] += bucketStart[i] }
+            for (i, e) in edges.enumerated() where e.y1 > rowFy0 && e.y0 < rowFy1 {
+                let b = max(0, (e.y0 >> 8) - firstRow) / h
+                byStrip[bucketStart[b]] = Int32(i)
+                bucketStart[b] += 1
+            }
         }
         // bucketStart[b] is now the end of bucket b; bucket b starts at bucketStart[b - 1].
         var activeCount = 0
