@@ -104,7 +104,7 @@ extension PolygonRasterizer {
     func sweepMonotone<S: CoverageSink>(rule: FillRule, left: Int, width: Int, rows: Range<Int>, into sink: inout S) -> Bool {
         let maxX = width &<< 8
         guard let (nd, nu) = monotoneChains(maxX: maxX) else { return false }
-        reserve(width: width)
+        reserve(width: width, rows: 1)
         if rule == .nonZero {
             sweepChains(nd: nd, nu: nu, rule: .nonZero, left: left, width: width, rows: rows, into: &sink)
         } else {
