@@ -78,12 +78,12 @@ int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0
 
 /// A whole strip of the rasterizer swept and blended with one solid colour, source-over: for
 /// each of `rows` rows (acc rows `stride` cells apart, bit rows `words` words apart, dst rows
-/// `dstStride` pixels apart; dst is the pixel of cell 0 of the first row), what
-/// PolygonRasterizer's `sweepRow` does through a solid Blitter with the dense sweep on: the
-/// row's touched cells from the bits of words w0...w1 (cleared), swept densely when they lie
-/// within `denseWindow` cells, else in clusters of gaps up to `clusterGap` with runs of
-/// constant coverage between, then the run after the last cell up to `width`. All rows'
-/// extents are found and their pixels prefetched first; `extents` is scratch for 2·rows
+/// `dstStride` pixels apart; dst is the pixel of cell 0 of the first row), the pixels
+/// PolygonRasterizer's `sweepRow` gives through a solid Blitter: the row's touched cells from
+/// the bits of words w0...w1 (cleared), swept densely when they lie within `denseWindow`
+/// cells, else in clusters of gaps up to `clusterGap` with runs of constant coverage between,
+/// then the run after the last cell up to `width`. All rows' extents are found first, each
+/// row's pixels prefetched a few rows ahead of its sweep; `extents` is scratch for 2·rows
 /// values. The cells' slack as for lamina_avx2_cells_over. AVX2 only.
 void lamina_avx2_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
                              uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,

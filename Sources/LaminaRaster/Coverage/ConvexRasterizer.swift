@@ -162,10 +162,11 @@ extension PolygonRasterizer {
                 }
                 continue
             }
-            if dense {
-                // Every other row (one range; two within `spanMergeGap`, as in a thin stroke;
-                // ranges at the clip's right edge) as one dense run of cells: `sweepDense`'s
-                // pixels, in one call. (Off when tests compare calls with the strip sweep.)
+            if dense && (twoRanges ? bHi : aHi) &- aLo < Self.denseWindow {
+                // Every other narrow row (one range; two within `spanMergeGap`, as in a thin
+                // stroke) as one dense run of cells: `sweepDense`'s pixels, in one call. Wide
+                // rows (an interior reaching the clip's edge) keep their runs, which shader
+                // paints blend far more cheaply than spans. (Off when tests compare calls.)
                 let hi = twoRanges ? bHi : aHi, end = min(hi, width &- 1)
                 var s: Int32 = 0
                 if aLo <= end {

@@ -1,4 +1,9 @@
 import CLaminaKernels
+#if canImport(Glibc)
+import Glibc // calloc, free
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Exact-area anti-aliased polygon rasterizer (the signed-area cell accumulation of
 /// FreeType's "smooth" rasterizer, font-rs and Blend2D), writing coverage spans to a sink.
@@ -94,10 +99,18 @@ package final class PolygonRasterizer {
         // `lamina_build_edges` reads a subpath's points as (x, y) Double pairs.
         precondition(MemoryLayout<RasterPoint>.stride == 16 && MemoryLayout<RasterPoint>.offset(of: \RasterPoint.y) == 8,
                      "RasterPoint is not two Doubles")
-        acc = .allocate(capacity: 1); bits = .allocate(capacity: 1); cov = .allocate(capacity: 1)
+        acc = Self.zeroed(1); bits = Self.zeroed(1); cov = .allocate(capacity: 1)
     }
 
-    deinit { acc.deallocate(); bits.deallocate(); cov.deallocate(); rowExtents.deallocate() }
+    deinit { free(acc); free(bits); cov.deallocate(); rowExtents.deallocate() }
+
+    /// `count` zeroed elements from calloc: a large block comes as fresh zero pages, touched
+    /// (faulted in) only where edges accumulate, instead of being cleared up front — a context
+    /// or compositor target made for one frame does not pay for a whole strip.
+    private static func zeroed<T>(_ count: Int) -> UnsafeMutablePointer<T> {
+        guard let p = calloc(max(1, count), MemoryLayout<T>.stride) else { fatalError("PolygonRasterizer: out of memory") }
+        return p.assumingMemoryBound(to: T.self)
+    }
 
     /// Makes room for `rows` accumulation rows (at most `stripHeight`) of a clip `width` pixels
     /// wide. The buffers grow to the largest fill seen, so a small context never holds a
@@ -106,12 +119,10 @@ package final class PolygonRasterizer {
         let rows = min(max(1, rows), Self.stripHeight)
         guard width > capacityWidth || rows > capacityRows else { return }
         let newWidth = max(width, capacityWidth), newRows = max(rows, capacityRows)
-        acc.deallocate(); bits.deallocate(); cov.deallocate()
+        free(acc); free(bits); cov.deallocate()
         let stride = Self.cellStride(newWidth), words = (stride + 63) >> 6
-        acc = .allocate(capacity: stride * newRows)
-        acc.initialize(repeating: 0, count: stride * newRows)
-        bits = .allocate(capacity: words * newRows)
-        bits.initialize(repeating: 0, count: words * newRows)
+        acc = Self.zeroed(stride * newRows)
+        bits = Self.zeroed(words * newRows)
         cov = .allocate(capacity: stride)
         cov.initialize(repeating: 0, count: stride)
         capacityWidth = newWidth; capacityRows = newRows
@@ -613,60 +624,11 @@ package final class PolygonRasterizer {
         }
     }
 
-    /// Touched cells at most this far apart are swept as one run (`sweepClusters`).
+    /// Touched cells at most this far apart are swept as one run of cells by the strip kernel
+    /// (`lamina_avx2_sweep_strip`, wide rows behind a solid blitter), with runs of constant
+    /// coverage between; the row sweep here walks the bits (its runs are cheaper for shader
+    /// paints than spans over the gaps).
     static let clusterGap = 32
-
-    /// `sweepRow` for a wide row (touched cells spread over `denseWindow` cells or more: a
-    /// stroke crossing the row twice, a near-horizontal stretch): the touched cells, found in
-    /// the bitset, in clusters whose gaps are at most `clusterGap` cells, each swept densely as
-    /// one `blendCells` run on from the running sum, with a run of the constant coverage
-    /// between clusters. The same pixels as the bit walk, as `sweepDense` argues, in a few
-    /// calls instead of gap and span bookkeeping per touched cell.
-    @inline(__always)
-    private static func sweepClusters<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
-                                                       w0: Int, w1: Int, width: Int, cov: UnsafeMutablePointer<UInt8>,
-                                                       rule: FillRule, y: Int, left: Int, into sink: inout S) {
-        var s: Int32 = 0
-        var next = 0          // first pixel not yet emitted
-        var a = -1, b = -1    // the open cluster's first and last touched cell (a < 0: none)
-        /// Emits the pixels up to the cluster a...b: the run before it, then its cells. Cells at
-        /// or past `width` (the last column's right neighbours) are cleared, not summed.
-        func flush(_ a: Int, _ b: Int, _ s: inout Int32, _ next: inout Int, _ sink: inout S) {
-            let end = min(b, width &- 1)
-            if a <= end {
-                if a > next {
-                    let v = coverage(s, rule: rule)
-                    if v != 0 { sink.blendRun(y: y, x: left &+ next, count: a &- next, coverage: v) }
-                }
-                s = sink.blendCells(y: y, x: left &+ a, count: end &- a &+ 1, cells: acc + a, sum: s, rule: rule,
-                                    coverage: cov + a)
-                next = end &+ 1
-            }
-            var c = max(a, end &+ 1)
-            while c <= b { acc[c] = 0; c &+= 1 }
-        }
-        for w in w0...w1 {
-            var word = bits[w]
-            if word == 0 { continue }
-            bits[w] = 0
-            repeat {
-                let c = (w &<< 6) &+ word.trailingZeroBitCount
-                word &= word &- 1
-                if a < 0 {
-                    a = c
-                } else if c &- b > clusterGap {
-                    flush(a, b, &s, &next, &sink)
-                    a = c
-                }
-                b = c
-            } while word != 0
-        }
-        if a >= 0 { flush(a, b, &s, &next, &sink) }
-        if next < width {
-            let v = coverage(s, rule: rule)
-            if v != 0 { sink.blendRun(y: y, x: left &+ next, count: width &- next, coverage: v) }
-        }
-    }
 
     @inline(__always)
     private static func sweepRow<S: CoverageSink>(_ acc: UnsafeMutablePointer<Int32>, _ bits: UnsafeMutablePointer<UInt64>,
@@ -676,10 +638,6 @@ package final class PolygonRasterizer {
         if cells.lo > cells.hi { return } // nothing touched: coverage 0 across the row
         if cells.hi &- cells.lo < dense {
             sweepDense(acc, bits, cells: cells, width: width, cov: cov, rule: rule, y: y, left: left, into: &sink)
-            return
-        }
-        if dense > 0 {
-            sweepClusters(acc, bits, w0: w0, w1: w1, width: width, cov: cov, rule: rule, y: y, left: left, into: &sink)
             return
         }
         var s: Int32 = 0
