@@ -168,10 +168,10 @@ package struct Blitter: CoverageSink {
                                      coverage: coverage)
     }
 
-    /// A rasterizer strip (see `CoverageSink.sweepStrip`): for solid source-over with the
-    /// strip inside the surface, one C call for all its rows (`lamina_avx2_sweep_strip`: the
-    /// extents, prefetches, dense and clustered sweeps and runs that the rasterizer's per-row
-    /// calls into this blitter would make, with the same kernels).
+    /// Rasterizer strips (see `CoverageSink.takesStrips`): for solid source-over with the fill
+    /// inside the surface, one C call for all of a strip's rows (`lamina_avx2_sweep_strip`:
+    /// extents, prefetches, dense rows and wide rows in clusters of touched cells, runs
+    /// between — the pixels the rasterizer's per-row calls into this blitter would give).
     @inline(__always)
     package func takesStrips(rows: Range<Int>, left: Int, width: Int) -> Bool {
         isSolidOver && rows.lowerBound >= 0 && rows.upperBound <= surface.height && !rows.isEmpty && left >= 0

@@ -42,9 +42,9 @@ package protocol CoverageSink {
     /// A whole strip of the polygon rasterizer at once, or nothing: rows top..<top+rows of the
     /// clip columns left..<left+width, their cells (rows `stride` apart) and touched-cell bits
     /// (rows `words` apart, words w0...w1 possibly set). A sink that can sweep and blend the
-    /// strip itself — exactly the calls the rasterizer's dense sweep would make, and clearing
-    /// cells and bits as it does — does so and returns true; `extents` is scratch for 2·rows
-    /// values. The default returns false and the rasterizer sweeps row by row.
+    /// strip itself — the pixels the rasterizer's row sweep would give, clearing the cells and
+    /// bits as it does — does so and returns true; `extents` is scratch for 2·rows values. The
+    /// default returns false and the rasterizer sweeps row by row.
     mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>, stride: Int,
                              bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int, rule: FillRule,
                              extents: UnsafeMutablePointer<Int>) -> Bool
