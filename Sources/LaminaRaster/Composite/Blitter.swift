@@ -181,12 +181,10 @@ package struct Blitter: CoverageSink {
     @inline(__always)
     package mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>,
                                      stride: Int, bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int,
-                                     rule: FillRule, extents: UnsafeMutablePointer<Int>) -> Bool {
-        guard takesStrips(rows: top..<(top &+ rows), left: left, width: width) else { return false }
+                                     rule: FillRule, extents: UnsafeMutablePointer<Int>) {
         lamina_avx2_sweep_strip(surface.row32(top) + left, surface.bytesPerRow / 4, cells, stride, bits, words, rows, w0, w1,
                                 width, PolygonRasterizer.denseWindow, PolygonRasterizer.clusterGap,
                                 rule == .evenOdd ? 1 : 0, solid, extents)
-        return true
     }
 
     @inline(never)

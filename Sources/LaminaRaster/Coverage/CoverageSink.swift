@@ -39,15 +39,14 @@ package protocol CoverageSink {
     /// Whether `sweepStrip` takes every strip of a fill of rows `rows` in the clip columns
     /// left..<left+width (the rasterizer then prefers its strip sweep to the monotone path).
     func takesStrips(rows: Range<Int>, left: Int, width: Int) -> Bool
-    /// A whole strip of the polygon rasterizer at once, or nothing: rows top..<top+rows of the
-    /// clip columns left..<left+width, their cells (rows `stride` apart) and touched-cell bits
-    /// (rows `words` apart, words w0...w1 possibly set). A sink that can sweep and blend the
-    /// strip itself — the pixels the rasterizer's row sweep would give, clearing the cells and
-    /// bits as it does — does so and returns true; `extents` is scratch for 2·rows values. The
-    /// default returns false and the rasterizer sweeps row by row.
+    /// A whole strip of the polygon rasterizer, for a sink that `takesStrips`: rows
+    /// top..<top+rows of the clip columns left..<left+width, their cells (rows `stride` apart)
+    /// and touched-cell bits (rows `words` apart, words w0...w1 possibly set). The sink sweeps
+    /// and blends them itself — the pixels the rasterizer's row sweep would give — clearing the
+    /// cells and bits as that does; `extents` is scratch for 2·rows values.
     mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>, stride: Int,
                              bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int, rule: FillRule,
-                             extents: UnsafeMutablePointer<Int>) -> Bool
+                             extents: UnsafeMutablePointer<Int>)
 }
 
 extension CoverageSink {
@@ -80,7 +79,9 @@ extension CoverageSink {
     @inline(__always)
     package mutating func sweepStrip(top: Int, rows: Int, left: Int, width: Int, cells: UnsafeMutablePointer<Int32>,
                                      stride: Int, bits: UnsafeMutablePointer<UInt64>, words: Int, w0: Int, w1: Int,
-                                     rule: FillRule, extents: UnsafeMutablePointer<Int>) -> Bool { false }
+                                     rule: FillRule, extents: UnsafeMutablePointer<Int>) {
+        preconditionFailure("sweepStrip called on a sink that does not take strips")
+    }
 
     /// `blendEdgeCells` in steps: both edges' coverage bytes, then `blendEdges`.
     @inline(__always)

@@ -160,7 +160,13 @@ package final class PolygonRasterizer {
     /// the monotone outlines of S4's strokes likewise), and the pixels are the same.
     @inline(__always)
     private func prefersMonotone<S: CoverageSink>(_ sink: S, left: Int, width: Int, rows: Range<Int>) -> Bool {
-        monotoneFastPath && !(stripKernel && denseSweep && cellKernel && sink.takesStrips(rows: rows, left: left, width: width))
+        monotoneFastPath && !stripsGoTo(sink, left: left, width: width, rows: rows)
+    }
+
+    /// Whether the strip sweep hands whole strips to `sink` (`CoverageSink.sweepStrip`).
+    @inline(__always)
+    private func stripsGoTo<S: CoverageSink>(_ sink: S, left: Int, width: Int, rows: Range<Int>) -> Bool {
+        stripKernel && denseSweep && sink.takesStrips(rows: rows, left: left, width: width)
     }
 
     /// Fills the quadrilateral p0 p1 p2 p3 (e.g. a rotated rect): the same exact-area
@@ -215,7 +221,7 @@ package final class PolygonRasterizer {
         edgeStore.reserve(3 * points)
         var edges = EdgeList(base: edgeStore.base)
         defer { edgeCount = edges.count }
-        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit, dl = Double(left)
+        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
         for sp in polygon.subpaths where sp.count >= 2 {
             if cellKernel {
                 // Every point inside (a stroke outline in a frame-sized clip): the C loop.
@@ -238,11 +244,11 @@ package final class PolygonRasterizer {
                 var prev = pts[pts.count - 1]
                 var prevInside = prev.x >= xl && prev.x <= xr && abs(prev.y) < yLimit
                 var px = 0, py = 0
-                if prevInside { px = roundToInt((prev.x - dl) * 256); py = roundToInt(prev.y * 256) }
+                if prevInside { px = roundToInt((prev.x - xl) * 256); py = roundToInt(prev.y * 256) }
                 for p in pts {
                     let inside = p.x >= xl && p.x <= xr && abs(p.y) < yLimit
                     if inside {
-                        let x = roundToInt((p.x - dl) * 256), y = roundToInt(p.y * 256)
+                        let x = roundToInt((p.x - xl) * 256), y = roundToInt(p.y * 256)
                         if prevInside {
                             Self.addFixed(px, py, x, y, into: &edges)
                         } else {
@@ -352,6 +358,7 @@ package final class PolygonRasterizer {
         // bucketStart[b] is now the end of bucket b; bucket b starts at bucketStart[b - 1].
         var activeCount = 0
         var top = rows.lowerBound, strip = 0
+        let sinkSweeps = stripsGoTo(sink, left: left, width: width, rows: rows)
         while top < rows.upperBound {
             let bottom = min(top + h, rows.upperBound)
             for k in (strip == 0 ? 0 : bucketStart[strip - 1])..<bucketStart[strip] {
@@ -385,12 +392,13 @@ package final class PolygonRasterizer {
             // L2, and each row starts a new page, where hardware prefetchers restart): announce
             // them all before sweeping, so their misses overlap instead of stalling row by row.
             let extents = self.rowExtents, dense = denseSweep ? Self.denseWindow : 0
-            if dense > 0 && stripKernel {
-                let done = UnsafeMutableRawPointer(extents).withMemoryRebound(to: Int.self, capacity: 2 * h) { ext in
+            if sinkSweeps {
+                UnsafeMutableRawPointer(extents).withMemoryRebound(to: Int.self, capacity: 2 * h) { ext in
                     sink.sweepStrip(top: top, rows: bottom - top, left: left, width: width, cells: acc, stride: stride,
                                     bits: bits, words: words, w0: w0, w1: w1, rule: rule, extents: ext)
                 }
-                if done { top = bottom; continue }
+                top = bottom
+                continue
             }
             for y in top..<bottom {
                 let ri = y - top
