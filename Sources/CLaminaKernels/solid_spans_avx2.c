@@ -54,54 +54,9 @@ void lamina_avx2_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, p
 
 #else // not x86: no AVX2 kernels; Swift never calls the entry points below.
 
-void lamina_avx2_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
-void lamina_avx2_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
-    (void)dst; (void)count; (void)color; (void)cov;
-}
-void lamina_avx2_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
-                            uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
-    (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
-}
-int32_t lamina_avx2_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color) {
-    (void)dst; (void)acc; (void)count; (void)sum; (void)evenOdd; (void)color;
-    return 0;
-}
-int32_t lamina_avx2_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
-                                    int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color) {
-    (void)dst; (void)cells0; (void)n0; (void)runCount; (void)cells1; (void)n1; (void)evenOdd; (void)color;
-    return 0;
-}
-void lamina_avx2_plain_fill_over(uint32_t *dst, ptrdiff_t count, uint32_t color) { (void)dst; (void)count; (void)color; }
-void lamina_avx2_plain_span_over(uint32_t *dst, ptrdiff_t count, uint32_t color, const uint8_t *cov) {
-    (void)dst; (void)count; (void)color; (void)cov;
-}
-void lamina_avx2_plain_edges_over(uint32_t *dst, const uint8_t *cov0, ptrdiff_t n0, ptrdiff_t runCount,
-                                  uint32_t runColor, const uint8_t *cov1, ptrdiff_t n1, uint32_t color) {
-    (void)dst; (void)cov0; (void)n0; (void)runCount; (void)runColor; (void)cov1; (void)n1; (void)color;
-}
-int32_t lamina_avx2_plain_cells_over(uint32_t *dst, int32_t *acc, ptrdiff_t count, int32_t sum, int evenOdd, uint32_t color) {
-    (void)dst; (void)acc; (void)count; (void)sum; (void)evenOdd; (void)color;
-    return 0;
-}
-int32_t lamina_avx2_plain_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
-                                          int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color) {
-    (void)dst; (void)cells0; (void)n0; (void)runCount; (void)cells1; (void)n1; (void)evenOdd; (void)color;
-    return 0;
-}
+#include "solid_spans_stubs.h"
 
-void lamina_avx2_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
-                             uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
-                             ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
-                             uint32_t color, ptrdiff_t *extents) {
-    (void)dst; (void)dstStride; (void)acc; (void)stride; (void)bits; (void)words; (void)rows; (void)w0; (void)w1;
-    (void)width; (void)denseWindow; (void)clusterGap; (void)evenOdd; (void)color; (void)extents;
-}
-void lamina_avx2_plain_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc, ptrdiff_t stride,
-                                   uint64_t *bits, ptrdiff_t words, ptrdiff_t rows, ptrdiff_t w0, ptrdiff_t w1,
-                                   ptrdiff_t width, ptrdiff_t denseWindow, ptrdiff_t clusterGap, int evenOdd,
-                                   uint32_t color, ptrdiff_t *extents) {
-    (void)dst; (void)dstStride; (void)acc; (void)stride; (void)bits; (void)words; (void)rows; (void)w0; (void)w1;
-    (void)width; (void)denseWindow; (void)clusterGap; (void)evenOdd; (void)color; (void)extents;
-}
+SOLID_SPAN_STUBS(lamina_avx2_)
+SOLID_SPAN_STUBS(lamina_avx2_plain_)
 
 #endif
