@@ -34,6 +34,15 @@ import Glibc
 
     /// A random convex polygon: points on an ellipse at sorted random angles (optionally with
     /// collinear midpoints and repeated points), rotated, scaled, either orientation, any start.
+    /// Records the first pixel where surfaces a and b (the same size) differ.
+    static func expectSamePixels(_ a: Surface, _ b: Surface) {
+        for y in 0..<a.height {
+            for x in 0..<a.width where a.row32(y)[x] != b.row32(y)[x] {
+                Issue.record("pixel (\(x), \(y)) differs"); return
+            }
+        }
+    }
+
     static func randomConvex(_ rng: inout SplitMix64, scale: Double, cx: Double, cy: Double) -> [RasterPoint] {
         let n = 3 + Int(rng.next() % 40)
         var angles = (0..<n).map { _ in rng.uniform() * 2 * Double.pi }
@@ -183,11 +192,7 @@ import Glibc
             fast.fill(Polygon([pts]), rule: .nonZero, clip: PixelRect(a), into: &ba)
             strip.fill(Polygon([pts]), rule: .nonZero, clip: PixelRect(b), into: &bb)
         }
-        for y in 0..<200 {
-            for x in 0..<300 where a.row32(y)[x] != b.row32(y)[x] {
-                Issue.record("pixel (\(x), \(y)) differs"); return
-            }
-        }
+        Self.expectSamePixels(a, b)
     }
 
     /// With the dense sweep on, the monotone path's other rows (one range, or two close ones as
@@ -214,11 +219,7 @@ import Glibc
             strip.fill(Polygon([pts]), rule: rule, clip: clip, into: &bb)
         }
         #expect(routed > 400)
-        for y in 0..<200 {
-            for x in 0..<300 where a.row32(y)[x] != b.row32(y)[x] {
-                Issue.record("pixel (\(x), \(y)) differs"); return
-            }
-        }
+        Self.expectSamePixels(a, b)
     }
 
     /// Blitter's fused `blendEdges` paints what the three calls it stands for paint.
@@ -246,11 +247,7 @@ import Glibc
                 bb.blendSpan(y: y, x: x1, count: n1, coverage: p.baseAddress! + 200)
             }
         }
-        for y in 0..<h {
-            for x in 0..<w where a.row32(y)[x] != b.row32(y)[x] {
-                Issue.record("pixel (\(x), \(y)) differs"); return
-            }
-        }
+        Self.expectSamePixels(a, b)
     }
 
     /// Blitter's `blendEdgeCells` (the fused AVX2 kernel when it applies) paints, returns and
@@ -295,11 +292,7 @@ import Glibc
             #expect(sa == sb, "call \(i)")
             #expect(cells == cellsB, "call \(i): cells")
         }
-        for y in 0..<h {
-            for x in 0..<w where a.row32(y)[x] != b.row32(y)[x] {
-                Issue.record("pixel (\(x), \(y)) differs"); return
-            }
-        }
+        Self.expectSamePixels(a, b)
     }
 
     @Test func degenerateInputs() {
