@@ -228,6 +228,22 @@ final class SceneS4: BenchScene {
     func render(into surface: Surface, pool: WorkerPool, tools: [WorkerTools], bandHeight: Int) {
         let n = paths.count
         let polygons = self.polygons, bounds = self.bounds
+        if pool.workerCount == 1 && bandHeight >= surface.height {
+            // One thread, one band: each outline is filled as soon as it is built, while its
+            // points are still in cache (a CGContext's strokePath does the same).
+            let t = tools[0], clip = band(surface, 0..<surface.height)
+            for i in 0..<n {
+                var builder = OutlinePolygonBuilder(reusing: polygons[i])
+                polygons[i] = Polygon()
+                paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round, miterLimit: 10,
+                                       tolerance: Self.tolerance, into: &builder, scratch: t.strokeScratch)
+                polygons[i] = builder.finish()
+                guard let b = builder.bounds else { continue }
+                var blitter = Blitter(surface: surface, paint: .solid(colors[i]), scratch: t.scratch)
+                t.rasterizer.fill(polygons[i], bounds: b, rule: .nonZero, clip: clip, into: &blitter)
+            }
+            return
+        }
         pool.forEachBand(height: n, bandHeight: pool.workerCount == 1 ? n : 50) { items, worker in
             let strokeScratch = tools[worker].strokeScratch
             for i in items {

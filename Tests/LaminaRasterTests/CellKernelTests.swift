@@ -244,6 +244,47 @@ import Glibc
         }
     }
 
+    /// Subpaths taken straight to the cells (`fillDirect`) paint what their built and bucketed
+    /// edges paint: fills taller than a strip (points read once per strip), clips narrower
+    /// than the polygon (subpaths that take the clipping edge path beside direct ones, in the
+    /// same strips), subpaths with NaN points (dropped), both rules, several fills in a row.
+    @Test func directAccumulationPaintsTheEdgePathsPixels() throws {
+        var rng = SplitMix64(2026_11_26)
+        let direct = PolygonRasterizer(), edges = PolygonRasterizer()
+        edges.directAccumulation = false
+        let scratch = ScanlineScratch()
+        var clippedFills = 0
+        for round in 0..<24 {
+            let side = [60, 200, 600][round % 3] // 600: fills of three strips
+            let a = try Surface(width: side, height: side), b = try Surface(width: side, height: side)
+            let ground = PremultipliedRGBA8(r: 20, g: 90, b: 200, a: 255)
+            let plain = try Surface(width: side, height: side)
+            a.fill(ground); b.fill(ground); plain.fill(ground)
+            for k in 0..<5 {
+                var p = Self.randomPolygon(&rng, size: Double(side) * 0.9)
+                if k == 4 {
+                    // A second subpath with a NaN point, and one sticking out past the clip.
+                    p = Polygon(p.subpaths + [[RasterPoint(5, 5), RasterPoint(.nan, 40), RasterPoint(30, 50)],
+                                              [RasterPoint(-40, 10), RasterPoint(Double(side) + 30, Double(side) / 2),
+                                               RasterPoint(10, Double(side) - 3)]])
+                }
+                let rule: FillRule = rng.next() % 2 == 0 ? .nonZero : .evenOdd
+                let inset = rng.next() % 2 == 0 ? 0 : Int(rng.next() % UInt64(side / 4))
+                let clip = PixelRect(x0: inset, y0: Int(rng.next() % 8), x1: side - inset, y1: side - Int(rng.next() % 8))
+                if inset > 0 || k == 4 { clippedFills += 1 }
+                let color = PremultipliedRGBA8(packed: premultipliedRandom(&rng, alpha: [255, 204, 7][Int(rng.next() % 3)]))
+                var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
+                var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
+                direct.fill(p, rule: rule, clip: clip, into: &ba)
+                edges.fill(p, rule: rule, clip: clip, into: &bb)
+            }
+            ConvexRasterizerTests.expectSamePixels(a, b)
+            let drew = a.bytes() != plain.bytes()
+            #expect(drew, "round \(round) drew nothing")
+        }
+        #expect(clippedFills > 40)
+    }
+
     /// A random premultiplied colour (channels ≤ alpha) as a packed word.
     private func premultipliedRandom(_ rng: inout SplitMix64, alpha: UInt32) -> UInt32 {
         func c() -> UInt32 { alpha == 0 ? 0 : UInt32(rng.next() % UInt64(alpha + 1)) }

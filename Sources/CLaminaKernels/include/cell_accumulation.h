@@ -51,6 +51,18 @@ ptrdiff_t lamina_accumulate_strip(const LaminaEdge *edges, int32_t *active, ptrd
                                   int32_t *acc, ptrdiff_t stride, uint64_t *bits, ptrdiff_t words,
                                   int64_t *extent);
 
+/// A closed subpath of `count` ≥ 2 points (x, y pairs, pixel space) taken straight to the
+/// cells of rows top..<bottom, without edges in memory: the cells and bits
+/// lamina_accumulate_strip gives for the edges lamina_build_edges makes of it (the same
+/// integers and Double expressions; integer sums do not depend on the order of the edges).
+/// Every point must lie in the clip columns [left, right] and strictly inside ±yLimit, else
+/// (or for NaN) nothing is accumulated and −1 is returned; 0 otherwise. `extent` is widened
+/// (in and out) to the 24.8 x extent of the pieces, as lamina_accumulate_strip reports it.
+ptrdiff_t lamina_accumulate_polygon(const double *points, ptrdiff_t count, double left, double right, double yLimit,
+                                    int64_t top, int64_t bottom, int64_t width,
+                                    int32_t *acc, ptrdiff_t stride, uint64_t *bits, ptrdiff_t words,
+                                    int64_t *extent);
+
 /// The running coverage sum over `count` consecutive cells of a row: for each i, sum += acc[i]
 /// (wrapping), acc[i] = 0, cov[i] = the coverage 0...255 of sum (non-zero, or even-odd when
 /// `evenOdd` is 1), exactly `PolygonRasterizer.coverage`. Returns the sum after the last cell.

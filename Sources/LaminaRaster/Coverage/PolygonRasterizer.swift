@@ -85,6 +85,10 @@ package final class PolygonRasterizer {
     /// blitter's C strip kernel) instead of the row-by-row sweep. The pixels are the same;
     /// tests turn it off to compare.
     package var stripKernel = true
+    /// Whether fills whose strips go to the sink whole (see `stripKernel`) take their subpaths
+    /// straight to the cells (`fillDirect`, `lamina_accumulate_polygon`) instead of building,
+    /// bucketing and re-reading edges. The cells are the same; tests turn it off to compare.
+    package var directAccumulation = true
     private var capacityWidth = 0
     private var capacityRows = 0
 
@@ -143,6 +147,11 @@ package final class PolygonRasterizer {
     package func fill<S: CoverageSink>(_ polygon: Polygon, bounds b: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                                        rule: FillRule, clip: PixelRect, generic sink: inout S) {
         guard let (left, right, area) = Self.frame(b, clip: clip) else { return }
+        if directAccumulation && cellKernel && stripsGoTo(sink, left: left, width: right - left, rows: area.y0..<area.y1) {
+            lastFillWasMonotone = false
+            fillDirect(polygon, rule: rule, left: left, right: right, rows: area.y0..<area.y1, into: &sink)
+            return
+        }
         buildEdges(polygon, left: left, right: right)
         guard edgeCount > 0 else { return }
         if prefersMonotone(sink, left: left, width: right - left, rows: area.y0..<area.y1)
@@ -235,31 +244,38 @@ package final class PolygonRasterizer {
                 }
                 if made >= 0 { edges.count += made; continue }
             }
-            guard Polygon.isFinite(sp) else { continue }
-            sp.withUnsafeBufferPointer { pts in
-                // Most points lie within the clip columns and far inside ±yLimit, where an edge
-                // between two of them needs no clamping or clipping (`addClipped` would call
-                // `addFixed` with the same points): each such point goes to fixed point once,
-                // and its edges are made from the integers.
-                var prev = pts[pts.count - 1]
-                var prevInside = prev.x >= xl && prev.x <= xr && abs(prev.y) < yLimit
-                var px = 0, py = 0
-                if prevInside { px = roundToInt((prev.x - xl) * 256); py = roundToInt(prev.y * 256) }
-                for p in pts {
-                    let inside = p.x >= xl && p.x <= xr && abs(p.y) < yLimit
-                    if inside {
-                        let x = roundToInt((p.x - xl) * 256), y = roundToInt(p.y * 256)
-                        if prevInside {
-                            Self.addFixed(px, py, x, y, into: &edges)
-                        } else {
-                            Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
-                        }
-                        px = x; py = y
+            Self.addEdges(of: sp, left: left, right: right, into: &edges)
+        }
+    }
+
+    /// The edges of one subpath (≥ 2 points) with clipping to the columns [left, right] and
+    /// ±yLimit; nothing for a subpath with a non-finite point.
+    private static func addEdges(of sp: [RasterPoint], left: Int, right: Int, into edges: inout EdgeList) {
+        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
+        guard Polygon.isFinite(sp) else { return }
+        sp.withUnsafeBufferPointer { pts in
+            // Most points lie within the clip columns and far inside ±yLimit, where an edge
+            // between two of them needs no clamping or clipping (`addClipped` would call
+            // `addFixed` with the same points): each such point goes to fixed point once,
+            // and its edges are made from the integers.
+            var prev = pts[pts.count - 1]
+            var prevInside = prev.x >= xl && prev.x <= xr && abs(prev.y) < yLimit
+            var px = 0, py = 0
+            if prevInside { px = roundToInt((prev.x - xl) * 256); py = roundToInt(prev.y * 256) }
+            for p in pts {
+                let inside = p.x >= xl && p.x <= xr && abs(p.y) < yLimit
+                if inside {
+                    let x = roundToInt((p.x - xl) * 256), y = roundToInt(p.y * 256)
+                    if prevInside {
+                        Self.addFixed(px, py, x, y, into: &edges)
                     } else {
                         Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
                     }
-                    prev = p; prevInside = inside
+                    px = x; py = y
+                } else {
+                    Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
                 }
+                prev = p; prevInside = inside
             }
         }
     }
@@ -324,10 +340,72 @@ package final class PolygonRasterizer {
 
     // MARK: Accumulation and sweep
 
+    /// Fills `polygon` for a sink that takes whole strips, strip by strip, without an edge list:
+    /// each subpath inside the clip columns goes straight from its points to the strip's cells
+    /// (`lamina_accumulate_polygon`: the same cells as its edges would give), so the edges are
+    /// never stored, bucketed or read back. A subpath reaching past the columns (or with a
+    /// non-finite point) takes the clipping edge path instead: its edges are built once, in the
+    /// first strip, and accumulated in every strip. A fill taller than a strip reads its points
+    /// once per strip (segments outside the strip's rows cost a comparison).
+    private func fillDirect<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, left: Int, right: Int, rows: Range<Int>,
+                                             into sink: inout S) {
+        let width = right - left
+        reserve(width: width, rows: rows.count)
+        let stride = Self.cellStride(width), words = (stride + 63) >> 6
+        let acc = self.acc, bits = self.bits
+        let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
+        var edges: EdgeList? = nil // the clipped subpaths' edges, once one needs them
+        var top = rows.lowerBound
+        while top < rows.upperBound {
+            let bottom = min(top + Self.stripHeight, rows.upperBound)
+            var extent: (Int64, Int64) = (.max, .min)
+            withUnsafeMutablePointer(to: &extent) { ext in
+                ext.withMemoryRebound(to: Int64.self, capacity: 2) { e in
+                    for sp in polygon.subpaths where sp.count >= 2 {
+                        let status = sp.withUnsafeBufferPointer { pts in
+                            UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
+                                lamina_accumulate_polygon(xy, pts.count, xl, xr, yLimit, Int64(top), Int64(bottom), Int64(width),
+                                                          acc, stride, bits, words, e)
+                            }
+                        }
+                        if status < 0 && top == rows.lowerBound {
+                            if edges == nil {
+                                var points = 0
+                                for sp in polygon.subpaths { points += sp.count }
+                                edgeStore.reserve(3 * points)
+                                edges = EdgeList(base: edgeStore.base)
+                            }
+                            Self.addEdges(of: sp, left: left, right: right, into: &edges!)
+                        }
+                    }
+                }
+            }
+            if let edges, edges.count > 0 {
+                // Every clipped edge is offered to every strip (the kernel skips those with no
+                // row in it); `active` is rebuilt because the kernel compacts it.
+                active.reserve(edges.count)
+                let active = self.active.base
+                for k in 0..<edges.count { active[k] = Int32(k) }
+                var clipped: (Int64, Int64) = (0, 0)
+                _ = withUnsafeMutablePointer(to: &clipped) { ext in
+                    ext.withMemoryRebound(to: Int64.self, capacity: 2) { e in
+                        lamina_accumulate_strip(UnsafeRawPointer(edges.base).assumingMemoryBound(to: LaminaEdge.self), active,
+                                                edges.count, Int64(top), Int64(bottom), Int64(width), acc, stride, bits, words, e)
+                    }
+                }
+                extent = (min(extent.0, clipped.0), max(extent.1, clipped.1))
+            }
+            sweepAccumulated(top: top, bottom: bottom, loX: Int(extent.0), hiX: Int(extent.1), sinkSweeps: true, rule: rule,
+                             left: left, width: width, into: &sink)
+            top = bottom
+        }
+        edgeCount = edges?.count ?? 0
+    }
+
     private func sweepArea<S: CoverageSink>(rule: FillRule, left: Int, width: Int, rows: Range<Int>, into sink: inout S) {
         reserve(width: width, rows: rows.count)
         let stride = Self.cellStride(width), words = (stride + 63) >> 6
-        let acc = self.acc, bits = self.bits, cov = self.cov
+        let acc = self.acc, bits = self.bits
         let edgeBase = edgeStore.base, edgeCount = self.edgeCount
         let edges = UnsafeBufferPointer(start: edgeBase, count: edgeCount)
         // Bucket the edges by first strip, so each strip only visits edges alive in it
@@ -383,42 +461,53 @@ package final class PolygonRasterizer {
                                 stride: stride, words: words, lo: &stripLoX, hi: &stripHiX)
             }
             strip += 1
-            if stripLoX > stripHiX { top = bottom; continue } // no piece in this strip
-            // Cells marked in this strip lie in [loX >> 8, (hiX >> 8) + 1] (x already clamped
-            // to [0, maxX]), so only words w0...w1 can hold bits.
-            let w0 = (stripLoX &>> 8) &>> 6
-            let w1 = ((stripHiX &>> 8) &+ 1) &>> 6
-            // The strip's destination rows are usually not in cache (frames are larger than
-            // L2, and each row starts a new page, where hardware prefetchers restart): announce
-            // them all before sweeping, so their misses overlap instead of stalling row by row.
-            let extents = self.rowExtents, dense = denseSweep ? Self.denseWindow : 0
-            if sinkSweeps {
-                UnsafeMutableRawPointer(extents).withMemoryRebound(to: Int.self, capacity: 2 * h) { ext in
-                    sink.sweepStrip(top: top, rows: bottom - top, left: left, width: width, cells: acc, stride: stride,
-                                    bits: bits, words: words, w0: w0, w1: w1, rule: rule, extents: ext)
-                }
-                top = bottom
-                continue
+            sweepAccumulated(top: top, bottom: bottom, loX: stripLoX, hiX: stripHiX, sinkSweeps: sinkSweeps, rule: rule,
+                             left: left, width: width, into: &sink)
+            top = bottom
+        }
+    }
+
+    /// Sweeps the accumulated cells of rows top..<bottom (a strip, at most `stripHeight` rows)
+    /// into `sink`, clearing them: whole to the sink's strip kernel when `sinkSweeps`, else row
+    /// by row. loX/hiX: the 24.8 x extent of the strip's pieces (loX > hiX when it has none).
+    @inline(__always)
+    private func sweepAccumulated<S: CoverageSink>(top: Int, bottom: Int, loX stripLoX: Int, hiX stripHiX: Int, sinkSweeps: Bool,
+                                                   rule: FillRule, left: Int, width: Int, into sink: inout S) {
+        if stripLoX > stripHiX { return } // no piece in this strip
+        let stride = Self.cellStride(width), words = (stride + 63) >> 6, h = Self.stripHeight
+        let acc = self.acc, bits = self.bits, cov = self.cov
+        // Cells marked in this strip lie in [loX >> 8, (hiX >> 8) + 1] (x already clamped
+        // to [0, maxX]), so only words w0...w1 can hold bits.
+        let w0 = (stripLoX &>> 8) &>> 6
+        let w1 = ((stripHiX &>> 8) &+ 1) &>> 6
+        // The strip's destination rows are usually not in cache (frames are larger than
+        // L2, and each row starts a new page, where hardware prefetchers restart): announce
+        // them all before sweeping, so their misses overlap instead of stalling row by row.
+        let extents = self.rowExtents, dense = denseSweep ? Self.denseWindow : 0
+        if sinkSweeps {
+            UnsafeMutableRawPointer(extents).withMemoryRebound(to: Int.self, capacity: 2 * h) { ext in
+                sink.sweepStrip(top: top, rows: bottom - top, left: left, width: width, cells: acc, stride: stride,
+                                bits: bits, words: words, w0: w0, w1: w1, rule: rule, extents: ext)
             }
+            return
+        }
+        for y in top..<bottom {
+            let ri = y - top
+            extents[ri] = Self.prefetchRow(bits + ri * words, w0: w0, w1: w1, y: y, left: left, sink: sink)
+        }
+        // One inlined sweep per rule, so the per-cell coverage has no rule test.
+        if rule == .nonZero {
             for y in top..<bottom {
                 let ri = y - top
-                extents[ri] = Self.prefetchRow(bits + ri * words, w0: w0, w1: w1, y: y, left: left, sink: sink)
+                Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, cells: extents[ri], dense: dense, width: width,
+                              cov: cov, rule: .nonZero, y: y, left: left, into: &sink)
             }
-            // One inlined sweep per rule, so the per-cell coverage has no rule test.
-            if rule == .nonZero {
-                for y in top..<bottom {
-                    let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, cells: extents[ri], dense: dense, width: width,
-                                  cov: cov, rule: .nonZero, y: y, left: left, into: &sink)
-                }
-            } else {
-                for y in top..<bottom {
-                    let ri = y - top
-                    Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, cells: extents[ri], dense: dense, width: width,
-                                  cov: cov, rule: .evenOdd, y: y, left: left, into: &sink)
-                }
+        } else {
+            for y in top..<bottom {
+                let ri = y - top
+                Self.sweepRow(acc + ri * stride, bits + ri * words, w0: w0, w1: w1, cells: extents[ri], dense: dense, width: width,
+                              cov: cov, rule: .evenOdd, y: y, left: left, into: &sink)
             }
-            top = bottom
         }
     }
 
