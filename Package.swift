@@ -43,7 +43,7 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "CLaminaImageIO", "CLaminaFreeType", "_Testing_CoreGraphics"]),
+        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "CLaminaKernels", "CLaminaImageIO", "CLaminaFreeType", "_Testing_CoreGraphics"]),
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),

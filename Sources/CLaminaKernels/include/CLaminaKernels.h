@@ -165,5 +165,6 @@ void lamina_avx2_shadow_weights_row(uint32_t *out, const uint16_t *weights, ptrd
 static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }
 
 #include "cell_accumulation.h"
+#include "curve_flattening.h"
 
 #endif

@@ -95,16 +95,20 @@ struct BezierSegment {
         case .line:
             return 1
         case .quad:
-            dd = 2 * hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
+            dd = 2 * length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y)
         case .cubic:
-            dd = 6 * max(hypot(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
-                         hypot(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
+            dd = 6 * max(length(p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y),
+                         length(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
         }
         let n = (dd / (8 * tolerance)).squareRoot().rounded(.up)
         guard n.isFinite else { return dd > 0 ? 65_536 : 1 }
         return Int(min(max(n, 1), 65_536))
     }
 }
+
+/// √(x² + y²): libm's `hypot` is several times slower and `flatteningSteps` runs for every
+/// curve flattened; the two differ only where x² + y² overflows, and there n is capped anyway.
+@inline(__always) private func length(_ x: CGFloat, _ y: CGFloat) -> CGFloat { (x * x + y * y).squareRoot() }
 
 private func lerp(_ a: CGPoint, _ b: CGPoint, _ t: CGFloat) -> CGPoint {
     CGPoint(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t)

@@ -1,10 +1,11 @@
 // Flattening: curves to polylines within a distance tolerance, subpaths and closed flags kept.
 //
 // Tolerance is in path units: every point of the true curve lies within `tolerance` of the
-// polyline (and every polyline vertex lies on the curve). The step count of each curve comes
-// from the analytic bound on the chord error (see `BezierSegment.flatteningSteps`), so there is
-// no recursion and one pass per curve. Non-positive or non-finite tolerances fall back to
-// `PolylineSubpath.defaultTolerance`.
+// polyline, every polyline point within `tolerance` of the curve, and every polyline vertex
+// lies on the curve. Each curve is stepped in one pass, every step about as long as an
+// analytic bound on its chord's error allows where the curve is (AdaptiveFlattening.swift),
+// and no step shorter than about half the uniform bound's (`BezierSegment.flatteningSteps`).
+// Non-positive or non-finite tolerances fall back to `PolylineSubpath.defaultTolerance`.
 
 /// One flattened subpath in path units. A closed subpath has an implied segment from the last
 /// point back to the first (the first point is not repeated, unless the path itself repeated
@@ -81,8 +82,7 @@ extension CGPath {
             case .line:
                 point(seg.p1, false)
             case .quad, .cubic:
-                let n = seg.flatteningSteps(tolerance: tol)
-                for i in 1 ..< n { point(seg.point(at: CGFloat(i) / CGFloat(n)), true) }
+                seg.forEachInteriorFlatteningPoint(tolerance: tol) { point($0, true) }
                 point(seg.end, false)
             }
         }, subpathEnd: { _, _, closed in
