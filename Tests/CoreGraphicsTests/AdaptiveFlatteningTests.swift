@@ -103,6 +103,21 @@ import CoreGraphics
         }
     }
 
+    /// Cubics with a cusp or a tiny loop near a vertex, where the circle through a vertex and
+    /// its neighbours is far smaller than the curve's: the outward move of such a vertex is
+    /// capped at half the tolerance, so the bound still holds.
+    @Test func nearCuspsStayWithinTheTolerance() {
+        for k in 0..<40 {
+            let e = Double(k - 20) * 0.37
+            let c = Curve(p: [CGPoint(x: 0, y: 0), CGPoint(x: 200, y: 200 + e), CGPoint(x: e, y: 200), CGPoint(x: 200, y: 0)])
+            for tol in [0.1, 0.5, 2.0] {
+                let d = Self.deviation(c, tolerance: tol)
+                #expect(d.curveToPolyline <= tol * (1 + 1e-6), "e \(e), tol \(tol): curve → polyline \(d.curveToPolyline)")
+                #expect(d.polylineToCurve <= tol * (1 + 1e-6), "e \(e), tol \(tol): polyline → curve \(d.polylineToCurve)")
+            }
+        }
+    }
+
     /// Random quads and cubics of every size: the bound both ways, and never more than the
     /// uniform bound's chords beyond the rare halving (at most 3n).
     @Test func randomCurvesStayWithinTheTolerance() {
@@ -138,16 +153,41 @@ import CoreGraphics
         #expect(chords * 100 > uniform * 40) // and not a broken bound that accepts anything
     }
 
-    /// A curve the uniform bound flattens in at most 8 steps keeps exactly those steps.
-    @Test func shortCurvesKeepUniformSteps() {
-        let c = Curve(p: [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 8), CGPoint(x: 20, y: 0)])
+    /// A curve the uniform bound flattens in at most 8 steps keeps those steps, its vertices
+    /// moved outward (away from the centre of curvature) by at most half the tolerance.
+    @Test func shortCurvesKeepUniformStepsCentred() {
+        let c = Curve(p: [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 8), CGPoint(x: 20, y: 0)]) // bulges to +y
         let n = c.uniformSteps(0.1)
         #expect(n > 1 && n <= 8)
         let points = c.path.flattened(tolerance: 0.1)[0].points
         #expect(points.count == n + 1)
-        for (i, q) in points.enumerated() {
-            let r = c.at(Double(i) / Double(n))
-            #expect(abs(q.x - r.x) < 1e-9 && abs(q.y - r.y) < 1e-9)
+        #expect(points.first == c.p[0] && points.last == c.p[2])
+        for i in 1..<n {
+            let q = points[i], r = c.at(Double(i) / Double(n))
+            let moved = hypot(q.x - r.x, q.y - r.y)
+            #expect(moved > 0.005 && moved <= 0.05 + 1e-12, "vertex \(i) moved \(moved)")
+            #expect(q.y > r.y) // outward: this arch's centre of curvature lies below it
         }
+    }
+
+    /// The centring: a circle's flattened vertices lie outside it, by about half the sagitta of
+    /// their chords, so the polygon's area is much closer to the circle's than the inscribed one.
+    @Test func chordsStraddleTheCurve() {
+        let r = 100.0, tol = 0.1
+        let circle = CGPath(ellipseIn: CGRect(x: -r, y: -r, width: 2 * r, height: 2 * r), transform: nil)
+        let poly = circle.flattened(tolerance: tol)[0].points
+        var area = 0.0, outside = 0
+        for i in 0..<poly.count {
+            let a = poly[i], b = poly[(i + 1) % poly.count]
+            area += a.x * b.y - a.y * b.x
+            if hypot(a.x, a.y) > r + 1e-9 { outside += 1 }
+            // The circle is four cubics, off the true circle by up to 2.8e-4 of its radius.
+            #expect(abs(hypot(a.x, a.y) - r) <= tol / 2 + 3e-4 * r)
+        }
+        area = abs(area) / 2
+        #expect(outside > poly.count / 2)
+        // Inscribed chords lose about n·l³/(12 r) of the area; straddling ones a small fraction.
+        let inscribedLoss = Double.pi * r * r * 2 * tol / r * 2 / 3
+        #expect(abs(area - Double.pi * r * r) < inscribedLoss / 3, "area \(area)")
     }
 }

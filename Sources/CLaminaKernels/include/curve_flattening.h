@@ -12,9 +12,11 @@
 
 /// The interior vertices of the curve with control points (x0, y0) … (x3, y3) — a quad when
 /// `degree` is 2 (x3, y3 ignored), a cubic when 3 — flattened within `tolerance` (> 0, the same
-/// units): points B(t) for 0 < t < 1 in order, so that every point of the curve lies within
-/// `tolerance` of the polyline through the start, these points and the end, and every point
-/// of that polyline within `tolerance` of the curve. Written to `out` as (x, y) pairs; returns
+/// units): points near B(t) for 0 < t < 1 in order, so that every point of the curve lies
+/// within `tolerance` of the polyline through the start, these points and the end, and every
+/// point of that polyline within `tolerance` of the curve. The points are first placed on the
+/// curve, then each is moved outward (away from the centre of curvature) by about half the
+/// sagitta of its chords, at most tolerance/2, so that the chords straddle the curve. Written to `out` as (x, y) pairs; returns
 /// how many, or −1 when they might not fit in `capacity` points (then `out` holds nothing
 /// useful; fewer than 3n points always fit).
 ///

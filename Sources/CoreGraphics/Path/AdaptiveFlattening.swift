@@ -6,17 +6,20 @@
 // straighter half) that is far more vertices than the tolerance needs: on the 1000 random
 // cubics of bench scene S4 it gave 55.6 chords per curve, against 31 here, and a stroke pays
 // for every chord several times (offset points, joints, polygon edges, rasterizer pieces).
-// The step search and the rigorous per-chord check are C (`lamina_flatten_curve`,
+// The vertices are then moved outward so that the chords straddle the curve: a stroke of the
+// polyline would otherwise sit inside the curve's stroke by up to the tolerance mid-chord.
+// The step search, the rigorous per-chord check and the centring are C (`lamina_flatten_curve`,
 // CLaminaKernels/curve_flattening.c, where the bound is derived): the same code in Swift
 // cost about 220 instructions a vertex.
 
 import CLaminaKernels
 
 extension BezierSegment {
-    /// The interior vertices of the curve flattened within `tolerance` (path units, > 0): the
-    /// points B(t) strictly between the ends, in order, so that every point of the curve lies
-    /// within `tolerance` of the polyline through start, these points and end, and every point
-    /// of the polyline within `tolerance` of the curve. Never more chords than the uniform
+    /// The interior vertices of the curve flattened within `tolerance` (path units, > 0), in
+    /// order, so that every point of the curve lies within `tolerance` of the polyline through
+    /// start, these points and end, and every point of the polyline within `tolerance` of the
+    /// curve. Each vertex is B(t) moved outward by about half its chords' sagitta (at most
+    /// tolerance/2), so that the chords straddle the curve. Never more chords than the uniform
     /// bound `flatteningSteps` gives (up to a rare halving). The end point is not passed
     /// (callers add it). Lines have none.
     @inline(__always)

@@ -1,8 +1,10 @@
 // Flattening: curves to polylines within a distance tolerance, subpaths and closed flags kept.
 //
 // Tolerance is in path units: every point of the true curve lies within `tolerance` of the
-// polyline, every polyline point within `tolerance` of the curve, and every polyline vertex
-// lies on the curve. Each curve is stepped in one pass, every step about as long as an
+// polyline and every polyline point within `tolerance` of the curve. A curve's end points are
+// kept exactly; its interior vertices sit just outside it (by about half their chords'
+// sagitta), so that the chords straddle the curve instead of cutting inside it. Each curve is
+// stepped in one pass, every step about as long as an
 // analytic bound on its chord's error allows where the curve is (AdaptiveFlattening.swift),
 // and no step shorter than about half the uniform bound's (`BezierSegment.flatteningSteps`).
 // Non-positive or non-finite tolerances fall back to `PolylineSubpath.defaultTolerance`.
