@@ -110,11 +110,11 @@ static void centre_vertices(double *out, ptrdiff_t count, vec2 first, vec2 last,
         const double uu = dot(u, u), ww = dot(w, w), cc = dot(c, c), turn = cross(u, w);
         // The circle through a, v, b has radius R = |u||w||c| / 2|turn|; a chord of length l
         // has sagitta l²/8R, so the shift (s_u + s_w)/4 is |turn|·(|u|² + |w|²) / 16|u||w||c|,
-        // along c's normal, away from the turn.
-        const double denominator = 16 * ROOT(uu * ww * cc);
-        double shift = denominator > 0 ? fabs(turn) * (uu + ww) / denominator : 0;
-        shift = shift < cap ? shift : cap; // also NaN → cap, then zeroed below
-        const double scale = cc > 0 && shift == shift ? (turn > 0 ? shift : -shift) / ROOT(cc) : 0;
+        // along c's unit normal, away from the turn: `scale`·c's normal, with the sign of turn.
+        // One root and one division; the cap (shift² = scale²·|c|² > cap²) is rare.
+        const double d = 16 * ROOT(uu * ww) * cc;
+        double scale = d > 0 ? turn * (uu + ww) / d : 0;
+        if (!(scale * scale * cc <= cap * cap)) scale = scale == scale && cc > 0 ? copysign(cap / ROOT(cc), scale) : 0;
         // c's left normal is (−c.y, c.x); a left turn (turn > 0) has its centre on the left.
         out[2 * i] = v.x + scale * c.y;
         out[2 * i + 1] = v.y - scale * c.x;
