@@ -34,6 +34,26 @@ struct BezierSegment {
         }
     }
 
+    /// The curve's direction at t = 0: the first of p1 − p0, p2 − p0, p3 − p0 that is not zero
+    /// (a cusp-free reading of B'(0)); nil for a line or when every control point is p0.
+    var startTangent: CGVector? {
+        guard kind != .line else { return nil }
+        for q in kind == .quad ? [p1, p2] : [p1, p2, p3] where q != p0 {
+            return CGVector(dx: q.x - p0.x, dy: q.y - p0.y)
+        }
+        return nil
+    }
+
+    /// The curve's direction at t = 1, likewise from the end backwards; nil for a line.
+    var endTangent: CGVector? {
+        guard kind != .line else { return nil }
+        let e = end
+        for q in kind == .quad ? [p1, p0] : [p2, p1, p0] where q != e {
+            return CGVector(dx: e.x - q.x, dy: e.y - q.y)
+        }
+        return nil
+    }
+
     func point(at t: CGFloat) -> CGPoint {
         let u = 1 - t
         switch kind {

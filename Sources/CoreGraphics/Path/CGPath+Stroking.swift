@@ -82,8 +82,8 @@ extension CGPath {
             stroker.beginPolyline(at: p)
         }, point: { p, interior in
             stroker.addPoint(p, smooth: interior)
-        }, end: { closed in
-            stroker.strokePolyline(closed: closed)
+        }, end: { closed, ends in
+            stroker.strokePolyline(closed: closed, ends: ends)
             stroker.flush(into: &sink)
         })
     }

@@ -30,6 +30,15 @@ package struct PolylineSubpath: Equatable, Sendable {
     }
 }
 
+/// The directions in which a flattened subpath leaves its start point and arrives at its end
+/// point, when its first (last) segment is a curve: B'(0) and B'(1) of that curve (the first
+/// non-zero difference of its control points), not yet normalised. Nil for a line there (the
+/// chord is the tangent) and for a curve whose control points all coincide.
+package struct SubpathEndTangents {
+    package var start: CGVector?
+    package var end: CGVector?
+}
+
 extension CGPath {
     /// The path as polylines within `tolerance` of the true curves. Subpaths with no segments
     /// (a lone move, or a move directly followed by a close) are left out.
@@ -46,7 +55,7 @@ extension CGPath {
             points.append(start)
         }, point: { p, _ in
             points.append(p)
-        }, end: { closed in
+        }, end: { closed, _ in
             result.append(PolylineSubpath(points: points, isClosed: closed))
         })
         return result
@@ -54,7 +63,9 @@ extension CGPath {
 
     /// Streaming flattener: `begin(start)`, then `point(p, isCurveInterior)` for each further
     /// vertex (`isCurveInterior` is true for vertices strictly inside one curve, where the
-    /// tangent is continuous), then `end(isClosed)`. Subpaths without segments are skipped.
+    /// tangent is continuous), then `end(isClosed, ends)`. Subpaths without segments are
+    /// skipped. `ends` holds the true tangents at the subpath's two ends when its first or last
+    /// segment is a curve (a stroke's caps are square to them, not to the first or last chord).
     /// `transform` maps the curves before flattening, as for `flattened(tolerance:transform:)`.
     /// Inlined so that the callers' closures are too (a call per vertex otherwise).
     @inline(__always)
@@ -63,7 +74,7 @@ extension CGPath {
         transform t: CGAffineTransform = .identity,
         begin: (CGPoint) -> Void,
         point: (CGPoint, Bool) -> Void,
-        end: (Bool) -> Void
+        end: (Bool, SubpathEndTangents) -> Void
     ) {
         let tol = PolylineSubpath.sanitized(tolerance)
         let mapping = t != .identity
@@ -77,9 +88,11 @@ extension CGPath {
             guard corners.allSatisfy({ $0.applying(t).isFinitePoint }) else { return }
         }
         var started = false
+        var ends = SubpathEndTangents()
         forEachSegment({ original in
             let seg = mapping ? original.applying(t) : original
-            if !started { begin(seg.p0); started = true }
+            if !started { begin(seg.p0); started = true; ends.start = seg.startTangent }
+            ends.end = seg.endTangent
             switch seg.kind {
             case .line:
                 point(seg.p1, false)
@@ -88,7 +101,7 @@ extension CGPath {
                 point(seg.end, false)
             }
         }, subpathEnd: { _, _, closed in
-            if started { end(closed) }
+            if started { end(closed, ends) }
             started = false
         })
     }
@@ -100,7 +113,7 @@ extension CGPath {
         var first = CGPoint.zero, last = CGPoint.zero
         flatten(tolerance: tolerance, begin: { p in first = p; last = p }, point: { p, _ in
             total += hypot(p.x - last.x, p.y - last.y); last = p
-        }, end: { closed in
+        }, end: { closed, _ in
             if closed { total += hypot(first.x - last.x, first.y - last.y) }
         })
         return total

@@ -85,8 +85,12 @@ struct PathStroker {
         polygons.flush(into: &sink)
     }
 
-    /// Strokes the subpath collected since `beginPolyline`.
-    mutating func strokePolyline(closed: Bool) {
+    /// Strokes the subpath collected since `beginPolyline`. The caps of an open subpath are
+    /// square to `ends`' tangents where it has them (curve ends): square to the first or last
+    /// chord instead, they leave a sliver of a gap between two subpaths that meet with the
+    /// same tangent (seed 001's sketch strokes, one subpath per curve, butt caps), since each
+    /// end chord turns half its bend away from the tangent.
+    mutating func strokePolyline(closed: Bool, ends: SubpathEndTangents = SubpathEndTangents()) {
         if closed, points.count > 1, points.last == points[0] {
             points.truncate(to: points.count - 1); smooth.truncate(to: smooth.count - 1)
         }
@@ -104,13 +108,14 @@ struct PathStroker {
         let (last, lenLast) = segmentCount > 1 ? segment(segmentCount - 1) : (d0, len0)
 
         // Start of the first piece.
-        let p0 = points[0], n0 = normal(d0)
+        let p0 = points[0]
+        let c0 = closed ? d0 : Self.capDirection(ends.start, chord: d0), n0 = normal(c0)
         var base = p0
         startCap.removeAll()
         if !closed {
             switch cap {
             case .butt: break
-            case .square: base = CGPoint(x: p0.x - d0.dx * hw, y: p0.y - d0.dy * hw)
+            case .square: base = CGPoint(x: p0.x - c0.dx * hw, y: p0.y - c0.dy * hw)
             case .round:
                 startCap.appendCap(center: p0, radius: hw, from: CGVector(dx: -n0.dx, dy: -n0.dy), turns: capTurns)
             }
@@ -161,14 +166,14 @@ struct PathStroker {
             return
         }
 
-        let nl = normal(last)
+        let cl = closed ? last : Self.capDirection(ends.end, chord: last), nl = normal(cl)
         let pEnd = closed ? p0 : points[n - 1]
         var endBase = pEnd
         var roundEnd = false
         if !closed {
             switch cap {
             case .butt: break
-            case .square: endBase = CGPoint(x: pEnd.x + last.dx * hw, y: pEnd.y + last.dy * hw)
+            case .square: endBase = CGPoint(x: pEnd.x + cl.dx * hw, y: pEnd.y + cl.dy * hw)
             case .round: roundEnd = true
             }
         }
@@ -192,6 +197,18 @@ struct PathStroker {
         let squared = dx * dx + dy * dy
         let l = squared.isNormal && squared.isFinite ? squared.squareRoot() : hypot(dx, dy)
         return (l > 0 ? CGVector(dx: dx / l, dy: dy / l) : CGVector(dx: 1, dy: 0), l)
+    }
+
+    /// The direction a cap is square to: the curve's `tangent` at that end, normalised, when it
+    /// is within 45° of the end `chord` (a unit vector); otherwise (no tangent, a line, or a
+    /// curve that leaves its end sharply and turns at once, where a cap square to the tangent
+    /// would stick out of the chord-based outline) the chord.
+    static func capDirection(_ tangent: CGVector?, chord: CGVector) -> CGVector {
+        guard let v = tangent else { return chord }
+        let l = (v.dx * v.dx + v.dy * v.dy).squareRoot()
+        guard l > 0 && l.isFinite else { return chord }
+        let u = CGVector(dx: v.dx / l, dy: v.dy / l)
+        return u.dx * chord.dx + u.dy * chord.dy >= 0.7071 ? u : chord
     }
 
     /// A subpath that is a single point: a disc (round cap), an axis-aligned square (square
