@@ -7,15 +7,11 @@ import CoreGraphics
 /// shapes that break naive step rules (cusps, loops, straight curves that double back, tiny and
 /// huge ones), and it needs far fewer chords than the uniform step bound.
 @Suite struct AdaptiveFlatteningTests {
+    /// Uniform doubles in [0, 1) from the suite's SplitMix64 (`ImageTestRandom`).
     struct Rng {
-        var state: UInt64
-        mutating func next() -> Double {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / Double(1 << 53)
-        }
+        var bits: ImageTestRandom
+        init(state: UInt64) { bits = ImageTestRandom(state: state) }
+        mutating func next() -> Double { Double(bits.next() >> 11) / Double(1 << 53) }
     }
 
     struct Curve {
