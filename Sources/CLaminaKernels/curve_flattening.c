@@ -1,5 +1,5 @@
-// See curve_flattening.h. Portable C: the work per vertex is a few dozen dependent scalar
-// operations, with no width to vectorise.
+// See curve_flattening.h. Portable C: the steps are placed, evaluated and checked in batches,
+// each a loop without branches that the compiler vectorises for the baseline target.
 //
 // The bound (why a chord fits). For a step [t0, t1] of length h with chord from B(t0) = p to
 // B(t1) = q and any unit vector n, f(s) = n · (B(s) − L(s)) (L the chord's linear
