@@ -199,6 +199,8 @@ final class SceneS4: BenchScene {
     /// Filled per frame (worker-disjoint slots): the outline polygon and its bounds.
     private let polygons: UnsafeMutableBufferPointer<Polygon>
     private let bounds: UnsafeMutableBufferPointer<(minX: Double, minY: Double, maxX: Double, maxY: Double)?>
+    /// One thread, one band: each outline in turn (see `render`).
+    private let flat = FlatPolygon()
     /// Flattening tolerance in px for the curve and the round caps/joins (Cairo's default; 0.2
     /// measurably moved the render away from Blend2D's and Cairo's on the pixel comparison).
     static let tolerance = 0.1
@@ -231,16 +233,15 @@ final class SceneS4: BenchScene {
         if pool.workerCount == 1 && bandHeight >= surface.height {
             // One thread, one band: each outline is filled as soon as it is built, while its
             // points are still in cache (a CGContext's strokePath does the same).
+            // The outline goes into one reused flat buffer, read by the rasterizer in place.
             let t = tools[0], clip = band(surface, 0..<surface.height)
             for i in 0..<n {
-                var builder = OutlinePolygonBuilder(reusing: polygons[i])
-                polygons[i] = Polygon()
+                var builder = FlatOutlineBuilder(into: flat)
                 paths[i].strokeOutline(width: BenchScenes.s4Width, lineCap: .round, lineJoin: .round, miterLimit: 10,
                                        tolerance: Self.tolerance, into: &builder, scratch: t.strokeScratch)
-                polygons[i] = builder.finish()
                 guard let b = builder.bounds else { continue }
                 var blitter = Blitter(surface: surface, paint: .solid(colors[i]), scratch: t.scratch)
-                t.rasterizer.fill(polygons[i], bounds: b, rule: .nonZero, clip: clip, into: &blitter)
+                t.rasterizer.fill(flat, bounds: b, rule: .nonZero, clip: clip, into: &blitter)
             }
             return
         }

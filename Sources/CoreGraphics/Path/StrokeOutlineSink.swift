@@ -24,6 +24,7 @@ extension PathStorage: StrokeOutlineSink {
 /// stroke redrawn every frame does not allocate. Also tracks the outline's extent.
 package struct OutlinePolygonBuilder: StrokeOutlineSink {
     /// Checked once, before the first block copy of CGPoints as RasterPoints.
+    static var checkLayout: Void { layoutMatches }
     private static let layoutMatches: Void = {
         precondition(MemoryLayout<CGPoint>.size == MemoryLayout<RasterPoint>.size
                      && MemoryLayout<CGPoint>.stride == MemoryLayout<RasterPoint>.stride
@@ -110,5 +111,38 @@ package struct OutlinePolygonBuilder: StrokeOutlineSink {
     package mutating func finish() -> Polygon {
         subpaths.removeLast(subpaths.count - count)
         return Polygon(subpaths)
+    }
+}
+
+/// Collects outline polygons into a `FlatPolygon` (cleared first; its buffers are reused), with
+/// their extent: the rasterizer then takes the points in place (`PolygonRasterizer.fill(_:
+/// bounds:…)` for a `FlatPolygon`), without the nested arrays of a `Polygon`. Untransformed.
+package struct FlatOutlineBuilder: StrokeOutlineSink {
+    package let polygon: FlatPolygon
+    private var lo = SIMD2(Double.infinity, .infinity), hi = SIMD2(-Double.infinity, -.infinity)
+
+    package init(into polygon: FlatPolygon) {
+        _ = OutlinePolygonBuilder.checkLayout
+        polygon.removeAll()
+        self.polygon = polygon
+    }
+
+    package mutating func addPolygon(_ points: UnsafeBufferPointer<CGPoint>) {
+        var lo = self.lo, hi = self.hi
+        for p in points {
+            let v = SIMD2(Double(p.x), Double(p.y))
+            lo.replace(with: v, where: v .< lo)
+            hi.replace(with: v, where: v .>= hi)
+        }
+        self.lo = lo; self.hi = hi
+        points.withMemoryRebound(to: RasterPoint.self) { polygon.append($0) }
+    }
+
+    /// The collected polygon's `Polygon.bounds` (see `OutlinePolygonBuilder.bounds`); nil when
+    /// nothing was added.
+    package var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        guard polygon.subpathCount > 0 else { return nil }
+        return (Polygon.clampCoordinate(lo.x), Polygon.clampCoordinate(lo.y),
+                Polygon.clampCoordinate(hi.x), Polygon.clampCoordinate(hi.y))
     }
 }

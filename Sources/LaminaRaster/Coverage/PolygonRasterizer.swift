@@ -147,11 +147,7 @@ package final class PolygonRasterizer {
     package func fill<S: CoverageSink>(_ polygon: Polygon, bounds b: (minX: Double, minY: Double, maxX: Double, maxY: Double),
                                        rule: FillRule, clip: PixelRect, generic sink: inout S) {
         guard let (left, right, area) = Self.frame(b, clip: clip) else { return }
-        if directAccumulation && cellKernel && stripsGoTo(sink, left: left, width: right - left, rows: area.y0..<area.y1) {
-            lastFillWasMonotone = false
-            fillDirect(polygon, rule: rule, left: left, right: right, rows: area.y0..<area.y1, into: &sink)
-            return
-        }
+        if filledDirectly(polygon, rule: rule, left: left, right: right, area: area, into: &sink) { return }
         buildEdges(polygon, left: left, right: right)
         guard edgeCount > 0 else { return }
         if prefersMonotone(sink, left: left, width: right - left, rows: area.y0..<area.y1)
@@ -160,6 +156,28 @@ package final class PolygonRasterizer {
         }
         lastFillWasMonotone = false
         sweepArea(rule: rule, left: left, width: right - left, rows: area.y0..<area.y1, into: &sink)
+    }
+
+    /// `fill(_:bounds:rule:clip:generic:)` for a `FlatPolygon` (a stroke's outline built in
+    /// reused buffers): straight to the cells when the sink takes strips, else through a
+    /// `Polygon` copy. `bounds` as for the `Polygon` form.
+    package func fill<S: CoverageSink>(_ polygon: FlatPolygon, bounds b: (minX: Double, minY: Double, maxX: Double, maxY: Double),
+                                       rule: FillRule, clip: PixelRect, generic sink: inout S) {
+        guard let (left, right, area) = Self.frame(b, clip: clip) else { return }
+        if filledDirectly(polygon, rule: rule, left: left, right: right, area: area, into: &sink) { return }
+        fill(polygon.polygon, bounds: b, rule: rule, clip: clip, generic: &sink)
+    }
+
+    /// Fills `polygon` straight to the cells (`fillDirect`) when `sink` takes whole strips and
+    /// the direct path is on; false, drawing nothing, otherwise.
+    @inline(__always)
+    private func filledDirectly<P: PolygonSubpaths, S: CoverageSink>(_ polygon: P, rule: FillRule, left: Int, right: Int,
+                                                                     area: PixelRect, into sink: inout S) -> Bool {
+        guard directAccumulation && cellKernel && stripsGoTo(sink, left: left, width: right - left, rows: area.y0..<area.y1)
+        else { return false }
+        lastFillWasMonotone = false
+        fillDirect(polygon, rule: rule, left: left, right: right, rows: area.y0..<area.y1, into: &sink)
+        return true
     }
 
     /// Whether to try the monotone path (`sweepMonotone`) first. Not for a sink that takes
@@ -244,39 +262,37 @@ package final class PolygonRasterizer {
                 }
                 if made >= 0 { edges.count += made; continue }
             }
-            Self.addEdges(of: sp, left: left, right: right, into: &edges)
+            sp.withUnsafeBufferPointer { Self.addEdges(of: $0, left: left, right: right, into: &edges) }
         }
     }
 
     /// The edges of one subpath (≥ 2 points) with clipping to the columns [left, right] and
     /// ±yLimit; nothing for a subpath with a non-finite point.
-    private static func addEdges(of sp: [RasterPoint], left: Int, right: Int, into edges: inout EdgeList) {
+    private static func addEdges(of pts: UnsafeBufferPointer<RasterPoint>, left: Int, right: Int, into edges: inout EdgeList) {
         let xl = Double(left), xr = Double(right), yLimit = Self.yLimit
-        guard Polygon.isFinite(sp) else { return }
-        sp.withUnsafeBufferPointer { pts in
-            // Most points lie within the clip columns and far inside ±yLimit, where an edge
-            // between two of them needs no clamping or clipping (`addClipped` would call
-            // `addFixed` with the same points): each such point goes to fixed point once,
-            // and its edges are made from the integers.
-            var prev = pts[pts.count - 1]
-            var prevInside = prev.x >= xl && prev.x <= xr && abs(prev.y) < yLimit
-            var px = 0, py = 0
-            if prevInside { px = roundToInt((prev.x - xl) * 256); py = roundToInt(prev.y * 256) }
-            for p in pts {
-                let inside = p.x >= xl && p.x <= xr && abs(p.y) < yLimit
-                if inside {
-                    let x = roundToInt((p.x - xl) * 256), y = roundToInt(p.y * 256)
-                    if prevInside {
-                        Self.addFixed(px, py, x, y, into: &edges)
-                    } else {
-                        Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
-                    }
-                    px = x; py = y
+        for p in pts where !p.x.isFinite || !p.y.isFinite { return }
+        // Most points lie within the clip columns and far inside ±yLimit, where an edge
+        // between two of them needs no clamping or clipping (`addClipped` would call
+        // `addFixed` with the same points): each such point goes to fixed point once,
+        // and its edges are made from the integers.
+        var prev = pts[pts.count - 1]
+        var prevInside = prev.x >= xl && prev.x <= xr && abs(prev.y) < yLimit
+        var px = 0, py = 0
+        if prevInside { px = roundToInt((prev.x - xl) * 256); py = roundToInt(prev.y * 256) }
+        for p in pts {
+            let inside = p.x >= xl && p.x <= xr && abs(p.y) < yLimit
+            if inside {
+                let x = roundToInt((p.x - xl) * 256), y = roundToInt(p.y * 256)
+                if prevInside {
+                    Self.addFixed(px, py, x, y, into: &edges)
                 } else {
                     Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
                 }
-                prev = p; prevInside = inside
+                px = x; py = y
+            } else {
+                Self.addClipped(prev, p, xl: xl, xr: xr, yLimit: yLimit, left: left, into: &edges)
             }
+            prev = p; prevInside = inside
         }
     }
 
@@ -347,8 +363,8 @@ package final class PolygonRasterizer {
     /// non-finite point) takes the clipping edge path instead: its edges are built once, in the
     /// first strip, and accumulated in every strip. A fill taller than a strip reads its points
     /// once per strip (segments outside the strip's rows cost a comparison).
-    private func fillDirect<S: CoverageSink>(_ polygon: Polygon, rule: FillRule, left: Int, right: Int, rows: Range<Int>,
-                                             into sink: inout S) {
+    private func fillDirect<P: PolygonSubpaths, S: CoverageSink>(_ polygon: P, rule: FillRule, left: Int, right: Int,
+                                                                 rows: Range<Int>, into sink: inout S) {
         let width = right - left
         reserve(width: width, rows: rows.count)
         let stride = Self.cellStride(width), words = (stride + 63) >> 6
@@ -361,21 +377,23 @@ package final class PolygonRasterizer {
             var extent: (Int64, Int64) = (.max, .min)
             withUnsafeMutablePointer(to: &extent) { ext in
                 ext.withMemoryRebound(to: Int64.self, capacity: 2) { e in
-                    for sp in polygon.subpaths where sp.count >= 2 {
-                        let status = sp.withUnsafeBufferPointer { pts in
-                            UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self, capacity: 2 * pts.count) { xy in
+                    for i in 0..<polygon.subpathCount {
+                        polygon.withSubpath(i) { pts in
+                            guard pts.count >= 2 else { return }
+                            let status = UnsafeRawPointer(pts.baseAddress!).withMemoryRebound(to: Double.self,
+                                                                                             capacity: 2 * pts.count) { xy in
                                 lamina_accumulate_polygon(xy, pts.count, xl, xr, yLimit, Int64(top), Int64(bottom), Int64(width),
                                                           acc, stride, bits, words, e)
                             }
-                        }
-                        if status < 0 && top == rows.lowerBound {
-                            if edges == nil {
-                                var points = 0
-                                for sp in polygon.subpaths { points += sp.count }
-                                edgeStore.reserve(3 * points)
-                                edges = EdgeList(base: edgeStore.base)
+                            if status < 0 && top == rows.lowerBound {
+                                if edges == nil {
+                                    var points = 0
+                                    for k in 0..<polygon.subpathCount { points += polygon.withSubpath(k) { $0.count } }
+                                    edgeStore.reserve(3 * points)
+                                    edges = EdgeList(base: edgeStore.base)
+                                }
+                                Self.addEdges(of: pts, left: left, right: right, into: &edges!)
                             }
-                            Self.addEdges(of: sp, left: left, right: right, into: &edges!)
                         }
                     }
                 }

@@ -25,6 +25,11 @@ extension PolygonRasterizer {
         fill(polygon, bounds: bounds, rule: rule, clip: clip, generic: &sink)
     }
 
+    package func fill(_ polygon: FlatPolygon, bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double), rule: FillRule,
+                      clip: PixelRect, into sink: inout Blitter) {
+        fill(polygon, bounds: bounds, rule: rule, clip: clip, generic: &sink)
+    }
+
     package func fill(_ polygon: Polygon, rule: FillRule, clip: PixelRect, into sink: inout MaskClipSink<Blitter>) {
         fill(polygon, rule: rule, clip: clip, generic: &sink)
     }
