@@ -162,6 +162,12 @@ final class PieceRasterizer {
     func contents(_ c: ContentsDrawing, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double, snap: Bool = false,
                   tint: RenderTint = .none) {
         guard let inverse = Self.paintAffine(t).inverted() else { return }
+        // A nine-slice's cells meet inside the drawing: on a fractional pixel, each cell's
+        // anti-aliased edge covers part of it and the two draws leave a light seam. Under an
+        // axis-aligned map the inner cell edges are moved to the nearest pixel edge (by under
+        // half a pixel; neighbours round the same value alike), so the cells abut exactly.
+        let outer = c.slices.count > 1 && t.isAxisAligned
+            ? c.slices.reduce(CGRect.null) { $0.union($1.destination) }.applying(t) : .null
         for slice in c.slices {
             let s = slice.source, d = slice.destination
             // Bounds space → image pixels for this slice.
@@ -183,7 +189,12 @@ final class PieceRasterizer {
                                                                 filter: aligned ? .nearest : Self.imageFilter(filter), edge: .clamp)), tint)
             if t.isAxisAligned {
                 let r = d.applying(t)
-                painter.fill(RoundedRect(x0: Double(r.minX), y0: Double(r.minY), x1: Double(r.maxX), y1: Double(r.maxY), radius: 0),
+                func inner(_ v: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> Double {
+                    outer.isNull || v == lo || v == hi ? Double(v) : Double(v).rounded()
+                }
+                painter.fill(RoundedRect(x0: inner(r.minX, outer.minX, outer.maxX), y0: inner(r.minY, outer.minY, outer.maxY),
+                                         x1: inner(r.maxX, outer.minX, outer.maxX), y1: inner(r.maxY, outer.minY, outer.maxY),
+                                         radius: 0),
                              into: target, paint: shader, alpha: alpha)
             } else {
                 let q = [CGPoint(x: d.minX, y: d.minY), CGPoint(x: d.maxX, y: d.minY), CGPoint(x: d.maxX, y: d.maxY), CGPoint(x: d.minX, y: d.maxY)]

@@ -149,6 +149,21 @@ import Testing
         #expect(s[102, 92] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)) // bottom-right corner
         golden(s, "contents-rect-nine-slice.png")
     }
+
+    /// A nine-slice at a fractional position and scale: its cells meet on fractional pixels,
+    /// yet every pixel inside is the opaque image's colour (no seam where two cells'
+    /// anti-aliased edges would share a pixel).
+    @Test func nineSliceCellsMeetWithoutSeams() throws {
+        let img = try Surface(width: 12, height: 12)
+        img.fill(PremultipliedRGBA8(r: 20, g: 160, b: 150, a: 255))
+        var n = RT.layer(1, frame: CGRect(x: 3.3, y: 4.6, width: 71.35, height: 33.7))
+        n.contents = .image(CGImage(surface: img))
+        n.contentsCenter = CGRect(x: 0.4, y: 0.4, width: 0.2, height: 0.2)
+        let s = try RT.render([RT.root(80, children: [1]), n], size: 80, background: RT.white)
+        var seams = 0
+        for y in 6...37 { for x in 5...73 where s[x, y] != PremultipliedRGBA8(r: 20, g: 160, b: 150, a: 255) { seams += 1 } }
+        #expect(seams == 0, "\(seams) pixels inside are not the image's colour")
+    }
 }
 
 @Suite struct ShapeGradientPixelTests {
