@@ -37,21 +37,26 @@ struct BezierSegment {
     /// The curve's direction at t = 0: the first of p1 − p0, p2 − p0, p3 − p0 that is not zero
     /// (a cusp-free reading of B'(0)); nil for a line or when every control point is p0.
     var startTangent: CGVector? {
-        guard kind != .line else { return nil }
-        for q in kind == .quad ? [p1, p2] : [p1, p2, p3] where q != p0 {
-            return CGVector(dx: q.x - p0.x, dy: q.y - p0.y)
+        switch kind {
+        case .line: return nil
+        case .quad: return Self.firstDifference(from: p0, p1, p2, p2)
+        case .cubic: return Self.firstDifference(from: p0, p1, p2, p3)
         }
-        return nil
     }
 
     /// The curve's direction at t = 1, likewise from the end backwards; nil for a line.
     var endTangent: CGVector? {
-        guard kind != .line else { return nil }
-        let e = end
-        for q in kind == .quad ? [p1, p0] : [p2, p1, p0] where q != e {
-            return CGVector(dx: e.x - q.x, dy: e.y - q.y)
+        switch kind {
+        case .line: return nil
+        case .quad: return Self.firstDifference(from: p2, p1, p0, p0).map { CGVector(dx: -$0.dx, dy: -$0.dy) }
+        case .cubic: return Self.firstDifference(from: p3, p2, p1, p0).map { CGVector(dx: -$0.dx, dy: -$0.dy) }
         }
-        return nil
+    }
+
+    /// The first of a − o, b − o, c − o that is not zero.
+    private static func firstDifference(from o: CGPoint, _ a: CGPoint, _ b: CGPoint, _ c: CGPoint) -> CGVector? {
+        let q = a != o ? a : b != o ? b : c
+        return q != o ? CGVector(dx: q.x - o.x, dy: q.y - o.y) : nil
     }
 
     func point(at t: CGFloat) -> CGPoint {

@@ -37,6 +37,7 @@ package struct PolylineSubpath: Equatable, Sendable {
 package struct SubpathEndTangents {
     package var start: CGVector?
     package var end: CGVector?
+    package init(start: CGVector? = nil, end: CGVector? = nil) { self.start = start; self.end = end }
 }
 
 extension CGPath {
@@ -88,11 +89,11 @@ extension CGPath {
             guard corners.allSatisfy({ $0.applying(t).isFinitePoint }) else { return }
         }
         var started = false
-        var ends = SubpathEndTangents()
+        var start: BezierSegment?, last: BezierSegment? // the subpath's first and last segments
         forEachSegment({ original in
             let seg = mapping ? original.applying(t) : original
-            if !started { begin(seg.p0); started = true; ends.start = seg.startTangent }
-            ends.end = seg.endTangent
+            if !started { begin(seg.p0); started = true; start = seg }
+            last = seg
             switch seg.kind {
             case .line:
                 point(seg.p1, false)
@@ -101,7 +102,7 @@ extension CGPath {
                 point(seg.end, false)
             }
         }, subpathEnd: { _, _, closed in
-            if started { end(closed, ends) }
+            if started { end(closed, SubpathEndTangents(start: start?.startTangent, end: last?.endTangent)) }
             started = false
         })
     }
