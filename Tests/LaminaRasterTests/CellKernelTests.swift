@@ -207,10 +207,7 @@ import Glibc
             let ground = PremultipliedRGBA8(r: 30, g: 60, b: 90, a: 255)
             a.fill(ground); b.fill(ground)
             let color = PremultipliedRGBA8(packed: premultipliedRandom(&rng, alpha: [255, 204, 77][round % 3]))
-            var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
-            var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
-            dense.fill(p, rule: rule, clip: clip, into: &ba)
-            walk.fill(p, rule: rule, clip: clip, into: &bb)
+            Self.fill(p, rule: rule, clip: clip, color: color, scratch: scratch, with: dense, onto: a, and: walk, onto: b)
             #expect(a.bytes() == b.bytes(), "round \(round)")
         }
     }
@@ -235,10 +232,7 @@ import Glibc
                 let clip = PixelRect(x0: Int(rng.next() % 8), y0: Int(rng.next() % 8),
                                      x1: side - Int(rng.next() % 8), y1: side - Int(rng.next() % 8))
                 let color = PremultipliedRGBA8(packed: premultipliedRandom(&rng, alpha: [255, 204, 1][Int(rng.next() % 3)]))
-                var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
-                var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
-                strip.fill(p, rule: rule, clip: clip, into: &ba)
-                rows.fill(p, rule: rule, clip: clip, into: &bb)
+                Self.fill(p, rule: rule, clip: clip, color: color, scratch: scratch, with: strip, onto: a, and: rows, onto: b)
             }
             #expect(a.bytes() == b.bytes(), "round \(round)")
         }
@@ -273,16 +267,23 @@ import Glibc
                 let clip = PixelRect(x0: inset, y0: Int(rng.next() % 8), x1: side - inset, y1: side - Int(rng.next() % 8))
                 if inset > 0 || k == 4 { clippedFills += 1 }
                 let color = PremultipliedRGBA8(packed: premultipliedRandom(&rng, alpha: [255, 204, 7][Int(rng.next() % 3)]))
-                var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
-                var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
-                direct.fill(p, rule: rule, clip: clip, into: &ba)
-                edges.fill(p, rule: rule, clip: clip, into: &bb)
+                Self.fill(p, rule: rule, clip: clip, color: color, scratch: scratch, with: direct, onto: a, and: edges, onto: b)
             }
             ConvexRasterizerTests.expectSamePixels(a, b)
             let drew = a.bytes() != plain.bytes()
             #expect(drew, "round \(round) drew nothing")
         }
         #expect(clippedFills > 40)
+    }
+
+    /// Fills `p` in `color` through a solid blitter onto `a` with `ra` and onto `b` with `rb`:
+    /// the same fill through two configurations of the rasterizer, for comparing their pixels.
+    static func fill(_ p: Polygon, rule: FillRule, clip: PixelRect, color: PremultipliedRGBA8, scratch: ScanlineScratch,
+                     with ra: PolygonRasterizer, onto a: Surface, and rb: PolygonRasterizer, onto b: Surface) {
+        var ba = Blitter(surface: a, paint: .solid(color), scratch: scratch)
+        var bb = Blitter(surface: b, paint: .solid(color), scratch: scratch)
+        ra.fill(p, rule: rule, clip: clip, into: &ba)
+        rb.fill(p, rule: rule, clip: clip, into: &bb)
     }
 
     /// A random premultiplied colour (channels ≤ alpha) as a packed word.
