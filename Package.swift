@@ -10,7 +10,9 @@
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
 //   LaminaCompositor  render tree of plain values, CATransform3D, timing math, draw lists
 //   QuartzCore        Apple's CA API: CALayer, CATransaction, CAAnimation... (re-exports CoreGraphics)
+//   ImageIO           Apple's ImageIO API (CGImageSource, CGImageDestination) over CoreGraphics' codecs
 //   LaminaKit         app host: window backends, run loop, display link, input, gestures, View
+//   UIKit             opt-in: UIKit's names (UIView, UIColor, UIBezierPath, UIImage…) over LaminaKit
 //   LaminaScenes      named scenes (the seed demos, feature scenes) with scripted interaction
 //   lamina            the command-line tool
 import PackageDescription
@@ -20,7 +22,10 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "LaminaKit", targets: ["LaminaKit"]),
+        // Opt-in: only targets that depend on this product can `import UIKit`.
+        .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "lamina", targets: ["lamina"]),
     ],
     dependencies: [
@@ -48,7 +53,11 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "LaminaRaster"]),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
+        .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaKit", "ImageIO", "_Testing_UIKit"]),
+        // Empty on purpose: see the comment in its only file.
+        .target(name: "_Testing_UIKit"),
         .target(name: "LaminaScenes", dependencies: ["QuartzCore", "LaminaKit"]),
         .executableTarget(name: "lamina", dependencies: [
             "QuartzCore", "LaminaScenes", "LaminaKit",
@@ -63,6 +72,8 @@ let package = Package(
                     exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens", "Integration/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], exclude: ["Text/Goldens"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
+        .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
         // The command-line tool's option checks and archive rendering (bad input must not trap).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
