@@ -32,6 +32,20 @@ struct ImageJPEGTests {
         #expect(close(s[27, 8], 20, 40, 220), "right is blue: \(s[27, 8])")
     }
 
+    /// An image encodes from its pixels: translucent ones over black, as Apple's encoders do.
+    @Test func imageEncodesOverBlack() throws {
+        let surface = try Surface(width: 16, height: 16)
+        surface.fill(PremultipliedRGBA8(r: 100, g: 0, b: 0, a: 100))
+        let image = CGImage(surface: surface)
+        let decoded = try ImageIO.decode(data: try image.jpegData(quality: 95)).premultipliedRGBA8
+        #expect(close(decoded[8, 8], 100, 0, 0), "\(decoded[8, 8])")
+        // Lower quality gives fewer bytes for a busy picture.
+        let noisy = try Surface(width: 32, height: 32)
+        for y in 0..<32 { for x in 0..<32 { noisy[x, y] = PremultipliedRGBA8(r: UInt8((x * 37 + y * 11) & 255), g: UInt8((x * y) & 255), b: 9, a: 255) } }
+        let busy = CGImage(surface: noisy)
+        #expect(try busy.jpegData(quality: 20).count < busy.jpegData(quality: 95).count)
+    }
+
     @Test func grayscale() throws {
         let samples = (0..<(16 * 16)).map { i -> UInt8 in (i % 16) < 8 ? 40 : 200 }
         let jpeg = try ImageIO.jpegData(samples: samples, width: 16, height: 16, components: 1)

@@ -95,6 +95,24 @@ extension CGImage {
         try ImageIO.pngData(surface: premultipliedRGBA8, compressionLevel: compressionLevel)
     }
 
+    /// Encodes the image as a baseline JPEG of `quality` (1…100, clamped; 0.0–1.0 in Apple's
+    /// APIs maps to this times 100). JPEG has no alpha: translucent pixels are composited over
+    /// black (the premultiplied colour is kept), as Apple's encoders do.
+    package func jpegData(quality: Int = 90) throws -> Data {
+        let surface = premultipliedRGBA8
+        var rgb = [UInt8](repeating: 0, count: surface.width * surface.height * 3)
+        var o = 0
+        for y in 0..<surface.height {
+            let row = surface.row(y)
+            for x in 0..<surface.width {
+                rgb[o] = row[x * 4]; rgb[o + 1] = row[x * 4 + 1]; rgb[o + 2] = row[x * 4 + 2]
+                o += 3
+            }
+        }
+        return try ImageIO.jpegData(samples: rgb, width: surface.width, height: surface.height,
+                                    components: 3, quality: quality)
+    }
+
     /// Writes the image as a PNG file (see `pngData(compressionLevel:)`).
     package func writePNG(to path: String, compressionLevel: Int = ImageIO.defaultPNGCompressionLevel) throws {
         try ImageIO.write(pngData(compressionLevel: compressionLevel), to: path)
