@@ -41,7 +41,7 @@ extension Lamina {
                 let n = try SceneRendering.frames(d, range: range, fps: fps, g, into: dir, label: d.name)
                 print("\(dir)/ (\(n) frames)")
                 if ffmpeg != nil {
-                    try VideoExport.encode(frames: dir, firstFrame: range.first, fps: fps, output: "\(output)/\(d.name).mp4")
+                    try VideoExport.encode(frames: dir, range: range, fps: fps, output: "\(output)/\(d.name).mp4")
                     print("\(output)/\(d.name).mp4")
                 }
             }

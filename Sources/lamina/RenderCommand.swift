@@ -16,7 +16,9 @@ extension Lamina {
         @Argument(help: "A scene name (see `lamina list`) or a .json layer archive.")
         var input: String
 
-        @Option(help: "Scene time in seconds for a single frame.")
+        // `.unconditional`: "--time -1" reaches validate() (a clear message) instead of being
+        // taken for an option.
+        @Option(parsing: .unconditional, help: "Scene time in seconds for a single frame.")
         var time: Double?
 
         @Option(help: "Frame indices A..B at --fps (both included).")
@@ -34,6 +36,9 @@ extension Lamina {
         @Option(name: .shortAndLong, help: "Output: FILE.png, FILE.mp4, FILE.gif or a directory.")
         var output: String
 
+        @Flag(help: "Let a JSON archive read image files outside its own folder (absolute paths, ..).")
+        var allowFileAccess = false
+
         func validate() throws {
             if time != nil && frames != nil { throw ValidationError("use --time or --frames, not both") }
             if let time, !time.isFinite || time < 0 { throw ValidationError("--time must be a non-negative number") }
@@ -43,7 +48,10 @@ extension Lamina {
             let kind = OutputKind(path: output)
             if input.lowercased().hasSuffix(".json") {
                 guard case .png(let path) = kind else { throw CLIError("an archive renders one frame: use -o FILE.png") }
-                try SceneRendering.write(try SceneRendering.archive(at: input, time: time ?? 0, scale: scale, size: size), to: path)
+                guard frames == nil else { throw CLIError("--frames is for scenes; an archive renders one frame at --time") }
+                let image = try SceneRendering.archive(at: input, time: time ?? 0, scale: scale, size: size,
+                                                       allowFileAccess: allowFileAccess)
+                try SceneRendering.write(image, to: path)
                 print(path)
                 return
             }
@@ -70,10 +78,12 @@ extension Lamina {
                 guard time == nil else { throw CLIError("--time renders one frame: use -o FILE.png") }
                 _ = try VideoExport.requireFFmpeg()
                 let range = try frames ?? SceneRendering.wholeRange(d, fps: fps)
+                _ = try OutputFiles.checkedFolder(of: path)
                 let dir = NSTemporaryDirectory() + "lamina-\(ProcessInfo.processInfo.processIdentifier)-\(d.name)"
-                defer { try? FileManager.default.removeItem(atPath: dir) }
-                try SceneRendering.frames(d, range: range, fps: fps, g, into: dir, label: d.name)
-                try VideoExport.encode(frames: dir, firstFrame: range.first, fps: fps, output: path)
+                try Cleanup.shared.removing(dir) {
+                    try SceneRendering.frames(d, range: range, fps: fps, g, into: dir, label: d.name)
+                    try VideoExport.encode(frames: dir, range: range, fps: fps, output: path)
+                }
                 print(path)
             }
         }

@@ -33,10 +33,21 @@ enum SceneRendering {
         let stream = LayerFrameStream()
         for (k, i) in (range.first...range.last).enumerated() {
             runner.advance(to: Double(i) / fps)
-            try write(try frame(runner, g, stream: stream), to: "\(directory)/frame-\(String(format: "%05d", i)).png")
+            try write(try frame(runner, g, stream: stream), to: "\(directory)/\(frameName(i, in: range))")
             progress.update(k + 1)
         }
         return range.last - range.first + 1
+    }
+
+    /// Digits in a frame file's number: at least 5, and enough for the range's last index, so
+    /// 64-bit indices never wrap and the names of one range all have one width (what ffmpeg's
+    /// `%0Nd` pattern needs).
+    static func frameDigits(_ range: FrameRange) -> Int { max(5, String(range.last).count) }
+
+    /// "frame-00042.png": frame `i` of `range`, zero-padded to `frameDigits(range)`.
+    static func frameName(_ i: Int, in range: FrameRange) -> String {
+        let digits = String(i)
+        return "frame-" + String(repeating: "0", count: max(0, frameDigits(range) - digits.count)) + digits + ".png"
     }
 
     /// The frame range covering a scene's whole duration at `fps`.
@@ -48,11 +59,13 @@ enum SceneRendering {
     /// The layer tree of a JSON archive (QuartzCore's LayerArchive format) at scene time `t`
     /// (archives hold no script). The archive is read with the runner's media time origin, so
     /// an archived animation with begin time b is seen `t - b` seconds into its run.
-    static func archive(at path: String, time t: Double, scale: Double, size: PixelSize?) throws -> CGImage {
+    static func archive(at path: String, time t: Double, scale: Double, size: PixelSize?,
+                        allowFileAccess: Bool = false) throws -> CGImage {
         let root: CALayer
         let origin: CFTimeInterval = 1000
         do {
-            root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path), timeOrigin: origin)
+            root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path), timeOrigin: origin,
+                                          allowsFileAccess: allowFileAccess)
         } catch {
             throw CLIError("\(path): \(error)")
         }
@@ -97,26 +110,17 @@ enum SceneRendering {
         return try LayerRenderer.renderImage(sheet, at: 0, pixelWidth: Int(sheet.frame.width), pixelHeight: Int(sheet.frame.height), scale: 1)
     }
 
+    /// Encodes `image` as PNG and writes it to `path` atomically: an existing file is replaced
+    /// only once the new one is complete (see `OutputFiles`).
     static func write(_ image: CGImage, to path: String) throws {
-        let directory = (path as NSString).deletingLastPathComponent
-        var isDirectory: ObjCBool = false
-        if !directory.isEmpty {
-            guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw CLIError("cannot write \(path): the folder \(directory) does not exist")
-            }
-            guard FileManager.default.isWritableFile(atPath: directory) else {
-                throw CLIError("cannot write \(path): the folder \(directory) is not writable")
-            }
-        }
-        // Probe first: the encoder's own error would name Foundation's internals.
-        guard FileManager.default.createFile(atPath: path, contents: nil) else {
-            throw CLIError("cannot write \(path): the file cannot be created there")
-        }
+        _ = try OutputFiles.checkedFolder(of: path)
+        let data: Data
         do {
-            try image.writePNG(to: path)
+            data = try image.pngData()
         } catch {
             throw CLIError("cannot write \(path): \(error)")
         }
+        try OutputFiles.write(data, to: path)
     }
 
     static func makeDirectory(_ path: String) throws {

@@ -29,7 +29,8 @@ enum SceneViewer {
         if isHeadless {
             host.runFrames(max(1, settings.frames))
             if let path = settings.output, let window = opened.window as? HeadlessWindow {
-                try window.writeLastFrame(toPNG: path)
+                guard let frame = window.lastFrame else { throw CLIError("no frame was shown, nothing to write to \(path)") }
+                try SceneRendering.write(frame, to: path)
                 print(path)
             }
         } else {

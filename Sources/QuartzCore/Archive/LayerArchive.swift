@@ -18,7 +18,9 @@ import Foundation
 ///   `[w, h]`, rectangles `[x, y, w, h]`, transforms 16 numbers in memory order (m11 m12 … m44).
 /// - Colours: `[gray, alpha]`, `[r, g, b, a]` or `{"colorSpace": name, "components": [...]}`.
 /// - Paths: `[["M", x, y], ["L", x, y], ["Q", cx, cy, x, y], ["C", c1x, c1y, c2x, c2y, x, y], ["Z"]]`.
-/// - Images (`contents`): `{"png": "<base64>"}` or `{"file": "relative/or/absolute.png"}`.
+/// - Images (`contents`): `{"png": "<base64>"}` or `{"file": "relative/path.png"}`, relative to
+///   the archive's folder and confined to it (absolute paths and `..` escapes, symbolic links
+///   included, are errors unless the reader allows file access: see `ArchiveContext`).
 /// - Animations: the layer's attached animations under `"animations"`, in the order they were
 ///   added, each with its key (format in `AnimationArchive`). Reading re-adds them with
 ///   `add(_:forKey:)` once the whole tree is built, so the layer's presentation shows them.
@@ -164,12 +166,15 @@ package enum LayerArchive {
         return try decodeTree(document, context: context, timeOrigin: timeOrigin)
     }
 
-    /// Reads an archive file; relative image files resolve against its directory.
-    package static func decode(contentsOf url: URL, timeOrigin: CFTimeInterval? = nil) throws -> CALayer {
+    /// Reads an archive file; relative image files resolve against its directory and, unless
+    /// `allowsFileAccess`, may not leave it (see `ArchiveContext`).
+    package static func decode(contentsOf url: URL, timeOrigin: CFTimeInterval? = nil,
+                               allowsFileAccess: Bool = false) throws -> CALayer {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw LayerArchiveError(path: "", message: "cannot read \(url.path)")
         }
-        return try decode(data, context: ArchiveContext(baseDirectory: url.deletingLastPathComponent()), timeOrigin: timeOrigin)
+        let context = ArchiveContext(baseDirectory: url.deletingLastPathComponent(), allowsFileAccess: allowsFileAccess)
+        return try decode(data, context: context, timeOrigin: timeOrigin)
     }
 
     /// A layer's archived animations, added once the tree is complete (begin times depend on

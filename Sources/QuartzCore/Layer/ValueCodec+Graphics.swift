@@ -91,9 +91,18 @@ extension ValueCodec where T == Any? {
                     do { return try ImageIO.decode(data: data) } catch { throw ArchiveValueError("png: \(error)") }
                 }
                 if case .string(let file)? = o["file"] {
-                    var url = URL(fileURLWithPath: file)
-                    if !file.hasPrefix("/"), let base = context.baseDirectory { url = base.appendingPathComponent(file) }
-                    do { return try ImageIO.decode(contentsOf: url.path) } catch { throw ArchiveValueError("file \"\(file)\": \(error)") }
+                    let url = try context.resolve(file: file)
+                    guard let data = FileManager.default.contents(atPath: url.path) else {
+                        throw ArchiveValueError("file \"\(file)\": cannot be read")
+                    }
+                    do {
+                        return try ImageIO.decode(data: data)
+                    } catch ImageIOError.unknownFormat {
+                        // Never echo a file's bytes: the archive may name a file its author cannot read.
+                        throw ArchiveValueError("file \"\(file)\": not a PNG or JPEG image")
+                    } catch {
+                        throw ArchiveValueError("file \"\(file)\": \(error)")
+                    }
                 }
                 throw ArchiveValueError(expected: expected, got: json)
             default:

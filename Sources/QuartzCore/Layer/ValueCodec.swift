@@ -1,10 +1,44 @@
 import Foundation
 
-/// Where archived images given by file name are looked up.
+/// Where archived images given by file name are looked up, and which files an archive may read.
+///
+/// An archive is input from anyone, so by default it is confined: a `"file"` reference must be
+/// a relative path that stays inside `baseDirectory` (the archive's own folder) once `..` and
+/// symbolic links are resolved; absolute paths and escapes are errors. `allowsFileAccess`
+/// (the CLI's `--allow-file-access`) lifts the confinement: absolute paths are read as given
+/// and relative ones resolve against `baseDirectory` (or the working directory when nil).
+/// Without a base directory and without file access, file references are refused.
 package struct ArchiveContext {
-    /// Relative `"file"` references resolve against this directory (nil: the working directory).
+    /// Relative `"file"` references resolve against this directory.
     package var baseDirectory: URL?
-    package init(baseDirectory: URL? = nil) { self.baseDirectory = baseDirectory }
+    /// Whether `"file"` references may name any file the process can read.
+    package var allowsFileAccess: Bool
+    package init(baseDirectory: URL? = nil, allowsFileAccess: Bool = false) {
+        self.baseDirectory = baseDirectory
+        self.allowsFileAccess = allowsFileAccess
+    }
+
+    /// The file a `"file"` reference names, or an error saying why the archive may not read it.
+    package func resolve(file: String) throws -> URL {
+        guard !file.isEmpty, !file.contains("\0") else { throw ArchiveValueError("file: expected a file name, got \"\(file)\"") }
+        if allowsFileAccess {
+            if file.hasPrefix("/") { return URL(fileURLWithPath: file) }
+            return (baseDirectory ?? URL(fileURLWithPath: FileManager.default.currentDirectoryPath)).appendingPathComponent(file)
+        }
+        guard let baseDirectory else {
+            throw ArchiveValueError("file \"\(file)\": file references are only read from an archive file's folder (or with --allow-file-access)")
+        }
+        guard !file.hasPrefix("/") else {
+            throw ArchiveValueError("file \"\(file)\": absolute paths are not allowed; name a file inside the archive's folder (or pass --allow-file-access)")
+        }
+        let base = baseDirectory.standardizedFileURL.resolvingSymlinksInPath().path
+        let target = baseDirectory.appendingPathComponent(file).standardizedFileURL.resolvingSymlinksInPath()
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        guard target.path.hasPrefix(prefix) else {
+            throw ArchiveValueError("file \"\(file)\": leaves the archive's folder; name a file inside it (or pass --allow-file-access)")
+        }
+        return target
+    }
 }
 
 /// How one property type crosses the two untyped boundaries of a layer: key-value coding

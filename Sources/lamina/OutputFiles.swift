@@ -1,0 +1,144 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Writing outputs without ever destroying what is already there.
+///
+/// Every file the CLI writes (PNG stills, frames, videos) is first written completely to a
+/// hidden temporary file in the target's own folder (`.NAME.lamina-PID-N.tmp`, same file
+/// system) and then renamed over the target in one step. Until that rename an existing file
+/// is untouched: a full disk, an encoder failure, SIGINT, SIGTERM or SIGHUP leave it as it was.
+/// Temporaries and scratch folders are registered with `Cleanup`, which removes them on those
+/// signals (and stops child processes such as ffmpeg) before the process exits with
+/// 128 + the signal number. SIGKILL cannot be caught: after one, a `.lamina-*.tmp` file may
+/// remain next to the output (the output itself is still intact).
+///
+/// Symbolic links: `-o link.png` replaces the link with the new file (as `mv` and `sed -i`
+/// do); the file the link pointed to is not written through and stays as it was.
+enum OutputFiles {
+    nonisolated(unsafe) private static var counter = 0
+    private static let lock = NSLock()
+
+    /// The folder `path` is written into, checked to exist and be writable, with a clear error.
+    static func checkedFolder(of path: String) throws -> String {
+        let folder = (path as NSString).deletingLastPathComponent
+        let dir = folder.isEmpty ? "." : folder
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw CLIError("cannot write \(path): the folder \(dir) does not exist")
+        }
+        guard FileManager.default.isWritableFile(atPath: dir) else {
+            throw CLIError("cannot write \(path): the folder \(dir) is not writable")
+        }
+        return dir
+    }
+
+    /// A fresh hidden path beside `path` for its temporary; keeps the extension (ffmpeg picks
+    /// its format from it).
+    static func temporaryPath(for path: String) throws -> String {
+        let dir = try checkedFolder(of: path)
+        let name = (path as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        let n: Int = lock.withLock { counter += 1; return counter }
+        return "\(dir)/.\(name).lamina-\(getpid())-\(n).tmp\(ext.isEmpty ? "" : ".\(ext)")"
+    }
+
+    /// Writes `data` to `path` atomically (see the type's documentation).
+    static func write(_ data: Data, to path: String) throws {
+        let temporary = try temporaryPath(for: path)
+        try Cleanup.shared.removing(temporary) {
+            try writeNew(data, at: temporary)
+            try commit(temporary, to: path)
+        }
+    }
+
+    /// Renames a finished temporary over `path` (one step; the old file is replaced whole).
+    static func commit(_ temporary: String, to path: String) throws {
+        if rename(temporary, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            throw CLIError("cannot write \(path): \(reason)")
+        }
+    }
+
+    /// Creates `path` (which must not exist) with `data`, flushed to disk.
+    private static func writeNew(_ data: Data, at path: String) throws {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
+            var offset = 0
+            while offset < raw.count {
+                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += n
+            }
+        }
+        if failure == 0, fsync(fd) != 0 { failure = errno }
+        if close(fd) != 0, failure == 0 { failure = errno }
+        if failure != 0 {
+            throw CLIError("cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(failure)))")
+        }
+    }
+}
+
+/// What to undo when the CLI is interrupted: temporaries and scratch folders to remove and
+/// child processes to stop. SIGINT, SIGTERM and SIGHUP are handled on a dispatch queue (the
+/// main thread may be busy rendering): cleanup runs there, then the process exits with
+/// 128 + the signal number, as a shell expects.
+final class Cleanup: @unchecked Sendable {
+    static let shared = Cleanup()
+
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+    private var children: [ObjectIdentifier: Process] = [:]
+    private var sources: [DispatchSourceSignal] = []
+    private var installed = false
+
+    /// Runs `body` with `path` registered for removal on a signal; removes `path` afterwards
+    /// if `body` left it there (a failed write leaves no temporary behind).
+    func removing<T>(_ path: String, _ body: () throws -> T) rethrows -> T {
+        installHandlers()
+        lock.withLock { _ = paths.insert(path) }
+        defer {
+            lock.withLock { _ = paths.remove(path) }
+            if FileManager.default.fileExists(atPath: path) { try? FileManager.default.removeItem(atPath: path) }
+        }
+        return try body()
+    }
+
+    /// Runs `body` with `process` registered to be terminated on a signal.
+    func supervising<T>(_ process: Process, _ body: () throws -> T) rethrows -> T {
+        installHandlers()
+        let id = ObjectIdentifier(process)
+        lock.withLock { children[id] = process }
+        defer { lock.withLock { _ = children.removeValue(forKey: id) } }
+        return try body()
+    }
+
+    private func installHandlers() {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !installed else { return }
+        installed = true
+        for sig in [SIGINT, SIGTERM, SIGHUP] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [unowned self] in self.interrupted(by: sig) }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    private func interrupted(by sig: Int32) {
+        let (toRemove, toStop) = lock.withLock { (paths, Array(children.values)) }
+        for process in toStop where process.isRunning { process.terminate() }
+        for path in toRemove { try? FileManager.default.removeItem(atPath: path) }
+        FileHandle.standardError.write(Data("\nlamina: interrupted; temporary files removed (finished outputs are complete, unfinished ones untouched)\n".utf8))
+        _exit(128 + sig)
+    }
+}
