@@ -39,9 +39,13 @@ extension Lamina {
         @Flag(help: "Let a JSON archive read image files outside its own folder (absolute paths, ..).")
         var allowFileAccess = false
 
+        @Option(help: "MiB of decoded images a JSON archive may use (default: a quarter of memory, at most 4096).")
+        var memoryLimit: Int?
+
         func validate() throws {
             if time != nil && frames != nil { throw ValidationError("use --time or --frames, not both") }
             if let time, !time.isFinite || time < 0 { throw ValidationError("--time must be a non-negative number") }
+            if let memoryLimit, memoryLimit < 1 || memoryLimit > 1 << 30 { throw ValidationError("--memory-limit must be a number of MiB from 1 to \(1 << 30)") }
         }
 
         func run() throws {
@@ -50,7 +54,8 @@ extension Lamina {
                 guard case .png(let path) = kind else { throw CLIError("an archive renders one frame: use -o FILE.png") }
                 guard frames == nil else { throw CLIError("--frames is for scenes; an archive renders one frame at --time") }
                 let image = try SceneRendering.archive(at: input, time: time ?? 0, scale: scale, size: size,
-                                                       allowFileAccess: allowFileAccess)
+                                                       allowFileAccess: allowFileAccess,
+                                                       imageBudget: memoryLimit.map { $0 << 20 } ?? ArchiveImageStore.defaultBudget)
                 try SceneRendering.write(image, to: path)
                 print(path)
                 return

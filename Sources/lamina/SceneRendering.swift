@@ -60,12 +60,13 @@ enum SceneRendering {
     /// (archives hold no script). The archive is read with the runner's media time origin, so
     /// an archived animation with begin time b is seen `t - b` seconds into its run.
     static func archive(at path: String, time t: Double, scale: Double, size: PixelSize?,
-                        allowFileAccess: Bool = false) throws -> CGImage {
+                        allowFileAccess: Bool = false,
+                        imageBudget: Int = ArchiveImageStore.defaultBudget) throws -> CGImage {
         let root: CALayer
         let origin: CFTimeInterval = 1000
         do {
             root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path), timeOrigin: origin,
-                                          allowsFileAccess: allowFileAccess)
+                                          allowsFileAccess: allowFileAccess, imageBudget: imageBudget)
         } catch {
             throw CLIError("\(path): \(error)")
         }

@@ -78,3 +78,50 @@ import Testing
         }
     }
 }
+
+/// Decoded images stay within a budget checked before pixels are allocated, and one file named
+/// by many layers is decoded once.
+@Suite struct ArchiveImageBudgetTests {
+    /// A PNG that is only a header declaring `width` x `height` (no pixel data).
+    private func headerOnlyPNG(width: UInt32, height: UInt32) -> Data {
+        var d = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13])
+        d.append(contentsOf: Array("IHDR".utf8))
+        for v in [width, height] { d.append(contentsOf: [UInt8(v >> 24), UInt8(v >> 16 & 255), UInt8(v >> 8 & 255), UInt8(v & 255)]) }
+        d.append(contentsOf: [8, 6, 0, 0, 0, 0, 0, 0, 0])
+        return d
+    }
+
+    @Test func declaredSizesAreReadFromHeaders() throws {
+        #expect(ImageHeader.declaredSize(of: headerOnlyPNG(width: 16384, height: 300))! == (16384, 300))
+        let jpeg = try ImageIO.jpegData(samples: [UInt8](repeating: 128, count: 24 * 10 * 3), width: 24, height: 10, components: 3)
+        #expect(ImageHeader.declaredSize(of: jpeg)! == (24, 10))
+        #expect(ImageHeader.declaredSize(of: Data("not an image".utf8)) == nil)
+        #expect(ImageHeader.declaredSize(of: Data([0xFF, 0xD8, 0xFF])) == nil)
+    }
+
+    @Test func anImageOverTheBudgetIsAClearErrorBeforeDecoding() throws {
+        let b64 = headerOnlyPNG(width: 16384, height: 16384).base64EncodedString()
+        let json = #"{"contents": {"png": "\#(b64)"}}"#
+        let context = ArchiveContext(imageBudget: 64 << 20)
+        let error = try #require(throws: LayerArchiveError.self) { try LayerArchive.decode(Data(json.utf8), context: context) }
+        #expect("\(error)".contains("16384 x 16384 pixels needs 1024 MiB"), "\(error)")
+        #expect(context.images.used == 0)
+    }
+
+    @Test func oneFileNamedByManyLayersIsDecodedOnce() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-budget-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let jpeg = try ImageIO.jpegData(samples: [UInt8](repeating: 200, count: 40 * 30 * 3), width: 40, height: 30, components: 3)
+        try jpeg.write(to: dir.appendingPathComponent("big.jpg"))
+        let layer = #"{"contents": {"file": "big.jpg"}}"#
+        let json = #"{"sublayers": [\#(Array(repeating: layer, count: 8).joined(separator: ","))]}"#
+        // Room for two copies only: eight decodes would not fit.
+        let context = ArchiveContext(baseDirectory: dir, imageBudget: 40 * 30 * 4 * 2)
+        let root = try LayerArchive.decode(Data(json.utf8), context: context)
+        #expect(root.sublayers?.count == 8)
+        #expect(context.images.used == 40 * 30 * 4)
+        let first = try #require(root.sublayers?.first?.contents as? CGImage)
+        #expect(root.sublayers!.allSatisfy { ($0.contents as AnyObject?) === first })
+    }
+}

@@ -88,7 +88,13 @@ extension ValueCodec where T == Any? {
             case .object(let o):
                 if case .string(let b64)? = o["png"] {
                     guard let data = Data(base64Encoded: b64) else { throw ArchiveValueError("png: not valid base64") }
-                    do { return try ImageIO.decode(data: data) } catch { throw ArchiveValueError("png: \(error)") }
+                    do {
+                        return try context.images.image(from: data, file: nil)
+                    } catch let error as ArchiveValueError {
+                        throw ArchiveValueError("png: \(error.message)")
+                    } catch {
+                        throw ArchiveValueError("png: \(error)")
+                    }
                 }
                 if case .string(let file)? = o["file"] {
                     let url = try context.resolve(file: file)
@@ -96,7 +102,9 @@ extension ValueCodec where T == Any? {
                         throw ArchiveValueError("file \"\(file)\": cannot be read")
                     }
                     do {
-                        return try ImageIO.decode(data: data)
+                        return try context.images.image(from: data, file: url.path)
+                    } catch let error as ArchiveValueError {
+                        throw ArchiveValueError("file \"\(file)\": \(error.message)")
                     } catch ImageIOError.unknownFormat {
                         // Never echo a file's bytes: the archive may name a file its author cannot read.
                         throw ArchiveValueError("file \"\(file)\": not a PNG or JPEG image")

@@ -13,9 +13,14 @@ package struct ArchiveContext {
     package var baseDirectory: URL?
     /// Whether `"file"` references may name any file the process can read.
     package var allowsFileAccess: Bool
-    package init(baseDirectory: URL? = nil, allowsFileAccess: Bool = false) {
+    /// The images decoded so far and the memory they may take (shared by copies of the context).
+    package let images: ArchiveImageStore
+
+    package init(baseDirectory: URL? = nil, allowsFileAccess: Bool = false,
+                 imageBudget: Int = ArchiveImageStore.defaultBudget) {
         self.baseDirectory = baseDirectory
         self.allowsFileAccess = allowsFileAccess
+        images = ArchiveImageStore(budget: imageBudget)
     }
 
     /// The file a `"file"` reference names, or an error saying why the archive may not read it.
@@ -38,6 +43,44 @@ package struct ArchiveContext {
             throw ArchiveValueError("file \"\(file)\": leaves the archive's folder; name a file inside it (or pass --allow-file-access)")
         }
         return target
+    }
+}
+
+/// The images one archive decodes: each file once, however many layers name it, and all of
+/// them within a memory budget checked against each image's declared size before its pixels
+/// are allocated — a small hostile file may declare a gibibyte of pixels, and eight layers
+/// naming one large image must not decode it eight times.
+package final class ArchiveImageStore: @unchecked Sendable {
+    /// Bytes of decoded pixels (4 a pixel) an archive may use unless told otherwise: a quarter
+    /// of physical memory, at most 4 GiB.
+    package static let defaultBudget = Int(min(ProcessInfo.processInfo.physicalMemory / 4, 4 << 30))
+
+    package let budget: Int
+    package private(set) var used = 0
+    private var byFile: [String: CGImage] = [:]
+    private let lock = NSLock()
+
+    package init(budget: Int) { self.budget = max(0, budget) }
+
+    /// The image in `data` (from `file`, a resolved path, when it came from one), decoded once
+    /// per file and charged against the budget; throws a message naming the size when it does
+    /// not fit.
+    package func image(from data: Data, file: String?) throws -> CGImage {
+        if let file, let cached = lock.withLock({ byFile[file] }) { return cached }
+        if let (w, h) = ImageHeader.declaredSize(of: data), w > 0, h > 0 {
+            let (bytes, overflow) = w.multipliedReportingOverflow(by: h * 4)
+            let remaining = lock.withLock { budget - used }
+            if overflow || bytes > remaining {
+                let mib = { (b: Int) in String(format: "%.0f MiB", Double(b) / 1_048_576) }
+                throw ArchiveValueError("an image of \(w) x \(h) pixels needs \(overflow ? "too much memory" : mib(bytes)), more than the \(mib(max(0, remaining))) left of the archive's image budget (\(mib(budget)); --memory-limit raises it)")
+            }
+        }
+        let image = try ImageIO.decode(data: data)
+        lock.withLock {
+            used += image.width * image.height * 4
+            if let file { byFile[file] = image }
+        }
+        return image
     }
 }
 
