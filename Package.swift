@@ -8,6 +8,7 @@
 //   CLaminaImageIO    a thin C shim over libpng / libjpeg (Debian's -dev packages)
 //   CLaminaFreeType   FreeType 2 headers and library (Debian's libfreetype-dev, via pkg-config)
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
+//   CoreImage         CIFilter as a description of the transition filters QuartzCore renders
 //   LaminaCompositor  render tree of plain values, CATransform3D, timing math, draw lists
 //   QuartzCore        Apple's CA API: CALayer, CATransaction, CAAnimation... (re-exports CoreGraphics)
 //   ImageIO           Apple's ImageIO API (CGImageSource, CGImageDestination) over CoreGraphics' codecs
@@ -22,6 +23,7 @@ let package = Package(
     products: [
         .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreImage", targets: ["CoreImage"]),
         .library(name: "ImageIO", targets: ["ImageIO"]),
         .library(name: "LaminaKit", targets: ["LaminaKit"]),
         // Opt-in: only targets that depend on this product can `import UIKit`.
@@ -52,7 +54,12 @@ let package = Package(
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
-        .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "LaminaRaster"]),
+        // Core Image's CIFilter as Core Animation code uses it (transition filters); QuartzCore
+        // re-exports it, as on macOS.
+        .target(name: "CoreImage", dependencies: ["CoreGraphics", "_Testing_CoreImage"]),
+        // Empty on purpose: see the comment in its only file.
+        .target(name: "_Testing_CoreImage"),
+        .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "CoreImage", "LaminaRaster"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
         .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaKit", "ImageIO", "_Testing_UIKit"]),
@@ -73,6 +80,7 @@ let package = Package(
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], exclude: ["Text/Goldens"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
+        .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
         // The command-line tool's option checks and archive rendering (bad input must not trap).

@@ -63,4 +63,5 @@
 // tests and offline rendering override. The model never draws; Render/ hands frames to the
 // compositor.
 @_exported import CoreGraphics
+@_exported import CoreImage
 @_exported import LaminaCompositor

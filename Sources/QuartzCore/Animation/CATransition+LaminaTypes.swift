@@ -37,3 +37,14 @@ public struct BarsSwipeTransitionFilter: Sendable, Hashable {
         self.barOffset = barOffset.isFinite ? barOffset : 10
     }
 }
+
+extension BarsSwipeTransitionFilter {
+    /// The bars swipe a Core Image `CIBarsSwipeTransition` filter describes (its inputs, with
+    /// Core Image's defaults for missing or non-numeric ones); nil for any other filter.
+    public init?(_ filter: CIFilter?) {
+        guard let filter, filter.name == "CIBarsSwipeTransition" else { return nil }
+        self.init(angle: CGFloat(filter.number(forKey: kCIInputAngleKey) ?? 3.14),
+                  width: CGFloat(filter.number(forKey: kCIInputWidthKey) ?? 30),
+                  barOffset: CGFloat(filter.number(forKey: "inputBarOffset") ?? 10))
+    }
+}

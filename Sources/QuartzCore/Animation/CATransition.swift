@@ -12,7 +12,8 @@ open class CATransition: CAAnimation {
     /// The portion of the effect played, 0…1 (§10.5).
     open var startProgress: Float = 0
     open var endProgress: Float = 1
-    /// A filter object for custom transitions. Lamina renders `BarsSwipeTransitionFilter`;
+    /// A filter object for custom transitions. Lamina renders `BarsSwipeTransitionFilter` and
+    /// Core Image's `CIFilter(name: "CIBarsSwipeTransition")`;
     /// other filters are kept and ignored (the transition then draws as its `type`).
     open var filter: Any?
     /// The layer's rendering before the change, captured when the stored copy was added

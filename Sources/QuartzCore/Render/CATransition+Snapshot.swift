@@ -47,7 +47,7 @@ extension TransitionStyle {
     /// ones), the bars-swipe filter when one is set; unknown types fade, as Core Animation does.
     init(_ t: CATransition) {
         let subtype = t.subtype.flatMap { TransitionSubtype(name: $0.rawValue) }
-        if let bars = t.filter as? BarsSwipeTransitionFilter {
+        if let bars = t.filter as? BarsSwipeTransitionFilter ?? BarsSwipeTransitionFilter(t.filter as? CIFilter) {
             self.init(.barsSwipe(angle: Double(bars.angle), width: Double(bars.width), barOffset: Double(bars.barOffset)), subtype: subtype)
         } else {
             self.init(TransitionType(name: t.type.rawValue) ?? .fade, subtype: subtype)
