@@ -52,11 +52,16 @@ extension View {
                           animations: animations, completion: completion)
     }
 
-    /// Runs `actions` with view animations off, even inside an animation block.
+    /// Runs `actions` with view animations off, even inside an animation block — animation
+    /// blocks inside `actions` included (UIKit turns `areAnimationsEnabled` off meanwhile).
     public static func performWithoutAnimation(_ actions: () -> Void) {
-        ViewAnimation.stack.contexts.append(ViewAnimation.Context(duration: 0, delay: 0, options: [], outcome: nil, kind: .basic))
+        let stack = ViewAnimation.stack
+        let wasEnabled = stack.animationsEnabled
+        stack.animationsEnabled = false
+        stack.contexts.append(ViewAnimation.Context(duration: 0, delay: 0, options: [], outcome: nil, kind: .basic))
         actions()
-        ViewAnimation.stack.contexts.removeLast()
+        stack.contexts.removeLast()
+        stack.animationsEnabled = wasEnabled
     }
 
     /// Whether view animation blocks animate on this thread (UIKit's
