@@ -60,15 +60,22 @@ open class View: CALayerDelegate {
     /// A view with `frame` in its (future) superview's bounds space. The initial geometry is
     /// stored without being recorded in a transaction (as a layer initialiser does): the view is
     /// not shown yet, so there is nothing to animate or commit.
-    public convenience init(frame: CGRect = .zero) {
-        self.init(frame: frame, layer: type(of: self).makeLayer())
+    public init(frame: CGRect = .zero) {
+        layer = type(of: self).makeLayer()
+        adoptLayer(frame: frame)
     }
 
     /// A view over a layer made by the caller (a host's own view type chooses the layer class
     /// this way, e.g. UIKit's `layerClass`). The view becomes the layer's delegate; `layer`
-    /// should be fresh (not another view's, not in a tree).
+    /// should be fresh (not another view's, not in a tree). Both initialisers are designated,
+    /// so subclasses overriding `init(frame:)` keep calling `super.init(frame:)`.
     public init(frame: CGRect = .zero, layer: CALayer) {
         self.layer = layer
+        adoptLayer(frame: frame)
+    }
+
+    /// Becomes the layer's delegate and stores the initial frame.
+    private func adoptLayer(frame: CGRect) {
         layer.delegate = self
         let layer = self.layer
         if !frame.origin.x.isNaN, !frame.origin.y.isNaN, !frame.size.width.isNaN, !frame.size.height.isNaN {
