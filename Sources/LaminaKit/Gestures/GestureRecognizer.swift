@@ -50,6 +50,13 @@ public class GestureRecognizer {
     public var cancelsTouchesInView = true
     /// Asked for each pair sharing a touch when one of them begins (rule 3).
     public var shouldRecognizeSimultaneously: ((GestureRecognizer, GestureRecognizer) -> Bool)?
+    /// Asked when the recognizer is about to leave `possible` by recognising (a discrete
+    /// recognition or a continuous begin): false fails it instead (UIKit's delegate
+    /// `gestureRecognizerShouldBegin(_:)`).
+    public var shouldBegin: ((GestureRecognizer) -> Bool)?
+    /// Asked at touch-down for each touch the recognizer would receive: false keeps the
+    /// touch from it (UIKit's delegate `gestureRecognizer(_:shouldReceive:)`).
+    public var shouldReceive: ((GestureRecognizer, Touch) -> Bool)?
     /// A name for debugging.
     public var name: String?
 
@@ -165,6 +172,11 @@ public class GestureRecognizer {
                 if !isContinuous { isRecognitionPending = true }
                 return
             }
+            if let shouldBegin, !shouldBegin(self) {
+                isRecognitionPending = false
+                state = .failed
+                return
+            }
             didJustRecognize = true
         }
         state = new
@@ -183,6 +195,10 @@ public class GestureRecognizer {
         }
         guard others.allSatisfy({ $0.state == .failed }) else { return false }
         isRecognitionPending = false
+        if let shouldBegin, !shouldBegin(self) {
+            state = .failed
+            return true
+        }
         didJustRecognize = true
         state = .ended
         sendActions()

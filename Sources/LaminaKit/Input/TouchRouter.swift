@@ -96,21 +96,7 @@ package final class TouchRouter: InputRouter {
     package func hitTest(_ point: CGPoint) -> View? {
         guard !point.x.isNaN, !point.y.isNaN else { return nil }
         let shown = rootView.layer.presentation() ?? rootView.layer
-        return hit(rootView, shown, point)
-    }
-
-    /// `point` is in the space of `shown`'s superlayer (the window's for the root).
-    private func hit(_ view: View, _ shown: CALayer, _ point: CGPoint) -> View? {
-        guard view.isUserInteractionEnabled, !shown.isHidden, shown.opacity >= 0.01 else { return nil }
-        let local = shown.convert(point, from: shown.superlayer)
-        guard !local.x.isNaN, !local.y.isNaN, view.point(inside: local) else { return nil }
-        let modelSublayers = view.layer.sublayers ?? []
-        let shownSublayers = shown.sublayers ?? []
-        for sub in view.subviews.reversed() {
-            guard let i = modelSublayers.firstIndex(where: { $0 === sub.layer }), i < shownSublayers.count else { continue }
-            if let found = hit(sub, shownSublayers[i], local) { return found }
-        }
-        return view
+        return rootView.hitTest(shown.convert(point, from: shown.superlayer), presented: shown)
     }
 
     // MARK: Touch sequences
@@ -179,7 +165,7 @@ package final class TouchRouter: InputRouter {
         var recognizers: [GestureRecognizer] = []
         var v = view
         while let current = v {
-            recognizers += current.gestureRecognizers.filter { $0.isEnabled }
+            recognizers += current.gestureRecognizers.filter { $0.isEnabled && ($0.shouldReceive?($0, touch) ?? true) }
             v = current.superview
         }
         touch.gestureRecognizers = recognizers

@@ -1,43 +1,14 @@
 import Foundation
 import QuartzCore
 
+// UIKit's block animations for views (UIView.animate and friends). One engine serves every
+// variant: a block pushes a `ViewAnimation.Context` (duration, delay, options, kind) on this
+// thread's stack, runs inside `CATransaction.begin()/commit()`, and the views' layer delegate
+// (`View.action(for:forKey:)`) answers each property change with the animation the innermost
+// context asks for — a basic animation, a spring, or (keyframe blocks) nothing yet while the
+// change is recorded and turned into one CAKeyframeAnimation per property when the block ends.
+
 extension View {
-    /// Options of an animation block (UIKit's UIView.AnimationOptions, the ones Lamina honours).
-    /// The curve is a 2-bit field, as in UIKit: ease-in-out (the default), ease-in, ease-out,
-    /// linear.
-    public struct AnimationOptions: OptionSet, Sendable {
-        /// UIKit's bit layout: options in the low bits, the curve in bits 16–17.
-        public let rawValue: UInt
-        /// Options from their bits.
-        public init(rawValue: UInt) { self.rawValue = rawValue }
-
-        /// Start from the presented value of a property that is animating (else the model value).
-        public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
-        /// Repeat forever.
-        public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
-        /// Run each cycle forward then backward.
-        public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
-        /// In a nested block, use this block's duration instead of the outer block's.
-        public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
-        /// In a nested block, use this block's curve instead of the outer block's.
-        public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 7)
-
-        /// Curves (one at a time): slow at both ends (the default), slow start, slow end, even.
-        public static let curveEaseInOut = AnimationOptions([])
-        public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
-        public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
-        public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
-
-        fileprivate var curve: CAMediaTimingFunctionName {
-            switch (rawValue >> 16) & 3 {
-            case 1: return .easeIn
-            case 2: return .easeOut
-            case 3: return .linear
-            default: return .easeInEaseOut
-            }
-        }
-    }
-
     /// Animates the changes `animations` makes to views: inside the block, view-backed layers
     /// get a `CABasicAnimation` for each animatable property changed, with `duration` seconds,
     /// the options' curve (default ease-in-ease-out), `fillMode = .both` and the old value as
@@ -45,55 +16,103 @@ extension View {
     ///
     /// The block runs inside `CATransaction.begin()/commit()`, so its animations start together
     /// when the turn's transaction commits (§6.10). Layers that are not a view's keep their
-    /// transaction's duration (§5.3.3). Nested blocks inherit the outer block's duration and
-    /// curve unless the options override them. `completion(finished)` runs once every
-    /// animation the block added has stopped (at the commit when it added none); `finished` is
-    /// false when one of them was removed or replaced before its end (e.g. by a later block
-    /// animating the same property). A duration that is zero, negative or not finite applies
-    /// the changes without animation.
+    /// transaction's duration (§5.3.3). Nested blocks inherit the outer block's duration, curve
+    /// and repeat/autoreverse unless the options override them. `completion(finished)` runs
+    /// once every animation the block added has stopped (at the commit when it added none);
+    /// `finished` is false when one of them was removed or replaced before its end (e.g. by a
+    /// later block animating the same property, or the view leaving its window). A duration
+    /// that is zero, negative or not finite applies the changes without animation.
     public static func animate(withDuration duration: TimeInterval, delay: TimeInterval = 0,
-                                options: AnimationOptions = [], animations: () -> Void,
-                                completion: ((Bool) -> Void)? = nil) {
-        let outer = ViewAnimation.stack.contexts.last
-        let outcome = ViewAnimation.Outcome(parent: outer?.outcome)
-        var context = ViewAnimation.Context(duration: duration.isFinite ? max(0, duration) : 0,
-                                            delay: delay.isFinite ? max(0, delay) : 0,
-                                            options: options, outcome: outcome)
-        if let outer, outer.duration > 0 {
-            if !options.contains(.overrideInheritedDuration) { context.duration = outer.duration }
-            if !options.contains(.overrideInheritedCurve) {
-                context.options = context.options.subtracting(.curveLinear).union(AnimationOptions(rawValue: outer.options.rawValue & (3 << 16)))
-            }
-        }
-        CATransaction.begin()
-        if let completion { CATransaction.setCompletionBlock { completion(outcome.allFinished) } }
-        ViewAnimation.stack.contexts.append(context)
-        animations()
-        ViewAnimation.stack.contexts.removeLast()
-        CATransaction.commit()
+                               options: AnimationOptions = [], animations: () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        ViewAnimation.run(duration: duration, delay: delay, options: options, kind: .basic,
+                          animations: animations, completion: completion)
     }
 
-    /// Runs `actions` with view animations off, even inside an animation block.
+    /// `animate(withDuration:…)` with a spring (UIKit's
+    /// `animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:…)`):
+    /// each change gets a `CASpringAnimation` whose `duration` is `duration` as given.
+    ///
+    /// `dampingRatio` is ζ (1: no overshoot, smaller: more oscillation; clamped to
+    /// 0.01…10, NaN counts as 1); `velocity` is the initial speed in units of the whole
+    /// change per second (1: the full distance in one second), as `CASpringAnimation`'s
+    /// `initialVelocity`. The spring is chosen so that it settles (its envelope falls below
+    /// 0.1 % of the distance) at `duration`: mass 1, natural frequency
+    /// ω₀ = ln(1000) / (duration · r) where r is the slowest decay rate per unit ω₀ — ζ for
+    /// ζ < 1, ζ − √(ζ² − 1) otherwise — then `stiffness = ω₀²` and `damping = 2ζω₀`. UIKit
+    /// does not document its mapping; this one keeps its two observable promises: the duration
+    /// is the animation's, and ζ is the damping ratio.
+    public static func animate(withDuration duration: TimeInterval, delay: TimeInterval,
+                               usingSpringWithDamping dampingRatio: CGFloat,
+                               initialSpringVelocity velocity: CGFloat,
+                               options: AnimationOptions = [], animations: () -> Void,
+                               completion: ((Bool) -> Void)? = nil) {
+        let spring = ViewAnimation.Spring(dampingRatio: dampingRatio, velocity: velocity, duration: duration)
+        ViewAnimation.run(duration: duration, delay: delay, options: options, kind: .spring(spring),
+                          animations: animations, completion: completion)
+    }
+
+    /// Runs `actions` with view animations off, even inside an animation block — animation
+    /// blocks inside `actions` included (UIKit turns `areAnimationsEnabled` off meanwhile).
     public static func performWithoutAnimation(_ actions: () -> Void) {
-        ViewAnimation.stack.contexts.append(ViewAnimation.Context(duration: 0, delay: 0, options: [], outcome: nil))
+        let stack = ViewAnimation.stack
+        let wasEnabled = stack.animationsEnabled
+        stack.animationsEnabled = false
+        stack.contexts.append(ViewAnimation.Context(duration: 0, delay: 0, options: [], outcome: nil, kind: .basic))
         actions()
-        ViewAnimation.stack.contexts.removeLast()
+        stack.contexts.removeLast()
+        stack.animationsEnabled = wasEnabled
+    }
+
+    /// Whether view animation blocks animate on this thread (UIKit's
+    /// `areAnimationsEnabled`/`setAnimationsEnabled(_:)`); when false, blocks apply their
+    /// changes at once and completions still run (with `finished` true).
+    public static var areAnimationsEnabled: Bool {
+        get { ViewAnimation.stack.animationsEnabled }
+        set { ViewAnimation.stack.animationsEnabled = newValue }
     }
 
     /// Whether the current thread is inside an animation block that animates.
     public static var areAnimationsActive: Bool {
-        (ViewAnimation.stack.contexts.last?.duration ?? 0) > 0
+        (ViewAnimation.stack.contexts.last?.duration ?? 0) > 0 && areAnimationsEnabled
     }
 }
 
 /// The animation blocks open on the current thread, and the action views give their layers.
 enum ViewAnimation {
+    /// What a block makes of each property change.
+    enum Kind {
+        case basic
+        case spring(Spring)
+        /// Changes are recorded, animations built when the block ends.
+        case keyframes(KeyframeRecorder)
+    }
+
     struct Context {
         var duration: TimeInterval
         var delay: TimeInterval
         var options: View.AnimationOptions
         /// Hears whether the block's animations finished (nil: no animation block).
         var outcome: Outcome?
+        var kind: Kind
+    }
+
+    /// A spring's constants for a damping ratio and a settling duration (see
+    /// `View.animate(withDuration:delay:usingSpringWithDamping:…)` for the mapping).
+    struct Spring {
+        var stiffness: CGFloat
+        var damping: CGFloat
+        var initialVelocity: CGFloat
+
+        init(dampingRatio: CGFloat, velocity: CGFloat, duration: TimeInterval) {
+            let zeta = dampingRatio.isNaN ? 1 : min(10, max(0.01, dampingRatio))
+            let t = duration.isFinite && duration > 0 ? CGFloat(duration) : 1
+            let rate = zeta < 1 ? zeta : zeta - (zeta * zeta - 1).squareRoot()
+            let omega = CGFloat(log(1000.0)) / (t * rate)
+            stiffness = omega * omega
+            damping = 2 * zeta * omega
+            initialVelocity = velocity.isFinite ? velocity : 0
+        }
     }
 
     /// The delegate of a block's animations: remembers whether any was removed before its end,
@@ -117,6 +136,7 @@ enum ViewAnimation {
 
     final class Stack {
         var contexts: [Context] = []
+        var animationsEnabled = true
     }
 
     private static let threadKey = "org.lamina.LaminaKit.viewAnimations"
@@ -130,19 +150,68 @@ enum ViewAnimation {
         return s
     }
 
+    /// Opens a block: the context with inherited values, a transaction with the completion,
+    /// `animations`, then `finish` (still inside the transaction) and the commit.
+    static func run(duration: TimeInterval, delay: TimeInterval, options: View.AnimationOptions, kind: Kind,
+                    animations: () -> Void, completion: ((Bool) -> Void)?, finish: (Context) -> Void = { _ in }) {
+        let outer = stack.contexts.last
+        let outcome = Outcome(parent: outer?.outcome)
+        var context = Context(duration: duration.isFinite ? max(0, duration) : 0,
+                              delay: delay.isFinite ? max(0, delay) : 0,
+                              options: options, outcome: outcome, kind: kind)
+        if !stack.animationsEnabled { context.duration = 0 }
+        if let outer, outer.duration > 0, context.duration > 0 {
+            if !options.contains(.overrideInheritedDuration) { context.duration = outer.duration }
+            if !options.contains(.overrideInheritedCurve) {
+                context.options = View.AnimationOptions(rawValue: (context.options.rawValue & ~View.AnimationOptions.curveMask)
+                                                        | (outer.options.rawValue & View.AnimationOptions.curveMask))
+            }
+            if !options.contains(.overrideInheritedOptions) {
+                context.options.formUnion(outer.options.intersection([.repeat, .autoreverse]))
+            }
+        }
+        CATransaction.begin()
+        if let completion { CATransaction.setCompletionBlock { completion(outcome.allFinished) } }
+        stack.contexts.append(context)
+        animations()
+        finish(context)
+        stack.contexts.removeLast()
+        CATransaction.commit()
+    }
+
     /// What a view answers for its layer: NSNull (stop the search, no animation) outside an
-    /// animating block or for keys that do not animate; otherwise the block's animation.
+    /// animating block or for keys that do not animate; otherwise the block's animation (or,
+    /// in a keyframe block, NSNull after recording the change).
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {
-        guard let context = stack.contexts.last, context.duration > 0,
+        guard stack.animationsEnabled, let context = stack.contexts.last, context.duration > 0,
               let property = type(of: layer).propertyTable[key], property.implicitlyAnimates
         else { return NSNull() }
-        let animation = CABasicAnimation(keyPath: key)
-        if context.options.contains(.beginFromCurrentState) {
-            animation.fromValue = AnimationEngine.presentedValue(forKey: key, on: layer) ?? property.get(layer)
-        } else {
-            // The action is looked up before the new value is stored: this is the old value.
-            animation.fromValue = property.get(layer)
+        let old = property.get(layer)
+        let start = context.options.contains(.beginFromCurrentState)
+            ? (AnimationEngine.presentedValue(forKey: key, on: layer) ?? old) : old
+        let animation: CABasicAnimation
+        switch context.kind {
+        case .keyframes(let recorder):
+            recorder.noteChange(layer: layer, key: key, startValue: start)
+            return NSNull()
+        case .spring(let s):
+            let spring = CASpringAnimation(keyPath: key)
+            spring.mass = 1
+            spring.stiffness = s.stiffness
+            spring.damping = s.damping
+            spring.initialVelocity = s.initialVelocity
+            animation = spring
+        case .basic:
+            animation = CABasicAnimation(keyPath: key)
         }
+        // The action is looked up before the new value is stored: `old` is the old value.
+        animation.fromValue = start
+        configure(animation, for: layer, context: context)
+        return animation
+    }
+
+    /// Duration, curve, fill, delegate, repetition and delay common to every block animation.
+    static func configure(_ animation: CAAnimation, for layer: CALayer, context: Context) {
         animation.duration = context.duration
         animation.timingFunction = CAMediaTimingFunction(name: context.options.curve)
         animation.fillMode = .both
@@ -152,6 +221,13 @@ enum ViewAnimation {
         if context.delay > 0 {
             animation.beginTime = layer.localTime(fromAbsolute: CACurrentMediaTime()) + context.delay
         }
-        return animation
+    }
+}
+
+extension View {
+    /// The duration of the innermost animating block on this thread (0 outside one), UIKit's
+    /// `inheritedAnimationDuration`.
+    public static var inheritedAnimationDuration: TimeInterval {
+        areAnimationsActive ? (ViewAnimation.stack.contexts.last?.duration ?? 0) : 0
     }
 }

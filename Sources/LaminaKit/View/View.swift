@@ -62,6 +62,20 @@ open class View: CALayerDelegate {
     /// not shown yet, so there is nothing to animate or commit.
     public init(frame: CGRect = .zero) {
         layer = type(of: self).makeLayer()
+        adoptLayer(frame: frame)
+    }
+
+    /// A view over a layer made by the caller (a host's own view type chooses the layer class
+    /// this way, e.g. UIKit's `layerClass`). The view becomes the layer's delegate; `layer`
+    /// should be fresh (not another view's, not in a tree). Both initialisers are designated,
+    /// so subclasses overriding `init(frame:)` keep calling `super.init(frame:)`.
+    public init(frame: CGRect = .zero, layer: CALayer) {
+        self.layer = layer
+        adoptLayer(frame: frame)
+    }
+
+    /// Becomes the layer's delegate and stores the initial frame.
+    private func adoptLayer(frame: CGRect) {
         layer.delegate = self
         let layer = self.layer
         if !frame.origin.x.isNaN, !frame.origin.y.isNaN, !frame.size.width.isNaN, !frame.size.height.isNaN {
@@ -234,6 +248,25 @@ open class View: CALayerDelegate {
 
     /// Whether `point` (in this view's bounds space) is inside the view. Hit testing asks it.
     open func point(inside point: CGPoint) -> Bool { bounds.contains(point) }
+
+    /// The deepest interactive view under `point` — in this view's bounds space as shown on
+    /// screen — or nil. `presented` is this view's layer as shown (its presentation copy,
+    /// else the model layer). The default skips views that are hidden, have user interaction
+    /// disabled or opacity below 0.01 (in the presented values), asks `point(inside:)`, then
+    /// the subviews front to back. Override it to hit test differently (a host with its own
+    /// rules, e.g. on model geometry); the input router calls it on the root view.
+    open func hitTest(_ point: CGPoint, presented: CALayer) -> View? {
+        guard isUserInteractionEnabled, !presented.isHidden, presented.opacity >= 0.01,
+              !point.x.isNaN, !point.y.isNaN, self.point(inside: point) else { return nil }
+        let modelSublayers = layer.sublayers ?? []
+        let shownSublayers = presented.sublayers ?? []
+        for sub in subviews.reversed() {
+            guard let i = modelSublayers.firstIndex(where: { $0 === sub.layer }), i < shownSublayers.count else { continue }
+            let shown = shownSublayers[i]
+            if let found = sub.hitTest(shown.convert(point, from: presented), presented: shown) { return found }
+        }
+        return self
+    }
 
     /// `point` in this view's space converted to `view`'s space (nil: window points).
     public func convert(_ point: CGPoint, to view: View?) -> CGPoint {

@@ -1,0 +1,24 @@
+import Foundation
+
+/// Objective-C's selector type, which Swift on Linux lacks: here only so that
+/// `init(target:action:)` and `addTarget(_:action:)` compile with `nil` or a string
+/// (`Selector("handleTap:")`). `#selector(...)` itself cannot compile on Linux; write a
+/// closure instead (`UITapGestureRecognizer { tap in self.handleTap(tap) }`). A selector is
+/// never called.
+public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomStringConvertible {
+    /// The method name, e.g. "handleTap:".
+    public let name: String
+
+    public init(_ name: String) { self.name = name }
+    public init(stringLiteral value: String) { name = value }
+    public var description: String { name }
+
+    nonisolated(unsafe) private static var reported = false
+
+    /// Says once on standard error that selector actions are not called on Linux.
+    static func reportUnsupported(_ selector: Selector, in api: String) {
+        guard !reported else { return }
+        reported = true
+        FileHandle.standardError.write(Data("UIKit: \(api) with selector \"\(selector.name)\" is ignored: Swift on Linux cannot call selectors; use a closure (addTarget { recognizer in … })\n".utf8))
+    }
+}
