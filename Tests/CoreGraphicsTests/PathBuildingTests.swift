@@ -123,10 +123,10 @@ import CoreGraphics
         let a = CGMutablePath()
         a.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * .pi, clockwise: false)
         #expect(kinds(a) == "MCCCC")
-        // CGPath.h: start 0, end 2π, clockwise: draws nothing (only the move).
+        // start 0, end 2π, clockwise: a full circle too, as on iOS (see PathArcEdgeCaseTests).
         let b = CGMutablePath()
         b.addArc(center: .zero, radius: 1, startAngle: 0, endAngle: 2 * .pi, clockwise: true)
-        #expect(kinds(b) == "M")
+        #expect(kinds(b) == "MCCCC")
         // ... and start 2π, end 0, clockwise draws the full circle.
         let c = CGMutablePath()
         c.addArc(center: .zero, radius: 1, startAngle: 2 * .pi, endAngle: 0, clockwise: true)

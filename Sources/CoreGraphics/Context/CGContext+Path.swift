@@ -22,7 +22,9 @@ extension CGContext {
 
     /// An arc around `center` (user space) from `startAngle` to `endAngle`, radians from +x
     /// toward +y; `clockwise` is in user space's own sense as for `CGMutablePath.addArc`
-    /// (false = increasing angle). A line joins the current point to the arc's start.
+    /// (false = increasing angle). A line joins the current point to the arc's start. The sweep
+    /// follows `CGMutablePath.addArc`'s rule: angles a non-zero multiple of 2π apart give a full
+    /// circle in either direction (start 0, end 2π, clockwise: true included).
     public func addArc(center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool) {
         currentPath.addArc(center: center, radius: radius, startAngle: startAngle, endAngle: endAngle,
                            clockwise: clockwise, transform: userToPixel)

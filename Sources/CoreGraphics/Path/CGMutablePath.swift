@@ -59,10 +59,16 @@ public class CGMutablePath: CGPath, @unchecked Sendable {
     /// `clockwise` is in Core Graphics' own y-up sense: `false` means the angle *increases* from
     /// start to end — which looks **clockwise on a flipped, y-down iOS screen** (UIKit's
     /// `UIBezierPath(arcCenter:...clockwise: true)` is this method with `clockwise: false`).
-    /// A difference of a full turn or more in the requested direction draws one full circle;
-    /// otherwise the sweep is reduced into [0, 2π) (so start 0, end 2π, clockwise: true draws
-    /// nothing, as CGPath.h warns). Emitted as cubics of at most 90° each, of equal angle.
-    /// A zero radius adds only the line/move to `center`; a negative radius does nothing.
+    /// Angles that differ by a non-zero multiple of 2π draw one full circle in the requested
+    /// direction, whichever way the difference points (so start 0, end 2π, clockwise: true —
+    /// what `UIBezierPath(arcCenter:…startAngle: 0, endAngle: 2π, clockwise: false)` passes
+    /// down — is a full circle, as on iOS); more than a turn the requested way is one circle;
+    /// otherwise the arc runs the requested way from the start angle's point to the end
+    /// angle's. The full rule and its sources: `PathArcs.sweep(from:to:clockwise:)`.
+    /// Emitted as cubics of at most 90° each, of equal angle.
+    /// A zero radius adds only the line/move to `center` (every point of the arc is the
+    /// centre); a negative radius or a non-finite angle, centre or radius adds nothing (Core
+    /// Graphics logs "invalid value" and adds nothing for non-finite angles).
     public func addArc(
         center: CGPoint, radius: CGFloat, startAngle: CGFloat, endAngle: CGFloat, clockwise: Bool,
         transform: CGAffineTransform = .identity

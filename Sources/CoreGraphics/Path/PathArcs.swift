@@ -11,21 +11,53 @@ enum PathArcs {
     /// a huge delta cannot allocate without bound (Apple's behaviour for such input is unknown).
     static let maxRelativeTurns: CGFloat = 64
 
-    /// The signed sweep CGPathAddArc draws from `start` to `end`.
+    /// How far (radians per turn) a sweep may miss an exact multiple of 2π and still count as
+    /// whole turns. Angles reach us after round-off (`2 * .pi`, `360 * .pi / 180`, a start
+    /// angle plus 2π, `Float.pi` widened to CGFloat misses by 1.7e-7), and a circle missing
+    /// 1e-6 rad leaves a gap of a millionth of its radius: invisible, unlike the empty or
+    /// hair-thin arc an exact test would give.
+    static let wholeTurnTolerance: CGFloat = 1e-6
+
+    /// The signed sweep CGPathAddArc draws from `start` to `end` (`clockwise == false` means
+    /// increasing angle).
     ///
-    /// Rule (matching CGPath.h's note that `start 0, end 2π, clockwise true` draws nothing while
-    /// `start 2π, end 0, clockwise true` draws a full circle): take the difference in the
-    /// requested direction; if it is at least one full turn draw exactly one full turn,
-    /// otherwise reduce it into [0, 2π). `clockwise == false` means increasing angle.
+    /// Let d be the difference in the requested direction (`end − start`, or `start − end`
+    /// when clockwise). Then:
+    /// 1. d == 0: no sweep (only the line or move to the start point).
+    /// 2. d is a non-zero multiple of 2π, within `wholeTurnTolerance` per turn, **in either
+    ///    direction**: one full circle in the requested direction. This is what iOS code relies
+    ///    on: `UIBezierPath(arcCenter:…, startAngle: 0, endAngle: 2 * .pi, clockwise: false)`
+    ///    reaches Core Graphics as start 0, end 2π, clockwise: true (UIKit's clockwise is CG's
+    ///    flipped, its space being y-down) and draws a ring on iOS (the loading-indicator
+    ///    libraries of issue 18 all do this). CGPath.h calls that exact case unstable: in
+    ///    exact arithmetic it "will draw nothing", but "passing 2 * M_PI … will numerically
+    ///    equal 2π + δ … this will cause a full circle to be drawn", i.e. what devices show.
+    ///    We make the observed outcome the rule instead of depending on round-off.
+    /// 3. d ≥ 2π (more than a turn the requested way, e.g. 0 → 3π counter-clockwise): one
+    ///    full circle from `start`, as CGPath.h's "start 2π, end 0, clockwise: true draws a full
+    ///    circle" and the HTML canvas rule that WebKit feeds CGPathAddArc (it clamps such
+    ///    sweeps to one turn before calling it). The current point then ends at `start`'s
+    ///    point, not `end`'s. Apple does not document this case; it is inferred.
+    /// 4. Otherwise d is reduced modulo 2π into (0, 2π): the arc runs the requested way from
+    ///    the point at `start` to the point at `end`, the short or the long way round. So
+    ///    0 → 3π clockwise is a half circle (−π) ending at the point of angle π, and
+    ///    0 → −π/2 counter-clockwise is the 270° arc. The canvas test suite's "angles wrap
+    ///    mod 2π when anticlockwise and end > start + 2π" pins this on WebKit's CG backend.
     static func sweep(from start: CGFloat, to end: CGFloat, clockwise: Bool) -> CGFloat {
-        var delta = clockwise ? start - end : end - start
-        if delta >= fullTurn {
-            delta = fullTurn
-        } else if delta < 0 {
-            delta -= fullTurn * (delta / fullTurn).rounded(.down)
-            if delta >= fullTurn { delta = 0 }  // round-off of an exact multiple
+        let d = clockwise ? start - end : end - start
+        guard d != 0, d.isFinite else { return 0 }
+        let turns = (d / fullTurn).rounded()
+        let magnitude: CGFloat
+        if turns != 0, abs(d - turns * fullTurn) <= wholeTurnTolerance * abs(turns) {
+            magnitude = fullTurn
+        } else if d >= fullTurn {
+            magnitude = fullTurn
+        } else {
+            var r = d - fullTurn * (d / fullTurn).rounded(.down)
+            if r >= fullTurn || r < 0 { r = 0 }  // round-off at the period's edges
+            magnitude = r
         }
-        return clockwise ? -delta : delta
+        return clockwise ? -magnitude : magnitude
     }
 
     /// Appends an arc as cubics (each spanning at most 90°, all of equal angle), preceded by a

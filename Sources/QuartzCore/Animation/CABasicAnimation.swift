@@ -3,10 +3,11 @@ import Foundation
 /// Interpolation between two values (Apple's CABasicAnimation, §9.1): any combination of
 /// `fromValue`, `toValue`, `byValue`; missing ends use the value underneath the animation.
 ///
-/// Values are what Apple boxes in NSNumber/NSValue, given here as plain Swift values: numbers
-/// (CGFloat, Double, Float, Int, NSNumber, Bool), CGPoint, CGSize, CGRect, CATransform3D,
-/// CGColor, CGPath, arrays of numbers or colours, or any other object (switched discretely,
-/// e.g. CGImage contents). They must match the animated property's type; an animation whose
+/// Values are what Apple boxes in NSNumber/NSValue, given as plain Swift values or boxed:
+/// numbers (CGFloat, Double, Float, Int, NSNumber, Bool), CGPoint, CGSize, CGRect, CATransform3D
+/// (bare, or `NSValue(point:)`, `(size:)`, `(rect:)`, `(caTransform3D:)`; a CGAffineTransform or
+/// `NSValue(cgAffineTransform:)` counts as its 3D transform), CGColor, CGPath, arrays of numbers
+/// or colours, or any other object (switched discretely, e.g. CGImage contents). They must match the animated property's type; an animation whose
 /// values do not is refused when added (`LayerError.invalidAnimation`).
 open class CABasicAnimation: CAPropertyAnimation {
     open var fromValue: Any?

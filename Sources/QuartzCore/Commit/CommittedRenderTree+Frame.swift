@@ -59,7 +59,7 @@ extension CommittedRenderTree {
                     schedule.targets[k].values.store(into: &copy.props)
                     for extra in schedule.targets[k].extras { extra.property.write(copy, extra.value) }
                     var drawn = RenderNode(layer: copy)
-                    drawn.drawPresentedText(of: copy, over: source)
+                    drawn.drawPresentedContents(of: copy, over: source)
                     drawn.id = id
                     drawn.children = base.children
                     drawn.mask = base.mask

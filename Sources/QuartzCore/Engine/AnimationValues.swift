@@ -30,10 +30,11 @@ package enum AnimationValues {
     /// The animatable form of an animation or property value; nil for nil.
     ///
     /// Numbers (Double, CGFloat, Float, Int, NSNumber) → scalar; Bool → bool; geometry structs
-    /// (also boxed in NSValue) and transforms → their kinds; CGColor → colour; CGPath → path; arrays of numbers or of
-    /// colours → scalars/colors; anything else → opaque (switches discretely).
+    /// and transforms (also boxed in NSValue, unboxed by `BoxedValue`) → their kinds; a
+    /// CGAffineTransform → its 3D transform; CGColor → colour; CGPath → path; arrays of numbers
+    /// or of colours → scalars/colors; anything else → opaque (switches discretely).
     package static func animatable(_ value: Any?) -> AnimatableValue? {
-        guard let value else { return nil }
+        guard let value = BoxedValue.unboxed(value) else { return nil }
         switch value {
         case let v as Bool: return .bool(v)
         case let v as Double: return .scalar(v)
@@ -41,18 +42,13 @@ package enum AnimationValues {
         case let v as Float: return .scalar(Double(v))
         case let v as Int: return .scalar(Double(v))
         case let v as NSNumber: return .scalar(v.doubleValue)
-        case let v as NSValue:
-            // NSValue-boxed geometry, as Apple's Objective-C code passes it (Foundation on
-            // Linux has NSValue(point:), (size:) and (rect:)).
-            let type = String(cString: v.objCType)
-            if type.hasPrefix("{CGRect") { return .rect(v.rectValue) }
-            if type.hasPrefix("{CGPoint") { return .point(v.pointValue) }
-            if type.hasPrefix("{CGSize") { return .size(v.sizeValue) }
-            return .opaque(OpaqueValue(OpaqueBox(value)))
         case let v as CGPoint: return .point(v)
         case let v as CGSize: return .size(v)
         case let v as CGRect: return .rect(v)
         case let v as CATransform3D: return .transform(v)
+        // A 2D transform animates a 3D transform property as its 3D equivalent (Lamina accepts
+        // it; Apple's documentation does not say).
+        case let v as CGAffineTransform: return .transform(CATransform3DMakeAffineTransform(v))
         case let v as CGColor: return .color(RGBAColor(v))
         case let v as CGPath: return .path(pathValue(v))
         case let v as [Any]:

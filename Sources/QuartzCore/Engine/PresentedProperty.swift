@@ -28,13 +28,16 @@ package struct PresentedProperty: @unchecked Sendable {
                 read: { AnimationValues.animatable(property.get($0)) },
                 write: { layer, value in _ = property.set(layer, AnimationValues.any(value, like: property.get(layer))) })
         }
-        guard layer.props.extraValues[key] != nil || type(of: layer).defaultValue(forKey: key) != nil else { return nil }
+        // A key the class redraws for (`needsDisplay(forKey:)`) is a custom property even before
+        // its first `setValue(_:forKey:)`: it reads as nil until then.
+        guard layer.props.extraValues[key] != nil || type(of: layer).defaultValue(forKey: key) != nil
+                || type(of: layer).needsDisplay(forKey: key) else { return nil }
         return PresentedProperty(
             key: key,
             read: { AnimationValues.animatable($0.props.extraValues[key] ?? type(of: $0).defaultValue(forKey: key)) },
             write: { layer, value in
                 let original = layer.props.extraValues[key] ?? type(of: layer).defaultValue(forKey: key)
-                layer.props.extraValues[key] = AnimationValues.any(value, like: original)
+                layer.props.extraValues[key] = BoxedValue.reboxed(AnimationValues.any(value, like: original), like: original)
             })
     }
 

@@ -28,6 +28,17 @@ extension CALayer {
     package func displayUsingBackingStore() {
         needsDisplayFlag = false
         delegateStorage?.layerWillDraw(self)
+        let image = drawBackingStore()
+        // The backing store replaces the contents without an implicit cross-fade.
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        contents = image
+        CATransaction.commit()
+    }
+
+    /// A backing store of bounds.size × contentsScale pixels with `draw(in:)` drawn into it, or
+    /// nil for an empty bounds or one too large to allocate (reported).
+    package func drawBackingStore() -> CGImage? {
         let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
         let w = Double(bounds.width * scale).rounded(.up), h = Double(bounds.height * scale).rounded(.up)
         var image: CGImage?
@@ -45,11 +56,7 @@ extension CALayer {
                     + "(at most \(CALayer.maxBackingStorePixels) pixels)"))
             }
         }
-        // The backing store replaces the contents without an implicit cross-fade.
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        contents = image
-        CATransaction.commit()
+        return image
     }
 
     /// A pixel count for a message: a whole number while it fits an Int, else in exponent form.

@@ -11,7 +11,9 @@ extension CALayer {
 
     package func kvcSetValue(_ value: Any?, forKey key: String) {
         if let property = type(of: self).propertyTable[key] {
-            if !property.set(self, value) {
+            // NSValue boxes (NSValue(point:), NSValue(caTransform3D:)…) set a property as the
+            // bare struct would. Values of arbitrary keys are stored as given, as on Apple's.
+            if !property.set(self, BoxedValue.unboxed(value)) {
                 LayerDiagnostics.report(.wrongValueType(key: key, expected: property.expected,
                                                         got: value.map { "\(type(of: $0))" } ?? "nil"))
             }
@@ -43,7 +45,8 @@ extension CALayer {
             for property in type.propertyTable.properties where property.archive != nil {
                 // Only differing values are written, so overridden setters of the subclass run
                 // just for the defaults it actually changes.
-                guard let v = type.defaultValue(forKey: property.key), !property.holds(self, v) else { continue }
+                guard let v = BoxedValue.unboxed(type.defaultValue(forKey: property.key)),
+                      !property.holds(self, v) else { continue }
                 _ = property.set(self, v)
             }
         }

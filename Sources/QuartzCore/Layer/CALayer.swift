@@ -67,8 +67,14 @@ open class CALayer: NSObject, CAMediaTiming {
     /// A copy of `layer`'s properties, as Core Animation makes for presentation layers.
     /// Subclasses override it to copy their own state and must call super. Sublayers, the
     /// superlayer, the mask and animations are not copied.
+    ///
+    /// The result is a shadow copy for good (Apple: using this initialiser for anything else
+    /// "will produce undefined behavior"): writes to it — the subclass's own `init(layer:)`
+    /// copying a custom property through `setValue(_:forKey:)`, presented values — just store,
+    /// recording no change, running no action and marking nothing for display.
     public required init(layer: Any) {
         super.init()
+        suppressDepth = 1
         if let other = layer as? CALayer {
             props = other.props
             delegateStorage = other.delegateStorage

@@ -208,10 +208,11 @@ extension ValueCodec where T == CGRect {
         fromAny: { $0 as? CGRect })
 }
 extension ValueCodec where T == CATransform3D {
-    /// 16 numbers in memory order m11 m12 m13 m14 m21 … m44 (row-vector convention).
+    /// 16 numbers in memory order m11 m12 m13 m14 m21 … m44 (row-vector convention). KVC also
+    /// takes a CGAffineTransform as its 3D equivalent (Lamina leniency; Apple is silent).
     package static let transform = ValueCodec.numbers(16, expected: "a transform of 16 numbers",
         { CATransform3D(elements: $0) }, { $0.elements },
-        fromAny: { $0 as? CATransform3D })
+        fromAny: { ($0 as? CATransform3D) ?? ($0 as? CGAffineTransform).map(CATransform3DMakeAffineTransform) })
 }
 
 // MARK: - Strings, enums, masks

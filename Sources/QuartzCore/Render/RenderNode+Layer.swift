@@ -49,7 +49,7 @@ extension RenderNode {
         shadowPath = p.shadowPath
         contents = RenderContents(layerContents: p.contents)
         if layer.isPresentationCopy, let model = layer.modelLayerStorage {
-            drawPresentedText(of: layer, over: model)   // animated text: presented size and colour
+            drawPresentedContents(of: layer, over: model)   // animated text or custom display keys
         }
         contentsRect = p.contentsRect
         contentsCenter = p.contentsCenter

@@ -67,6 +67,6 @@ extension RenderNode {
         id = layer.renderNodeID
         children = layer.sublayerStorage.map(\.renderNodeID)
         mask = layer.maskStorage?.renderNodeID
-        drawPresentedText(of: copy, over: layer)
+        drawPresentedContents(of: copy, over: layer)
     }
 }
