@@ -88,12 +88,12 @@ extension ValueCodec where T == Any? {
             case .object(let o):
                 if case .string(let b64)? = o["png"] {
                     guard let data = Data(base64Encoded: b64) else { throw ArchiveValueError("png: not valid base64") }
-                    do { return try ImageIO.decode(data: data) } catch { throw ArchiveValueError("png: \(error)") }
+                    do { return try ImageCodec.decode(data: data) } catch { throw ArchiveValueError("png: \(error)") }
                 }
                 if case .string(let file)? = o["file"] {
                     var url = URL(fileURLWithPath: file)
                     if !file.hasPrefix("/"), let base = context.baseDirectory { url = base.appendingPathComponent(file) }
-                    do { return try ImageIO.decode(contentsOf: url.path) } catch { throw ArchiveValueError("file \"\(file)\": \(error)") }
+                    do { return try ImageCodec.decode(contentsOf: url.path) } catch { throw ArchiveValueError("file \"\(file)\": \(error)") }
                 }
                 throw ArchiveValueError(expected: expected, got: json)
             default:
