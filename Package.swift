@@ -53,7 +53,7 @@ let package = Package(
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "LaminaRaster"]),
-        .target(name: "ImageIO", dependencies: ["CoreGraphics"]),
+        .target(name: "ImageIO", dependencies: ["CoreGraphics", "LaminaRaster"]),
         .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaKit", "ImageIO", "_Testing_UIKit"]),
         // Empty on purpose: see the comment in its only file.
