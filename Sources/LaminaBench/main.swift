@@ -128,7 +128,7 @@ func run() throws {
         print(String(format: "%@  median %8.2f ms   min %8.2f ms", name, med, lo))
         results[name] = ["median_ms": med, "min_ms": lo, "samples": samples]
         if let dir = o.out {
-            try ImageIO.writePNG(surface: surface, to: "\(dir)/\(name).png", compressionLevel: 1)
+            try ImageCodec.writePNG(surface: surface, to: "\(dir)/\(name).png", compressionLevel: 1)
         }
         if o.verify {
             let a = try renderOnce(scene, threads: 1, band: BenchScenes.height).bytes()

@@ -21,7 +21,7 @@
 //              events → timers → display links → commit of the implicit CATransaction →
 //              animation clock → render (only when damaged or animating) → present. Time is an
 //              input: the host reads a `FrameClock`, which tests advance by hand.
-//              `DisplayLink` (CADisplayLink's shape), `RunLoopTimer`, and `FrameStatistics`
+//              `DisplayLink` (QuartzCore's `CADisplayLink`; the host feeds the run loop's `DisplayLinkDriver`), `RunLoopTimer`, and `FrameStatistics`
 //              (rendered, dropped and idle frames; shown in the title bar and as a bar-graph
 //              `DebugOverlay` on request).
 // - Input/     `InputEvent` (what a backend reports), `Touch` (one finger or pointer through a

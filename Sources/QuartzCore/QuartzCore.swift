@@ -47,6 +47,9 @@
 //                 model plus `PresentationEvaluator` values — no presentation copies),
 //                 transition snapshots, `LayerRenderer`/`LayerFrameStream`, `CARenderer`,
 //                 `render(in:)`. The backing store of `display()` lives in Layer/.
+// - DisplayLink/  CADisplayLink and CAFrameRateRange; `DisplayLinkDriver` fires links: fed
+//                 frames by a host through public API, or by a Foundation timer on the link's
+//                 run loop (times from `CACurrentMediaTime()`) when no host is attached.
 // - Support/      media time (`CACurrentMediaTime`, `MediaClock`), string enumerations, masks and
 //                 constants, CAAction/CAMediaTiming, and `LayerDiagnostics`, where operations that
 //                 raise on Apple's platforms (cycles, NaN geometry) are refused and reported.

@@ -34,7 +34,7 @@ struct ImageGoldenTests {
         #expect(failed.outcome == .mismatched && !failed.passed)
         #expect(failed.differentPixels == 3)
         #expect(failed.failureImagePath == failurePath)
-        let picture = try ImageIO.decode(contentsOf: failurePath).premultipliedRGBA8
+        let picture = try ImageCodec.decode(contentsOf: failurePath).premultipliedRGBA8
         #expect(picture.width == 9 * 3 + 8 && picture.height == 7, "expected | diff | actual with 4 px gaps")
         #expect(picture[9 + 4 + 4, 3] == PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255), "diff marks the changed pixel")
         #expect(picture[9 + 4 + 8, 0].a == 255, "diff panel is opaque")

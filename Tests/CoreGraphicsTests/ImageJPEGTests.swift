@@ -21,10 +21,10 @@ struct ImageJPEGTests {
 
     @Test(arguments: [false, true])
     func rgbBaselineAndProgressive(progressive: Bool) throws {
-        let jpeg = try ImageIO.jpegData(samples: twoColourRGB(), width: 32, height: 16, components: 3,
+        let jpeg = try ImageCodec.jpegData(samples: twoColourRGB(), width: 32, height: 16, components: 3,
                                         quality: 92, progressive: progressive)
         #expect(jpeg.count < 2048)
-        let image = try ImageIO.decode(data: jpeg)
+        let image = try ImageCodec.decode(data: jpeg)
         #expect(image.width == 32 && image.height == 16)
         #expect(image.alphaInfo == .noneSkipLast)
         let s = image.premultipliedRGBA8
@@ -37,7 +37,7 @@ struct ImageJPEGTests {
         let surface = try Surface(width: 16, height: 16)
         surface.fill(PremultipliedRGBA8(r: 100, g: 0, b: 0, a: 100))
         let image = CGImage(surface: surface)
-        let decoded = try ImageIO.decode(data: try image.jpegData(quality: 95)).premultipliedRGBA8
+        let decoded = try ImageCodec.decode(data: try image.jpegData(quality: 95)).premultipliedRGBA8
         #expect(close(decoded[8, 8], 100, 0, 0), "\(decoded[8, 8])")
         // Lower quality gives fewer bytes for a busy picture.
         let noisy = try Surface(width: 32, height: 32)
@@ -48,8 +48,8 @@ struct ImageJPEGTests {
 
     @Test func grayscale() throws {
         let samples = (0..<(16 * 16)).map { i -> UInt8 in (i % 16) < 8 ? 40 : 200 }
-        let jpeg = try ImageIO.jpegData(samples: samples, width: 16, height: 16, components: 1)
-        let s = try ImageIO.decodeSurface(data: jpeg).surface
+        let jpeg = try ImageCodec.jpegData(samples: samples, width: 16, height: 16, components: 1)
+        let s = try ImageCodec.decodeSurface(data: jpeg).surface
         #expect(close(s[2, 5], 40, 40, 40) && close(s[13, 5], 200, 200, 200), "\(s[2, 5]) \(s[13, 5])")
         #expect(s[13, 5].r == s[13, 5].g && s[13, 5].g == s[13, 5].b, "gray stays neutral")
     }
@@ -61,14 +61,14 @@ struct ImageJPEGTests {
         let samples = (0..<(16 * 16)).flatMap { i -> [UInt8] in
             (i % 16) < 8 ? [255, 0, 0, 255] : [255, 255, 255, 128]
         }
-        let jpeg = try ImageIO.jpegData(samples: samples, width: 16, height: 16, components: 4, ycck: ycck)
-        let s = try ImageIO.decodeSurface(data: jpeg).surface
+        let jpeg = try ImageCodec.jpegData(samples: samples, width: 16, height: 16, components: 4, ycck: ycck)
+        let s = try ImageCodec.decodeSurface(data: jpeg).surface
         #expect(close(s[2, 8], 255, 0, 0), "red from M+Y ink: \(s[2, 8])")
         #expect(close(s[13, 8], 128, 128, 128), "gray from K: \(s[13, 8])")
     }
 
     @Test func appleStyleInitializer() throws {
-        let jpeg = try ImageIO.jpegData(samples: twoColourRGB(), width: 32, height: 16, components: 3)
+        let jpeg = try ImageCodec.jpegData(samples: twoColourRGB(), width: 32, height: 16, components: 3)
         let provider = try #require(CGDataProvider(data: jpeg))
         let image = try #require(CGImage(jpegDataProviderSource: provider, decode: nil, shouldInterpolate: true,
                                          intent: .perceptual))

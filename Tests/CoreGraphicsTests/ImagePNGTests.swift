@@ -5,7 +5,7 @@ import Testing
 @Suite("Image PNG decode and encode")
 struct ImagePNGTests {
     func decode(_ bytes: [UInt8]) throws -> Surface {
-        try ImageIO.decodeSurface(data: Data(bytes)).surface
+        try ImageCodec.decodeSurface(data: Data(bytes)).surface
     }
 
     @Test func roundTripTranslucentOddSize() throws {
@@ -14,9 +14,9 @@ struct ImagePNGTests {
             let a = [255, 0, 1, 128, 200, 37, 254][x]
             return (x * 36, y * 60, (x * 7 + y * 13) % 256, y == 4 ? 255 : a)
         }
-        let data = try ImageIO.pngData(surface: original, compressionLevel: 1)
+        let data = try ImageCodec.pngData(surface: original, compressionLevel: 1)
         #expect(data[25] == 6, "translucent images are written as RGBA (colour type 6)")
-        let decoded = try ImageIO.decodeSurface(data: data)
+        let decoded = try ImageCodec.decodeSurface(data: data)
         #expect(decoded.hasAlpha)
         let back = decoded.surface
         #expect(back.width == 7 && back.height == 5)
@@ -37,21 +37,21 @@ struct ImagePNGTests {
 
     @Test func opaqueImagesAreWrittenAsRGB() throws {
         let original = try makeStraightSurface(width: 9, height: 3) { x, y in (x * 25, y * 80, 77, 255) }
-        let data = try ImageIO.pngData(surface: original, compressionLevel: 1)
+        let data = try ImageCodec.pngData(surface: original, compressionLevel: 1)
         #expect(data[25] == 2, "opaque images are written as RGB (colour type 2)")
-        let decoded = try ImageIO.decodeSurface(data: data)
+        let decoded = try ImageCodec.decodeSurface(data: data)
         #expect(!decoded.hasAlpha)
         #expect(decoded.surface.bytes() == original.bytes())
         // The CGImage path says the same.
-        let image = try ImageIO.decode(data: data)
+        let image = try ImageCodec.decode(data: data)
         #expect(image.alphaInfo == .noneSkipLast)
         #expect(try image.pngData(compressionLevel: 1) == data)
     }
 
     @Test func compressionLevelChangesSizeNotPixels() throws {
         let original = try makeStraightSurface(width: 64, height: 16) { x, y in ((x / 8) * 30, y * 16, 0, 255) }
-        let fast = try ImageIO.pngData(surface: original, compressionLevel: 0)
-        let small = try ImageIO.pngData(surface: original, compressionLevel: 9)
+        let fast = try ImageCodec.pngData(surface: original, compressionLevel: 0)
+        let small = try ImageCodec.pngData(surface: original, compressionLevel: 9)
         #expect(small.count < fast.count)
         #expect(try decode([UInt8](fast)).bytes() == decode([UInt8](small)).bytes())
     }
@@ -143,7 +143,7 @@ struct ImagePNGTests {
 
     @Test func appleStyleInitializers() throws {
         let surface = try makeStraightSurface(width: 3, height: 2) { x, _ in (x * 100, 50, 0, 128) }
-        let data = try ImageIO.pngData(surface: surface, compressionLevel: 1)
+        let data = try ImageCodec.pngData(surface: surface, compressionLevel: 1)
         let provider = try #require(CGDataProvider(data: data))
         let image = try #require(CGImage(pngDataProviderSource: provider, decode: nil, shouldInterpolate: false,
                                          intent: .defaultIntent))
@@ -162,8 +162,8 @@ struct ImagePNGTests {
         let path = dir.appendingPathComponent("nested/out.png").path
         let image = CGImage(surface: try makeStraightSurface(width: 2, height: 2) { _, _ in (1, 2, 3, 255) })
         try image.writePNG(to: path, compressionLevel: 1)
-        let back = try ImageIO.decode(contentsOf: path)
+        let back = try ImageCodec.decode(contentsOf: path)
         #expect(back.premultipliedRGBA8.bytes() == image.premultipliedRGBA8.bytes())
-        #expect(throws: ImageIOError.self) { try ImageIO.decode(contentsOf: dir.appendingPathComponent("missing.png").path) }
+        #expect(throws: ImageIOError.self) { try ImageCodec.decode(contentsOf: dir.appendingPathComponent("missing.png").path) }
     }
 }

@@ -10,7 +10,7 @@ import Glibc
 struct ImageRobustnessTests {
     func error(_ bytes: [UInt8]) -> ImageIOError? {
         do {
-            _ = try ImageIO.decodeSurface(data: Data(bytes))
+            _ = try ImageCodec.decodeSurface(data: Data(bytes))
             return nil
         } catch let e as ImageIOError {
             return e
@@ -34,7 +34,7 @@ struct ImageRobustnessTests {
 
     func sampleJPEG(progressive: Bool) throws -> [UInt8] {
         var random = ImageTestRandom(state: 11)
-        return [UInt8](try ImageIO.jpegData(samples: random.bytes(24 * 24 * 3), width: 24, height: 24,
+        return [UInt8](try ImageCodec.jpegData(samples: random.bytes(24 * 24 * 3), width: 24, height: 24,
                                             components: 3, quality: 80, progressive: progressive))
     }
 
@@ -71,7 +71,7 @@ struct ImageRobustnessTests {
             var bad = png
             bad[at] ^= 0xFF
             let crcAt = idat.offset + idat.length
-            let crc = PNGBuilder.be32(ImageIO.crc32(bad[(idat.offset - 4)..<crcAt]))
+            let crc = PNGBuilder.be32(ImageCodec.crc32(bad[(idat.offset - 4)..<crcAt]))
             bad.replaceSubrange(crcAt..<(crcAt + 4), with: crc)
             let e = error(bad)
             #expect(isCorrupt(e), "flip at \(at) with valid CRC: \(String(describing: e))")
@@ -92,7 +92,7 @@ struct ImageRobustnessTests {
             let at = jpeg.count / 3 + Int(random.next() % UInt64(jpeg.count / 2))
             bad[at] ^= UInt8(truncatingIfNeeded: random.next()) | 1
             do {
-                let s = try ImageIO.decodeSurface(data: Data(bad)).surface
+                let s = try ImageCodec.decodeSurface(data: Data(bad)).surface
                 #expect(s.width == 24 && s.height == 24)
             } catch let e as ImageIOError {
                 #expect(!e.description.isEmpty)
@@ -174,7 +174,7 @@ struct ImageRobustnessTests {
                     if bytes.isEmpty { break }
                 }
                 do {
-                    let s = try ImageIO.decodeSurface(data: Data(bytes)).surface
+                    let s = try ImageCodec.decodeSurface(data: Data(bytes)).surface
                     #expect(s.width <= Surface.maxDimension && s.height <= Surface.maxDimension)
                 } catch {
                     #expect(error is ImageIOError)

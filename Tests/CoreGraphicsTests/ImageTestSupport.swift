@@ -27,7 +27,7 @@ enum PNGBuilder {
 
     static func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
         let body = Array(type.utf8) + data
-        return be32(UInt32(data.count)) + body + be32(ImageIO.crc32(body))
+        return be32(UInt32(data.count)) + body + be32(ImageCodec.crc32(body))
     }
 
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -72,7 +72,7 @@ enum PNGBuilder {
                                     colorType: colorType, interlaced: interlaced)
         if let palette { file += chunk("PLTE", palette.flatMap { [$0.0, $0.1, $0.2] }) }
         if let trns { file += chunk("tRNS", trns) }
-        file += chunk("IDAT", try ImageIO.zlibCompress(raw, level: 1))
+        file += chunk("IDAT", try ImageCodec.zlibCompress(raw, level: 1))
         file += chunk("IEND", [])
         return file
     }

@@ -96,6 +96,6 @@ struct Agreement: CustomStringConvertible {
         guard let image = picture(ours: ours, chromium: chromium) else { return nil }
         try? FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                  withIntermediateDirectories: true)
-        return (try? ImageIO.writePNG(surface: image, to: path, compressionLevel: 6)) != nil ? path : nil
+        return (try? ImageCodec.writePNG(surface: image, to: path, compressionLevel: 6)) != nil ? path : nil
     }
 }

@@ -149,7 +149,7 @@ enum Chromium {
             throw Failure.noScreenshot(status: p.terminationStatus, log: String(text.suffix(800)))
         }
         let surface: Surface
-        do { surface = try ImageIO.decodeSurface(data: data).surface } catch {
+        do { surface = try ImageCodec.decodeSurface(data: data).surface } catch {
             throw Failure.badScreenshot("\(error)")
         }
         guard surface.width == width, surface.height == height else {

@@ -41,7 +41,7 @@ extension TwinNode {
         layer.contentsScale = 1
         layer.magnificationFilter = .nearest
         layer.minificationFilter = .nearest
-        let url = (try? ImageIO.pngData(surface: image, compressionLevel: 6)).map { "data:image/png;base64,\($0.base64EncodedString())" } ?? ""
+        let url = (try? ImageCodec.pngData(surface: image, compressionLevel: 6)).map { "data:image/png;base64,\($0.base64EncodedString())" } ?? ""
         setBackgroundImage("url(\(url))")
         var size = "auto", position = "center"
         switch gravity {

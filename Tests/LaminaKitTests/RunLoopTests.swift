@@ -278,3 +278,76 @@ struct HostFixture {
         #expect(f.host.rootLayer.sublayers?.contains { $0 === overlay.container } == false)
     }
 }
+
+@Suite struct HostDisplayLinkTests {
+    /// A run loop no other test uses: that of a thread kept parked for the test's duration.
+    final class PrivateRunLoop: @unchecked Sendable {
+        private(set) var runLoop: RunLoop!
+        private let finish = DispatchSemaphore(value: 0)
+        init() {
+            final class Slot: @unchecked Sendable { var runLoop: RunLoop? }
+            let slot = Slot(), ready = DispatchSemaphore(value: 0), finish = finish
+            let thread = Thread {
+                slot.runLoop = RunLoop.current
+                ready.signal()
+                finish.wait()
+            }
+            thread.start()
+            ready.wait()
+            runLoop = slot.runLoop
+        }
+        deinit { finish.signal() }
+    }
+
+    @Test func aCADisplayLinkOnTheHostsRunLoopFiresOncePerHostFrame() throws {
+        let loop = PrivateRunLoop()
+        let clock = ManualFrameClock(now: 100)
+        let window = try HeadlessWindow(size: CGSize(width: 20, height: 20), scale: 1)
+        let host = WindowHost(window: window, renderer: FakeRenderer(), clock: clock, runLoop: loop.runLoop)
+        #expect(DisplayLinkDriver.driver(for: loop.runLoop).isHosted)
+        var stamps: [CFTimeInterval] = [], half = 0
+        let link = CADisplayLink { stamps.append($0.timestamp) }
+        link.add(to: loop.runLoop, forMode: .common)
+        let slow = CADisplayLink { _ in half += 1 }
+        slow.preferredFramesPerSecond = 30
+        slow.add(to: loop.runLoop, forMode: .default)
+        host.runFrames(12)
+        #expect(stamps.count == 12)
+        #expect(half == 6)
+        // On the host's refresh grid and clock: the frames it showed.
+        for (a, b) in zip(stamps, stamps.dropFirst()) { #expect(abs(b - a - host.refreshInterval) < 1e-9) }
+        #expect(abs(stamps.last! - clock.now) < 1e-6)
+        link.isPaused = true
+        host.runFrames(2)
+        #expect(stamps.count == 12)
+        link.invalidate()
+        slow.invalidate()
+        #expect(DisplayLinkDriver.driver(for: loop.runLoop).linkCount == 0)
+    }
+
+    @Test func changesMadeByARunLoopLinkShowInTheSameFrame() throws {
+        let loop = PrivateRunLoop()
+        let window = try HeadlessWindow(size: CGSize(width: 20, height: 20), scale: 1)
+        let host = WindowHost(window: window, renderer: FakeRenderer(), clock: ManualFrameClock(now: 5), runLoop: loop.runLoop)
+        let link = CADisplayLink { _ in
+            CATransaction.setDisableActions(true)
+            host.rootLayer.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        }
+        link.add(to: loop.runLoop, forMode: .common)
+        defer { link.invalidate() }
+        host.runFrames(1)
+        #expect(window.lastFrame?.firstPixelRed == 255)
+    }
+
+    @Test func aHostReleasesItsRunLoopWhenItGoes() throws {
+        let loop = PrivateRunLoop()
+        let driver = DisplayLinkDriver.driver(for: loop.runLoop)
+        do {
+            let window = try HeadlessWindow(size: CGSize(width: 20, height: 20), scale: 1)
+            let host = WindowHost(window: window, renderer: FakeRenderer(), clock: ManualFrameClock(), runLoop: loop.runLoop)
+            #expect(driver.isHosted)
+            _ = host
+        }
+        #expect(!driver.isHosted)
+    }
+}

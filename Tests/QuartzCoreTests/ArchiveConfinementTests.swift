@@ -92,11 +92,11 @@ import Testing
     }
 
     @Test func declaredSizesAreReadFromHeaders() throws {
-        #expect(ImageHeader.declaredSize(of: headerOnlyPNG(width: 16384, height: 300))! == (16384, 300))
-        let jpeg = try ImageIO.jpegData(samples: [UInt8](repeating: 128, count: 24 * 10 * 3), width: 24, height: 10, components: 3)
-        #expect(ImageHeader.declaredSize(of: jpeg)! == (24, 10))
-        #expect(ImageHeader.declaredSize(of: Data("not an image".utf8)) == nil)
-        #expect(ImageHeader.declaredSize(of: Data([0xFF, 0xD8, 0xFF])) == nil)
+        #expect(ImageCodec.declaredSize(of: headerOnlyPNG(width: 16384, height: 300))! == (16384, 300))
+        let jpeg = try ImageCodec.jpegData(samples: [UInt8](repeating: 128, count: 24 * 10 * 3), width: 24, height: 10, components: 3)
+        #expect(ImageCodec.declaredSize(of: jpeg)! == (24, 10))
+        #expect(ImageCodec.declaredSize(of: Data("not an image".utf8)) == nil)
+        #expect(ImageCodec.declaredSize(of: Data([0xFF, 0xD8, 0xFF])) == nil)
     }
 
     @Test func anImageOverTheBudgetIsAClearErrorBeforeDecoding() throws {
@@ -112,7 +112,7 @@ import Testing
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-budget-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
-        let jpeg = try ImageIO.jpegData(samples: [UInt8](repeating: 200, count: 40 * 30 * 3), width: 40, height: 30, components: 3)
+        let jpeg = try ImageCodec.jpegData(samples: [UInt8](repeating: 200, count: 40 * 30 * 3), width: 40, height: 30, components: 3)
         try jpeg.write(to: dir.appendingPathComponent("big.jpg"))
         let layer = #"{"contents": {"file": "big.jpg"}}"#
         let json = #"{"sublayers": [\#(Array(repeating: layer, count: 8).joined(separator: ","))]}"#

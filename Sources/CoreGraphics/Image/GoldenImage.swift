@@ -32,7 +32,7 @@ package enum GoldenImage {
         let failurePath = failureImagePath(forGolden: goldenPath)
         if record {
             do {
-                try ImageIO.writePNG(surface: actual, to: goldenPath, compressionLevel: 9)
+                try ImageCodec.writePNG(surface: actual, to: goldenPath, compressionLevel: 9)
                 try? FileManager.default.removeItem(atPath: failurePath)
                 return GoldenResult(outcome: .recorded, goldenPath: goldenPath,
                                     message: "recorded golden \(goldenPath) (\(actual.width)x\(actual.height))")
@@ -48,7 +48,7 @@ package enum GoldenImage {
                 return GoldenResult(outcome: .missingGolden, goldenPath: goldenPath, failureImagePath: written,
                                     message: "golden \(goldenPath) does not exist; run with \(recordEnvironmentVariable)=1 to record it")
             }
-            expected = try ImageIO.decodeSurface(data: data).surface
+            expected = try ImageCodec.decodeSurface(data: data).surface
         } catch {
             return GoldenResult(outcome: .error, goldenPath: goldenPath, message: "cannot read golden \(goldenPath): \(error)")
         }
@@ -160,7 +160,7 @@ package enum GoldenImage {
 
     private static func writeFailureImage(expected: Surface?, actual: Surface, tolerance: UInt8, to path: String) -> String? {
         guard let image = failureImage(expected: expected, actual: actual, tolerance: tolerance),
-              (try? ImageIO.writePNG(surface: image, to: path, compressionLevel: 6)) != nil
+              (try? ImageCodec.writePNG(surface: image, to: path, compressionLevel: 6)) != nil
         else { return nil }
         return path
     }

@@ -215,8 +215,10 @@ public final class LaminaApplication {
 
     // MARK: Callbacks
 
-    /// Calls `link` once per display frame from the next turn until it is invalidated.
-    public func add(_ link: DisplayLink) {
+    /// Calls `link` once per display frame from the next turn until it is invalidated. The
+    /// same as Apple's `link.add(to: .main, forMode: .common)`, which also fires in step with
+    /// this application's frames while it exists.
+    public func add(_ link: CADisplayLink) {
         link.add(to: host)
     }
 

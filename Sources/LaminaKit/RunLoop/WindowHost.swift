@@ -11,7 +11,9 @@ import QuartzCore
 ///     next turn, so a flood never freezes a frame);
 ///  2. timers that are due;
 ///  3. display links due at this refresh slot (before the commit, so their changes are in
-///     this frame);
+///     this frame): links added to the host, and `CADisplayLink`s added to the host's run
+///     loop (`RunLoop.main` by default), whose `DisplayLinkDriver` the host feeds — through
+///     QuartzCore's public API — instead of its fallback timer while the host lives;
 ///  4. `CATransaction.flush()`: the implicit transaction of the turn commits, so every change
 ///     made in steps 1–3 animates together (seed 002: "Core Animation commits the transaction
 ///     at the end of each run-loop turn");
@@ -71,7 +73,11 @@ package final class WindowHost: LayerTreeHost {
     /// shown).
     package var router: InputRouter?
 
-    private var displayLinks: [DisplayLink] = []
+    /// Links added to the host directly (`LaminaApplication.add(_:)`).
+    package let displayLinkDriver = DisplayLinkDriver()
+    /// The driver of the run loop the host runs on: `CADisplayLink.add(to:forMode:)` on that
+    /// run loop fires in step with the host's frames.
+    private let runLoopDriver: DisplayLinkDriver?
     private var timers: [RunLoopTimer] = []
     private let animationClock: AnimationClock
     private var needsRender = true
@@ -80,8 +86,12 @@ package final class WindowHost: LayerTreeHost {
     /// Media time of refresh slot 0.
     private let frameOrigin: CFTimeInterval
 
+    /// `runLoop` is the run loop whose `CADisplayLink`s the host fires (nil: none; tests pass
+    /// a run loop of their own so parallel hosts do not share one).
     package init(window: WindowBackend, renderer: FrameRenderer, clock: FrameClock = SystemFrameClock(),
-                 rootLayer: CALayer = CALayer()) {
+                 rootLayer: CALayer = CALayer(), runLoop: RunLoop? = .main) {
+        runLoopDriver = runLoop.map { DisplayLinkDriver.driver(for: $0) }
+        runLoopDriver?.attachHost()
         self.window = window
         self.renderer = renderer
         self.clock = clock
@@ -101,11 +111,15 @@ package final class WindowHost: LayerTreeHost {
         }
     }
 
+    deinit {
+        runLoopDriver?.detachHost()
+    }
+
     /// A host showing `rootView` (whose layer becomes the root layer), with input routed to
     /// the view tree by a `TouchRouter`.
     package convenience init(window: WindowBackend, renderer: FrameRenderer, clock: FrameClock = SystemFrameClock(),
-                             rootView: View) {
-        self.init(window: window, renderer: renderer, clock: clock, rootLayer: rootView.layer)
+                             rootView: View, runLoop: RunLoop? = .main) {
+        self.init(window: window, renderer: renderer, clock: clock, rootLayer: rootView.layer, runLoop: runLoop)
         rootView.rootHost = self
         router = TouchRouter(rootView: rootView)
     }
@@ -131,18 +145,8 @@ package final class WindowHost: LayerTreeHost {
 
     // MARK: Display links and timers
 
-    func addDisplayLink(_ link: DisplayLink) {
-        guard !displayLinks.contains(where: { $0 === link }) else { return }
-        link.host = self
-        displayLinks.append(link)
-    }
-
-    func removeDisplayLink(_ link: DisplayLink) {
-        displayLinks.removeAll { $0 === link }
-    }
-
-    /// Number of display links attached.
-    package var displayLinkCount: Int { displayLinks.count }
+    /// Number of display links added to the host directly.
+    package var displayLinkCount: Int { displayLinkDriver.linkCount }
 
     /// Runs `block` once `delay` seconds from now (and then every `interval` seconds if given).
     @discardableResult
@@ -249,10 +253,8 @@ package final class WindowHost: LayerTreeHost {
         if let last = lastFrameIndex, index <= last { return }
         lastFrameIndex = index
         let frameTime = frameOrigin + Double(index) * refreshInterval
-        displayLinks.removeAll { !$0.isValid }
-        for link in displayLinks {
-            link.fire(frameIndex: index, frameTime: frameTime, interval: refreshInterval, refreshRate: window.refreshRate)
-        }
+        displayLinkDriver.displayFrame(at: frameTime, duration: refreshInterval)
+        runLoopDriver?.displayFrame(at: frameTime, duration: refreshInterval)
     }
 
     private func render(at now: CFTimeInterval, continuous: Bool) {

@@ -38,6 +38,9 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     open var delegate: CAAnimationDelegate?
     /// Removed from the layer when its active duration ends. Default true.
     open var isRemovedOnCompletion = true
+    /// The frame rate the animation would like (iOS 15). Lamina renders every display frame,
+    /// so it is kept and copied but does not change the frame rate.
+    open var preferredFrameRateRange: CAFrameRateRange = .default
 
     /// CAMediaTiming: start in the parent's time space (seconds); 0 on an animation added to a
     /// layer means "when the transaction commits".
@@ -97,6 +100,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         timingFunction = other.timingFunction
         delegate = other.delegate
         isRemovedOnCompletion = other.isRemovedOnCompletion
+        preferredFrameRateRange = other.preferredFrameRateRange
         beginTime = other.beginTime
         duration = other.duration
         speed = other.speed

@@ -67,7 +67,7 @@ package final class ArchiveImageStore: @unchecked Sendable {
     /// not fit.
     package func image(from data: Data, file: String?) throws -> CGImage {
         if let file, let cached = lock.withLock({ byFile[file] }) { return cached }
-        if let (w, h) = ImageHeader.declaredSize(of: data), w > 0, h > 0 {
+        if let (w, h) = ImageCodec.declaredSize(of: data), w > 0, h > 0 {
             let (bytes, overflow) = w.multipliedReportingOverflow(by: h * 4)
             let remaining = lock.withLock { budget - used }
             if overflow || bytes > remaining {
@@ -75,7 +75,7 @@ package final class ArchiveImageStore: @unchecked Sendable {
                 throw ArchiveValueError("an image of \(w) x \(h) pixels needs \(overflow ? "too much memory" : mib(bytes)), more than the \(mib(max(0, remaining))) left of the archive's image budget (\(mib(budget)); --memory-limit raises it)")
             }
         }
-        let image = try ImageIO.decode(data: data)
+        let image = try ImageCodec.decode(data: data)
         lock.withLock {
             used += image.width * image.height * 4
             if let file { byFile[file] = image }

@@ -40,7 +40,20 @@ open class CARenderer: LayerTreeHost {
 
     /// Starts a frame at media time `t` (seconds, `CACurrentMediaTime()`'s clock).
     open func beginFrame(atTime t: CFTimeInterval) {
-        frameTime = t
+        beginFrame(atTime: t, timeStamp: nil)
+    }
+
+    /// Apple's full form: starts a frame at media time `t`; `ts` is the display time stamp the
+    /// frame is for (may be nil). Apple documents no other use of it, so `t` decides the frame
+    /// time; only when `t` is not finite is the time taken from `ts` — its video time over its
+    /// scale when `videoTimeValid`, else its host time when `hostTimeValid` — and without
+    /// either, the current media time. The time stamp is not written to.
+    open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
+        if t.isFinite {
+            frameTime = t
+        } else {
+            frameTime = ts?.pointee.mediaTime.flatMap { $0.isFinite ? $0 : nil }
+        }
     }
 
     /// Marks a rectangle (points) as needing redraw. Lamina redraws the whole frame; the

@@ -2,8 +2,9 @@ import Foundation
 
 /// The pixel size an encoded image declares in its header, read without decoding anything, so
 /// a caller can check it against a memory budget before a decoder allocates the pixels
-/// (a 1 KB PNG may declare 16384 × 16384, a gibibyte once decoded).
-package enum ImageHeader {
+/// (a 1 KB PNG may declare 16384 × 16384, a gibibyte once decoded). (The ImageIO module's
+/// `ImageHeader` reads the rest of a header — DPI, orientation — for CGImageSource's properties.)
+extension ImageCodec {
     /// Width and height in pixels from a PNG's IHDR or a JPEG's start-of-frame marker; nil when
     /// the data is neither or the header is cut short (the decoder then gives the reason).
     package static func declaredSize(of data: Data) -> (width: Int, height: Int)? {

@@ -1,7 +1,7 @@
 import CLaminaImageIO
 import LaminaRaster
 
-extension ImageIO {
+extension ImageCodec {
     /// zlib's default trade-off; tests may pass 1 for speed.
     package static let defaultPNGCompressionLevel = 6
 
@@ -91,8 +91,8 @@ extension ImageIO {
 
 extension CGImage {
     /// Encodes the image as PNG: 8-bit straight RGBA, or RGB when every pixel is opaque.
-    package func pngData(compressionLevel: Int = ImageIO.defaultPNGCompressionLevel) throws -> Data {
-        try ImageIO.pngData(surface: premultipliedRGBA8, compressionLevel: compressionLevel)
+    package func pngData(compressionLevel: Int = ImageCodec.defaultPNGCompressionLevel) throws -> Data {
+        try ImageCodec.pngData(surface: premultipliedRGBA8, compressionLevel: compressionLevel)
     }
 
     /// Encodes the image as a baseline JPEG of `quality` (1…100, clamped; 0.0–1.0 in Apple's
@@ -109,22 +109,22 @@ extension CGImage {
                 o += 3
             }
         }
-        return try ImageIO.jpegData(samples: rgb, width: surface.width, height: surface.height,
+        return try ImageCodec.jpegData(samples: rgb, width: surface.width, height: surface.height,
                                     components: 3, quality: quality)
     }
 
     /// Writes the image as a PNG file (see `pngData(compressionLevel:)`).
-    package func writePNG(to path: String, compressionLevel: Int = ImageIO.defaultPNGCompressionLevel) throws {
-        try ImageIO.write(pngData(compressionLevel: compressionLevel), to: path)
+    package func writePNG(to path: String, compressionLevel: Int = ImageCodec.defaultPNGCompressionLevel) throws {
+        try ImageCodec.write(pngData(compressionLevel: compressionLevel), to: path)
     }
 
     /// Apple's PNG initializer: decodes the provider's bytes as PNG; nil when they are not a
-    /// valid PNG (use `ImageIO.decode(data:)` to learn why). `decode` is ignored, as
+    /// valid PNG (use `ImageCodec.decode(data:)` to learn why). `decode` is ignored, as
     /// decoded images are premultiplied RGBA8 already.
     public convenience init?(pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
-        guard ImageIO.sniff(source.bytes) == .png,
-              let (surface, hasAlpha) = try? ImageIO.decodeSurface(data: source.bytes)
+        guard ImageCodec.sniff(source.bytes) == .png,
+              let (surface, hasAlpha) = try? ImageCodec.decodeSurface(data: source.bytes)
         else { return nil }
         self.init(surface: surface, isOpaque: !hasAlpha, shouldInterpolate: shouldInterpolate, intent: intent)
     }
@@ -133,8 +133,8 @@ extension CGImage {
     /// valid JPEG. `decode` is ignored.
     public convenience init?(jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
-        guard ImageIO.sniff(source.bytes) == .jpeg,
-              let (surface, _) = try? ImageIO.decodeSurface(data: source.bytes)
+        guard ImageCodec.sniff(source.bytes) == .jpeg,
+              let (surface, _) = try? ImageCodec.decodeSurface(data: source.bytes)
         else { return nil }
         self.init(surface: surface, isOpaque: true, shouldInterpolate: shouldInterpolate, intent: intent)
     }

@@ -10,7 +10,7 @@ import LaminaRaster
 /// chunks and JPEG ICC profiles are ignored and the samples are taken as sRGB, because Lamina
 /// renders in sRGB. Sizes are checked against `Surface`'s limits from the header, before any
 /// pixel memory is allocated.
-package enum ImageIO {
+package enum ImageCodec {
     package enum Format: String, Sendable {
         case png = "PNG"
         case jpeg = "JPEG"
