@@ -4,7 +4,9 @@ import QuartzCore
 // (UIColor.setFill(), UIBezierPath.fill(), UIImage.draw(in:), UIRectFill…). UIKit keeps the
 // stack for the main thread only and documents it as main-thread API since iOS 4 allows
 // drawing on any thread; Lamina keeps one stack per thread, so concurrent renderers never see
-// each other's contexts.
+// each other's contexts. Because the stack belongs to the thread, an async function must not
+// suspend (`await`) between pushing and popping a context: it may resume on another thread,
+// and the thread it left may run other code that sees its context.
 //
 // What pushes: UIGraphicsPushContext, UIGraphicsBeginImageContext(WithOptions), and a
 // UIGraphicsImageRenderer for the duration of its actions closure.
