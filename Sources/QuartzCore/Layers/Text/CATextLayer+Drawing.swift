@@ -35,6 +35,7 @@ extension CATextLayer {
     package static func resolveFace(_ font: Any?) -> FontFace? {
         switch font {
         case let f as CGFont: return f.face
+        case let f as CATextLayerFont: return FontCatalog.face(named: f.fontName)
         case let name as String: return FontCatalog.face(named: name)
         case let name as NSString: return FontCatalog.face(named: name.description)
         default: return FontCatalog.face(named: "Helvetica")
