@@ -82,6 +82,11 @@ let package = Package(
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "QuartzCore"]),
         .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
+        // Real iOS Core Animation code, written the way iOS developers write it (`import UIKit`,
+        // no `#if`), compiled unchanged: the corpus programs and the seed documents' listings.
+        .target(name: "UIKitCorpus", dependencies: ["UIKit"], path: "Examples/Corpus"),
+        .testTarget(name: "UIKitCorpusTests", dependencies: ["UIKitCorpus", "UIKit", "LaminaScenes"], exclude: ["Goldens"]),
+        .testTarget(name: "SeedListingTests", dependencies: ["UIKit"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
         // The command-line tool's option checks and archive rendering (bad input must not trap).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),

@@ -229,7 +229,7 @@ measure("presentation tree") { t in
 keep = nil
 root.presentationCache = nil
 
-let copies = layers.map { type(of: $0).init(layer: $0) }
+let copies = layers.map { type(of: $0).init(presentationCopyOf: $0) }
 measure("reused copies") { t in
     let rootLocal = root.layerTiming.activeLocalTime(fromParent: t)
     for (model, copy) in zip(layers, copies) {

@@ -8,7 +8,7 @@ import QuartzCore
 /// window's size.
 open class UIScreen: NSObject, @unchecked Sendable {
     /// The screen apps run on.
-    public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 375, height: 667), scale: 2)
+    public static let main = UIScreen(bounds: CGRect(x: 0, y: 0, width: 375, height: 667), scale: defaultScreenScale)
 
     /// The screen's rectangle in points (origin zero).
     open var bounds: CGRect

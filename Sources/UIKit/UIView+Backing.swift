@@ -37,9 +37,21 @@ final class UIViewBacking: View {
 
     override func draw(_ rect: CGRect, in context: CGContext) {
         guard let owner else { return }
-        UIViewDrawingContext.push(context)
+        // As on iOS, the view's context is UIKit's current one while `draw(_:)` runs.
+        UIGraphicsPushContext(context)
         owner.draw(rect)
-        UIViewDrawingContext.pop()
+        UIGraphicsPopContext()
+    }
+
+    /// The layer's actions come from the owner, so a UIView subclass's override applies.
+    override func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        guard let owner else { return NSNull() }
+        return owner.action(for: layer, forKey: event)
+    }
+
+    /// LaminaKit's answer (NSNull outside animation blocks), for `UIView.action(for:forKey:)`.
+    func defaultAction(for layer: CALayer, forKey event: String) -> CAAction? {
+        super.action(for: layer, forKey: event)
     }
 
     override func point(inside point: CGPoint) -> Bool {

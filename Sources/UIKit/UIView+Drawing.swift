@@ -38,19 +38,3 @@ extension UIView {
         }
     }
 }
-
-/// Where `draw(_:)`'s context becomes UIKit's current context.
-///
-/// Hook (to wire when the UIGraphics context stack lands, UIGraphics.swift of the other half
-/// of this module): replace the bodies of `push` and `pop` by `UIGraphicsPushContext(context)`
-/// and `UIGraphicsPopContext()`. Until then `current` keeps the context for the duration of
-/// `draw(_:)` (tests read it), and `UIGraphicsGetCurrentContext()` does not see it.
-enum UIViewDrawingContext {
-    nonisolated(unsafe) private(set) static var stack: [CGContext] = []
-
-    /// The innermost view drawing context (nil outside `draw(_:)`).
-    static var current: CGContext? { stack.last }
-
-    static func push(_ context: CGContext) { stack.append(context) }
-    static func pop() { _ = stack.popLast() }
-}

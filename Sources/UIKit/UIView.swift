@@ -19,10 +19,8 @@ import LaminaKit
 /// tree lives as long as you reference it.
 ///
 /// Differences from UIKit that a port may meet:
-/// - `layerClass`: QuartzCore's own layer classes (CAShapeLayer, CAGradientLayer…) are made
-///   with `init()`; a custom CALayer subclass is made with `init(layer:)` from a fresh
-///   `CALayer` (Swift on Linux cannot call a non-`required` `init()` through a metatype), so
-///   its `init()` body does not run: set such a layer up in the view's initialiser.
+/// - `layerClass`: the layer is made with the class's `init()` (through CALayer's
+///   `init(newInstanceOf:)`, which Swift dispatches to the subclass's override).
 /// - `autoresizingMask` and `translatesAutoresizingMaskIntoConstraints` are stored, not
 ///   applied (no Auto Layout, no autoresizing): lay out in `layoutSubviews`.
 /// - `init?(coder:)` always fails (no nib/storyboard loading).
@@ -60,18 +58,15 @@ open class UIView: UIResponder {
     /// A layer of `cls` (see the type's documentation for custom classes); a plain CALayer
     /// when `cls` is not a CALayer class.
     static func makeLayer(ofClass cls: AnyClass) -> CALayer {
-        switch ObjectIdentifier(cls) {
-        case ObjectIdentifier(CALayer.self): return CALayer()
-        case ObjectIdentifier(CAShapeLayer.self): return CAShapeLayer()
-        case ObjectIdentifier(CAGradientLayer.self): return CAGradientLayer()
-        case ObjectIdentifier(CATextLayer.self): return CATextLayer()
-        case ObjectIdentifier(CAReplicatorLayer.self): return CAReplicatorLayer()
-        case ObjectIdentifier(CATransformLayer.self): return CATransformLayer()
-        case ObjectIdentifier(CAScrollLayer.self): return CAScrollLayer()
-        default:
-            guard let layerType = cls as? CALayer.Type else { return CALayer() }
-            return layerType.init(layer: CALayer())
-        }
+        guard let layerType = cls as? CALayer.Type else { return CALayer() }
+        return layerType.init(newInstanceOf: ())
+    }
+
+    /// What the view's layer does for a change of `event`: NSNull outside animation blocks,
+    /// the block's animation inside (see `animate(withDuration:…)`). Overridable, as UIKit's
+    /// `CALayerDelegate` method: answer some keys yourself and call super for the rest.
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
+        backing.defaultAction(for: layer, forKey: event)
     }
 
     // MARK: Layer and geometry

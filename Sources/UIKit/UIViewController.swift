@@ -106,6 +106,19 @@ open class UIViewController: UIResponder {
         if appear { viewDidAppear(false) } else { viewDidDisappear(false) }
     }
 
+    /// UIKit's manual appearance forwarding (what a container controller calls for a child, and
+    /// what a host without a window — a test, an offline render — calls for the root):
+    /// `viewWillAppear`/`viewWillDisappear` now. Ignored when the controller is already
+    /// appearing (or disappearing) that way.
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        beginAppearance(isAppearing)
+    }
+
+    /// Completes `beginAppearanceTransition`: `viewDidAppear`/`viewDidDisappear`.
+    open func endAppearanceTransition() {
+        if let appearing { endAppearance(appearing) }
+    }
+
     /// The view's superview (UIKit's next responder for a controller).
     open override var next: UIResponder? { loadedView?.superview }
 

@@ -143,7 +143,7 @@ import QuartzCore
             #expect(!presented.contains { $0.layer === tree.plain })
             for entry in presented {
                 let model = entry.layer
-                let copy = type(of: model).init(layer: model)
+                let copy = type(of: model).init(presentationCopyOf: model)
                 entry.store(into: copy)
                 let expected = try #require(at(t) { model.presentation() })
                 let got = Self.snapshot(copy), want = Self.snapshot(expected)

@@ -15,7 +15,7 @@ final class BadgeLayer: CALayer {
         self.label = label
         super.init()
     }
-    required init(layer: Any) {
+    override init(layer: Any) {
         label = (layer as? BadgeLayer)?.label ?? "x"
         super.init(layer: layer)
     }

@@ -12,7 +12,7 @@ final class LayoutCountingView: UIView {
     }
     override func draw(_ rect: CGRect) {
         drawnRects.append(rect)
-        hadContext = UIViewDrawingContext.current != nil
+        hadContext = UIGraphicsGetCurrentContext() != nil
     }
 }
 
@@ -51,7 +51,7 @@ final class LayoutCountingView: UIView {
         f.host.runFrames(1)
         #expect(v.drawnRects == [CGRect(x: 0, y: 0, width: 30, height: 20)])
         #expect(v.hadContext)
-        #expect(UIViewDrawingContext.current == nil)
+        #expect(UIGraphicsGetCurrentContext() == nil)
         #expect(v.layer.contents != nil)
     }
 }

@@ -38,6 +38,19 @@ public final class CGGradient: @unchecked Sendable {
         self.init(stops: stops, colorSpace: space)
     }
 
+    /// Apple's exact signature: `colors` a CFArray of CGColor (`[a, b] as CFArray`, as Apple
+    /// code writes it) and `locations` a C array of one location per colour, or nil. Nil when
+    /// the array is empty or holds anything but CGColors.
+    public convenience init?(colorsSpace space: CGColorSpace?, colors: CFArray, locations: UnsafePointer<CGFloat>?) {
+        var cgColors: [CGColor] = []
+        for element in colors {
+            guard let color = element as? CGColor else { return nil }
+            cgColors.append(color)
+        }
+        let stops = locations.map { Array(UnsafeBufferPointer(start: $0, count: cgColors.count)) }
+        self.init(colorsSpace: space, colors: cgColors, locations: stops)
+    }
+
     /// Apple's `CGGradient(colorSpace:colorComponents:locations:count:)`: `count` stops whose
     /// components (the space's colour components plus alpha: 4 per stop for RGB, 2 for gray,
     /// 5 for CMYK) are read from `components`. Nil for a non-positive count or a space model

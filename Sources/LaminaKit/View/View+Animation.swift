@@ -137,6 +137,8 @@ enum ViewAnimation {
     final class Stack {
         var contexts: [Context] = []
         var animationsEnabled = true
+        /// How many of `contexts` are begin/commit blocks still open (the innermost ones).
+        var openBlocks = 0
     }
 
     private static let threadKey = "org.lamina.LaminaKit.viewAnimations"
@@ -221,6 +223,89 @@ enum ViewAnimation {
         if context.delay > 0 {
             animation.beginTime = layer.localTime(fromAbsolute: CACurrentMediaTime()) + context.delay
         }
+    }
+}
+
+// UIKit's pre-block animation API (`beginAnimations(_:context:)` … `commitAnimations()`,
+// seed 002's listing 7.5): the same engine, with the block opened and closed by two calls and
+// configured in between.
+extension View {
+    /// Opens an animation block that lasts until `commitAnimations()`: changes to views in
+    /// between animate with the block's settings (UIKit's defaults: 0.2 s, ease-in-ease-out,
+    /// no delay), which the `setAnimation…` calls change. Blocks nest; each begin needs its
+    /// commit on the same thread. `animationID` and `context` are accepted and unused.
+    public static func beginAnimations(_ animationID: String?, context: UnsafeMutableRawPointer?) {
+        ViewAnimation.begin(duration: 0.2)
+    }
+
+    /// Closes the innermost `beginAnimations` block (and its transaction); does nothing when
+    /// none is open.
+    public static func commitAnimations() { ViewAnimation.commitOpenBlock() }
+
+    /// The open block's duration in seconds (ignored outside `beginAnimations`).
+    public static func setAnimationDuration(_ duration: TimeInterval) {
+        ViewAnimation.modifyOpenBlock { $0.duration = duration.isFinite ? max(0, duration) : 0 }
+    }
+
+    /// The open block's delay in seconds.
+    public static func setAnimationDelay(_ delay: TimeInterval) {
+        ViewAnimation.modifyOpenBlock { $0.delay = delay.isFinite ? max(0, delay) : 0 }
+    }
+
+    /// The open block's curve, as an `AnimationOptions` curve (`.curveEaseIn`…).
+    public static func setAnimationCurve(options curve: AnimationOptions) {
+        ViewAnimation.modifyOpenBlock {
+            $0.options = AnimationOptions(rawValue: ($0.options.rawValue & ~AnimationOptions.curveMask)
+                                          | (curve.rawValue & AnimationOptions.curveMask))
+        }
+    }
+
+    /// Whether the open block repeats for ever (UIKit's repeat count > 0 repeats that often;
+    /// Lamina's block engine repeats for ever or not at all).
+    public static func setAnimationRepeats(_ repeats: Bool) {
+        ViewAnimation.modifyOpenBlock { if repeats { $0.options.insert(.repeat) } else { $0.options.remove(.repeat) } }
+    }
+
+    /// Whether the open block's animations play backwards after forwards.
+    public static func setAnimationRepeatAutoreverses(_ autoreverses: Bool) {
+        ViewAnimation.modifyOpenBlock {
+            if autoreverses { $0.options.insert(.autoreverse) } else { $0.options.remove(.autoreverse) }
+        }
+    }
+
+    /// Whether the open block's animations start from what is on screen.
+    public static func setAnimationBeginsFromCurrentState(_ fromCurrentState: Bool) {
+        ViewAnimation.modifyOpenBlock {
+            if fromCurrentState { $0.options.insert(.beginFromCurrentState) } else { $0.options.remove(.beginFromCurrentState) }
+        }
+    }
+}
+
+extension ViewAnimation {
+    /// Opens a begin/commit block: a context and a transaction left open until the commit.
+    static func begin(duration: TimeInterval) {
+        let outer = stack.contexts.last
+        var context = Context(duration: duration, delay: 0, options: [], outcome: Outcome(parent: outer?.outcome), kind: .basic)
+        if !stack.animationsEnabled { context.duration = 0 }
+        CATransaction.begin()
+        stack.contexts.append(context)
+        stack.openBlocks += 1
+    }
+
+    /// Changes the innermost context when it is an open begin/commit block.
+    static func modifyOpenBlock(_ change: (inout Context) -> Void) {
+        guard stack.openBlocks > 0, var context = stack.contexts.popLast() else { return }
+        change(&context)
+        if !stack.animationsEnabled { context.duration = 0 }
+        stack.contexts.append(context)
+    }
+
+    /// Closes the innermost begin/commit block.
+    static func commitOpenBlock() {
+        guard stack.openBlocks > 0, !stack.contexts.isEmpty else { return }
+        stack.openBlocks -= 1
+        stack.contexts.removeLast()
+        CATransaction.commit()
     }
 }
 

@@ -239,8 +239,9 @@ open class View: CALayerDelegate {
     }
 
     /// NSNull outside animation blocks (no implicit animation, §5.3.2), the block's animation
-    /// inside them.
-    public func action(for layer: CALayer, forKey event: String) -> CAAction? {
+    /// inside them. Open, as UIKit's: a subclass may answer some keys itself (seed 002 names
+    /// overriding it as one way to animate a view's layer) and call super for the rest.
+    open func action(for layer: CALayer, forKey event: String) -> CAAction? {
         ViewAnimation.action(for: layer, forKey: event)
     }
 

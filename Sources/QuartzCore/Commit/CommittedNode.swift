@@ -52,7 +52,7 @@ package struct CommittedAnimations: @unchecked Sendable {
     /// A copy of `layer`'s values that records nothing when written (marked as a presentation
     /// copy, without a model layer): the frame writes presented values into copies of it.
     package static func detachedCopy(of layer: CALayer) -> CALayer {
-        let copy = type(of: layer).init(layer: layer)
+        let copy = type(of: layer).init(presentationCopyOf: layer)
         copy.isPresentationCopy = true
         return copy
     }

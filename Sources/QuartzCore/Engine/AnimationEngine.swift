@@ -110,7 +110,7 @@ package enum AnimationEngine {
     /// current media time. What a basic animation without from, to and by values starts from
     /// (reference §9.1.1, last row: "previous presentation value").
     package static func previousPresentedValue(of property: PresentedProperty, on layer: CALayer) -> AnimatableValue? {
-        let scratch = type(of: layer).init(layer: layer)
+        let scratch = type(of: layer).init(presentationCopyOf: layer)
         scratch.isPresentationCopy = true
         if let change = TransactionStack.current.changes.last(where: { $0.layer === layer && $0.key == property.key }),
            let tableProperty = type(of: layer).propertyTable[property.key] {
@@ -131,7 +131,7 @@ package enum AnimationEngine {
             return runtime.properties.contains { $0.accessor.key == key }
         }
         guard animating, let property = type(of: layer).propertyTable[key] else { return nil }
-        let scratch = type(of: layer).init(layer: layer)
+        let scratch = type(of: layer).init(presentationCopyOf: layer)
         scratch.isPresentationCopy = true
         applyAnimations(of: layer, to: scratch, localTime: layer.timingChain.toLocal(MediaClock.now))
         return property.get(scratch)

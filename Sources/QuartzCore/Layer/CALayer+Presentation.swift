@@ -30,7 +30,7 @@ extension CALayer {
     private func presentationCopy(host: LayerTreeHost?, parentTime: Double, wanted: CALayer,
                                   found: inout CALayer?) -> CALayer {
         let localTime = layerTiming.activeLocalTime(fromParent: parentTime)
-        let copy = type(of: self).init(layer: self)
+        let copy = type(of: self).init(presentationCopyOf: self)
         copy.modelLayerStorage = self
         copy.isPresentationCopy = true
         copy.hasBeenCommitted = true

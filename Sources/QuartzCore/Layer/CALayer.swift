@@ -65,14 +65,15 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// A copy of `layer`'s properties, as Core Animation makes for presentation layers.
-    /// Subclasses override it to copy their own state and must call super. Sublayers, the
-    /// superlayer, the mask and animations are not copied.
+    /// Subclasses override it (`override init(layer: Any)`, as on Apple's platforms) to copy
+    /// their own state and must call super. Sublayers, the superlayer, the mask and animations
+    /// are not copied.
     ///
     /// The result is a shadow copy for good (Apple: using this initialiser for anything else
     /// "will produce undefined behavior"): writes to it — the subclass's own `init(layer:)`
     /// copying a custom property through `setValue(_:forKey:)`, presented values — just store,
     /// recording no change, running no action and marking nothing for display.
-    public required init(layer: Any) {
+    public init(layer: Any) {
         super.init()
         suppressDepth = 1
         if let other = layer as? CALayer {
@@ -84,6 +85,30 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) {
         return nil
+    }
+
+    // How Lamina makes layers of a class known only at run time. Core Animation (Objective-C)
+    // calls `initWithLayer:` and `init` on any class; Swift can call an initialiser through a
+    // metatype only when it is `required`, and making `init(layer:)` or `init()` required would
+    // break Apple's own subclassing pattern (`override init(layer: Any)`, `override init()`).
+    // These two required *convenience* initialisers delegate with `self.init(…)`, which Swift
+    // dispatches to the subclass's overrides. A subclass inherits them whenever it overrides
+    // every designated initialiser (`init()`, `init(layer:)`, `init?(coder:)` — what Apple's
+    // compiler already asks of a layer subclass with an initialiser of its own) or declares
+    // none. A subclass with only other initialisers must write them itself:
+    // `required convenience init(presentationCopyOf layer: CALayer) { … }` (see the README's
+    // porting guide).
+
+    /// A presentation (shadow) copy of `layer` made by the dynamic class's `init(layer:)`:
+    /// how the render server, `presentation()` and transitions copy layers of any subclass.
+    public required convenience init(presentationCopyOf layer: CALayer) {
+        self.init(layer: layer)
+    }
+
+    /// A new layer made by the dynamic class's `init()`: how `UIView.layerClass` and archives
+    /// make a layer of a class known only at run time.
+    public required convenience init(newInstanceOf _: Void) {
+        self.init()
     }
 
     /// The layer tree parent: the superlayer, or the layer whose mask this is.

@@ -16,7 +16,7 @@ open class CAGradientLayer: CALayer {
 
     public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAGradientLayer { gradient = other.gradient }
     }

@@ -20,7 +20,7 @@ open class CAReplicatorLayer: CALayer {
 
     public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAReplicatorLayer { replication = other.replication }
     }

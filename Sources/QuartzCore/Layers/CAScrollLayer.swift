@@ -7,7 +7,7 @@ open class CAScrollLayer: CALayer {
 
     public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAScrollLayer { scrollModeStorage = other.scrollModeStorage }
     }

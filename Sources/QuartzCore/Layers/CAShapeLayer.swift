@@ -23,7 +23,7 @@ open class CAShapeLayer: CALayer {
 
     public override init() { super.init() }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAShapeLayer { shape = other.shape }
     }

@@ -30,7 +30,7 @@ open class CATextLayer: CALayer {
         needsDisplayFlag = true
     }
 
-    public required init(layer: Any) {
+    public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATextLayer { text = other.text }
     }

@@ -6,6 +6,6 @@ import Foundation
 /// returned by hit testing (its sublayers are tested through it, §1.7.5).
 open class CATransformLayer: CALayer {
     public override init() { super.init() }
-    public required init(layer: Any) { super.init(layer: layer) }
+    public override init(layer: Any) { super.init(layer: layer) }
     public required init?(coder: NSCoder) { return nil }
 }

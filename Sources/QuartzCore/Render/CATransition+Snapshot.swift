@@ -23,7 +23,7 @@ extension RenderTree {
         }
         self.init(layer: layer) { l in
             guard let restore = old[ObjectIdentifier(l)] else { return RenderNode(layer: l) }
-            let copy = type(of: l).init(layer: l)
+            let copy = type(of: l).init(presentationCopyOf: l)
             for (key, value) in restore { copy.setValue(value, forKey: key) }
             return RenderNode(layer: l, drawnFrom: copy)
         }

@@ -38,7 +38,7 @@ package final class PresentedRenderTree {
                     node = RenderNode(layer: layer, properties: p)
                 } else {
                     // Subclass or custom properties are animated: draw from a copy holding them.
-                    let copy = type(of: layer).init(layer: layer)
+                    let copy = type(of: layer).init(presentationCopyOf: layer)
                     entry.store(into: copy)
                     node = RenderNode(layer: layer, drawnFrom: copy)
                 }

@@ -34,7 +34,7 @@ final class ProgressLayer: CALayer {
 
     override init() { super.init() }
     required init?(coder: NSCoder) { nil }
-    required init(layer: Any) {
+    override init(layer: Any) {
         super.init(layer: layer)
         if let l = layer as? ProgressLayer { progress = l.progress }
     }
