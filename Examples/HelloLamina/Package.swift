@@ -4,8 +4,9 @@
 // would: as a dependency (here by relative path; elsewhere `.package(url: …)`). It proves the
 // public API is enough for an app outside the Lamina package.
 //
-//   swift run                                            # a window (SDL2), or headless
-//   LAMINA_HEADLESS=1 LAMINA_FRAMES=60 LAMINA_INPUT="tap 300 200" LAMINA_OUTPUT=hello.png swift run
+//   swift run HelloLamina                                # a window (SDL2), or headless
+//   LAMINA_HEADLESS=1 LAMINA_FRAMES=60 LAMINA_INPUT="tap 300 200" LAMINA_OUTPUT=hello.png swift run HelloLamina
+//   swift run HelloUIKit                                 # the README's UIKit example
 import PackageDescription
 
 let package = Package(
@@ -16,6 +17,10 @@ let package = Package(
     targets: [
         .executableTarget(name: "HelloLamina", dependencies: [
             .product(name: "LaminaKit", package: "Lamina"),
+        ]),
+        // The README's UIKit example: iOS code through the opt-in UIKit product.
+        .executableTarget(name: "HelloUIKit", dependencies: [
+            .product(name: "UIKit", package: "Lamina"),
         ]),
     ]
 )
