@@ -176,17 +176,18 @@ import QuartzCore
 
     @Test func listing7_7TouchOnThePresentationChangesColourElsewhereMoves() throws {
         let vc = Listing7_7ViewController()
-        // Large enough that, 2 s into the 4 s move, the layer on screen is more than half its
-        // size (50 pt) away from where the model already is.
-        let stage = try ListingStage(vc, size: CGSize(width: 800, height: 800))
+        // As on iOS, the controller's view is loaded with the screen's bounds (375 × 667), so
+        // the window fills the screen, as an app's does.
+        let screen = UIScreen.main.bounds.size
+        let stage = try ListingStage(vc, size: screen)
         let layer = try #require(vc.colorLayer)
-        let centre = CGPoint(x: 400, y: 400)
+        let centre = CGPoint(x: screen.width / 2, y: screen.height / 2)
         #expect(layer.position == centre)
         let red = UIColor.red.cgColor
 
         // A touch away from the layer starts a slow move there.
         stage.run(until: 0.5)
-        let target = CGPoint(x: 20, y: 20)
+        let target = CGPoint(x: 40, y: 640)
         stage.input.touches(.began, [(id: 1, at: target)])
         stage.input.touches(.ended, [(id: 1, at: target)])
         #expect(layer.position == target)
@@ -195,13 +196,13 @@ import QuartzCore
         #expect(move.duration == 4.0)
 
         // 2 s in: the presentation is on its way, at the default curve's progress for x = 0.5
-        // (control points (0.25, 0.1), (0.25, 1): y ≈ 0.8029, §5.1.4).
+        // (control points (0.25, 0.1), (0.25, 1): y ≈ 0.8029, §5.1.4) along both axes.
         stage.run(until: move.beginTime - stage.start + 2.0)
         let shown = try #require(stage.now { layer.presentation()?.position })
-        let progress = (centre.x - shown.x) / (centre.x - target.x)
-        #expect(abs(progress - 0.8029) < 0.002)
-        #expect(abs(shown.x - shown.y) < 1e-6)
-        // Hit-testing the model there would miss: it is already at the target.
+        let progressX = (shown.x - centre.x) / (target.x - centre.x)
+        let progressY = (shown.y - centre.y) / (target.y - centre.y)
+        #expect(abs(progressX - 0.8029) < 0.002 && abs(progressY - 0.8029) < 0.002)
+        // Hit-testing the model there would miss: it is already at the target, 60 pt below.
         #expect(layer.hitTest(shown) == nil)
         #expect(stage.now { layer.presentation()?.hitTest(shown) } != nil)
 
