@@ -82,10 +82,17 @@ final class ListingStage {
     func run(for seconds: CFTimeInterval) { run(until: elapsed + seconds) }
 
     /// The window as it is seen now: presentation values at the current media time, over black.
-    func render() throws -> RGBAImage {
+    /// With `LAMINA_LISTING_FRAMES=<directory>` in the environment, each frame is also written
+    /// there as `<name>.png`, to look at by eye.
+    func render(_ name: String = #function) throws -> RGBAImage {
         let image = try LayerRenderer.renderImage(host.rootLayer, at: clock.now, pixelWidth: Int(size.width),
                                                   pixelHeight: Int(size.height), scale: 1,
                                                   background: CGColor(gray: 0, alpha: 1))
+        if let directory = ProcessInfo.processInfo.environment["LAMINA_LISTING_FRAMES"],
+           let png = UIImage(cgImage: image).pngData() {
+            let file = name.filter { $0.isLetter || $0.isNumber || $0 == "_" } + "-\(String(format: "%.3f", elapsed)).png"
+            try? png.write(to: URL(fileURLWithPath: directory).appendingPathComponent(file))
+        }
         return RGBAImage(image)
     }
 }

@@ -299,7 +299,7 @@ private final class TwoViewsController: UIViewController {
         #expect(CATransform3DEqualToTransform(myParentLayer.sublayerTransform, flat))
 
         stage.run(until: 0.5)
-        let edges = try #require(edgeHeights(try stage.render()))
+        let edges = try #require(edgeHeights(try stage.render("example5_8Perspective")))
         // The edge turned toward the eye (z = +50·sin 60°) is magnified by d / (d − z), the far
         // one shrunk by d / (d + z): ≈ 116.9 and 87.4 px for the 100 pt edges.
         let z = 50 * sin(CGFloat.pi / 3)
@@ -308,6 +308,8 @@ private final class TwoViewsController: UIViewController {
         let (nearEdge, farEdge) = abs(edges.left.x - centre) > abs(edges.right.x - centre)
             ? (edges.left, edges.right) : (edges.right, edges.left)
         #expect(nearEdge.height > farEdge.height + 20, "edges \(edges)")
+        // A positive turn about +y takes +x away from the viewer (§2.2.3): the left edge is near.
+        #expect(nearEdge.x == edges.left.x)
         #expect(abs(CGFloat(nearEdge.height) - near) <= 3, "near edge \(nearEdge) expected \(near)")
         #expect(abs(CGFloat(farEdge.height) - far) <= 3, "far edge \(farEdge) expected \(far)")
 
@@ -316,7 +318,7 @@ private final class TwoViewsController: UIViewController {
             CATransaction.setDisableActions(true)
             myParentLayer.sublayerTransform = CATransform3DIdentity
         }
-        let orthographic = try #require(edgeHeights(try stage.render()))
+        let orthographic = try #require(edgeHeights(try stage.render("example5_8Orthographic")))
         #expect(abs(orthographic.left.height - 100) <= 1 && abs(orthographic.right.height - 100) <= 1)
     }
 }
