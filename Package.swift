@@ -86,7 +86,7 @@ let package = Package(
         // no `#if`), compiled unchanged: the corpus programs and the seed documents' listings.
         .target(name: "UIKitCorpus", dependencies: ["UIKit"], path: "Examples/Corpus"),
         .testTarget(name: "UIKitCorpusTests", dependencies: ["UIKitCorpus", "UIKit", "LaminaScenes"], exclude: ["Goldens"]),
-        .testTarget(name: "SeedListingTests", dependencies: ["UIKit"]),
+        .testTarget(name: "SeedListingTests", dependencies: ["UIKit", "LaminaKit", "QuartzCore"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
         // The command-line tool's option checks and archive rendering (bad input must not trap).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),

@@ -109,46 +109,35 @@ class Listing7_4ViewController: UIViewController {
 // Listing 7.5 — testing UIView's actionForLayer:forKey:
 class Listing7_5ViewController: UIViewController {
     var layerView: UIView! = makeLayerView()
-    /// What the listing logs, kept for the test.
-    var log: [String] = []
 
     override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(layerView)
         //test layer action when outside of animation block
-        let outside = self.layerView.action(for: self.layerView.layer, forKey: "backgroundColor")
-        NSLog("Outside: %@", String(describing: outside))
-        log.append("Outside: \(describe(outside))")
+        NSLog("Outside: %@", String(describing: self.layerView.action(for: self.layerView.layer, forKey: "backgroundColor")))
         //begin animation block
         UIView.beginAnimations(nil, context: nil)
         //test layer action when inside of animation block
-        let inside = self.layerView.action(for: self.layerView.layer, forKey: "backgroundColor")
-        NSLog("Inside: %@", String(describing: inside))
-        log.append("Inside: \(describe(inside))")
+        NSLog("Inside: %@", String(describing: self.layerView.action(for: self.layerView.layer, forKey: "backgroundColor")))
         //end animation block
         UIView.commitAnimations()
-    }
-
-    /// `<null>` for NSNull, the class name for an animation, as the listing's output shows.
-    private func describe(_ action: CAAction?) -> String {
-        switch action {
-        case nil: return "nil"
-        case is NSNull: return "<null>"
-        case let animation?: return "<\(type(of: animation))>"
-        }
     }
 }
 
 // The line the text adds after [CATransaction begin] of listing 7.2
 class Listing7_2DisabledViewController: Listing7_1ViewController {
     override func changeColor(_ sender: Any) {
+        //begin a new transaction
         CATransaction.begin()
         CATransaction.setDisableActions(true)
+        //set the animation duration to 1 second
         CATransaction.setAnimationDuration(1.0)
+        //randomize the layer background color
         let red = CGFloat(arc4random()) / CGFloat(INT_MAX)
         let green = CGFloat(arc4random()) / CGFloat(INT_MAX)
         let blue = CGFloat(arc4random()) / CGFloat(INT_MAX)
         self.colorLayer.backgroundColor = UIColor(red: red, green: green, blue: blue, alpha: 1.0).cgColor
+        //commit the transaction
         CATransaction.commit()
     }
 }

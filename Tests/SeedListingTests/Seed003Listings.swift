@@ -22,8 +22,10 @@ class Example5_1ViewController: UIViewController {
         transition.type = .push
         transition.subtype = .fromRight
         transition.duration = 3.0
+
         myView1.layer.add(transition, forKey: "transition")
         myView2.layer.add(transition, forKey: "transition")
+
         myView1.isHidden = true
         myView2.isHidden = false
     }

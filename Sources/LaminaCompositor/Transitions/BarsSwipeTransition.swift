@@ -7,7 +7,10 @@
 // (counted from the layer's centre line). Bar k slides along d by
 // max(0, p·(T + barOffset) − lag_k), where T is the layer's extent along d and lag_k is
 // barOffset for odd k and 0 for even k, so at p = 1 every bar has left the layer. The new
-// rendering stays put underneath. Anti-aliasing: 2x2 samples per pixel pick the bars.
+// rendering shows only where the bars have moved away: a bar shows the old rendering as it is,
+// transparent parts included (a Core Image transition outputs its input image at time 0, so a
+// layer appearing from hidden starts invisible rather than already showing its new content).
+// Anti-aliasing: 2x2 samples per pixel pick the bars.
 import Foundation
 import LaminaRaster
 
@@ -26,11 +29,19 @@ package enum BarsSwipeTransition {
         let cx = W / 2, cy = H / 2
         let offsets = [0.25, 0.75]
         /// The pixel's colour as seen through bar `k`: the old rendering shifted with that bar
-        /// and sampled at the pixel centre (exact at progress 0), over the new one.
+        /// and sampled at the pixel centre (exact at progress 0), and the new one in the part of
+        /// the pixel the shifted bar no longer covers.
         func through(_ k: Int, _ x: Int, _ y: Int, _ under: PixelColor) -> PixelColor {
             let lag = k & 1 == 0 ? 0 : barOffset
             let shift = max(0, travel - lag)
-            return TransitionPixels.over(TransitionPixels.bilinear(old, Double(x) + 0.5 - shift * dx, Double(y) + 0.5 - shift * dy), under)
+            let sx = Double(x) + 0.5 - shift * dx, sy = Double(y) + 0.5 - shift * dy
+            return TransitionPixels.bilinear(old, sx, sy) + under * Float(1 - coverage(sx, sy))
+        }
+        /// The fraction of the pixel centred at (sx, sy) inside the old rendering's rectangle
+        /// (the bar's extent), per axis over one pixel's width.
+        func coverage(_ sx: Double, _ sy: Double) -> Double {
+            let cx = (min(sx, W - sx) + 0.5).clamped(0, 1), cy = (min(sy, H - sy) + 0.5).clamped(0, 1)
+            return cx * cy
         }
         func bar(_ px: Double, _ py: Double) -> Int {
             // Across coordinate (perpendicular to d) picks the bar.

@@ -229,3 +229,20 @@ private func same(_ a: Surface, _ b: Surface, tolerance: Int = 0) -> Bool {
         #expect(mismatches == 0, "\(type) \(sub) at \(p)")
     }
 }
+
+/// A Core Image transition outputs its input image at time 0, so bars swipe from a transparent
+/// rendering (a layer being shown, as in seed 003 example 5-2) starts transparent and shows the
+/// new rendering only where the bars have left — not the new rendering under transparent bars.
+@Suite struct BarsSwipeTransparentOldTests {
+    @Test func transparentOldShowsNothingUntilTheBarsLeave() throws {
+        let (_, new) = oldNew()
+        let old = try Surface(width: 40, height: 40)
+        let bars = TransitionType.barsSwipe(angle: 0, width: 10, barOffset: 0)
+        #expect(same(try frame(bars, nil, 0, old: old, new: new), old))
+        // Angle 0: the bars move +x by p·40 px; half-way the left half is uncovered.
+        let half = try frame(bars, nil, 0.5, old: old, new: new)
+        #expect(half[10, 5] == cyan && half[10, 30] == yellow)
+        #expect(half[30, 5].a == 0 && half[30, 30].a == 0)
+        #expect(same(try frame(bars, nil, 1, old: old, new: new), new))
+    }
+}
