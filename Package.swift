@@ -85,7 +85,7 @@ let package = Package(
         // Real iOS Core Animation code, written the way iOS developers write it (`import UIKit`,
         // no `#if`), compiled unchanged: the corpus programs and the seed documents' listings.
         .target(name: "UIKitCorpus", dependencies: ["UIKit"], path: "Examples/Corpus"),
-        .testTarget(name: "UIKitCorpusTests", dependencies: ["UIKitCorpus", "UIKit", "LaminaScenes"], exclude: ["Goldens"]),
+        .testTarget(name: "UIKitCorpusTests", dependencies: ["UIKitCorpus", "UIKit", "LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
         .testTarget(name: "SeedListingTests", dependencies: ["UIKit", "LaminaKit", "QuartzCore"]),
         .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
         // The command-line tool's option checks and archive rendering (bad input must not trap).

@@ -99,6 +99,20 @@ import QuartzCore
         #expect(abs(p.transform.m11 - 2) < 1e-9 && abs(p.transform.m22 - 2) < 1e-9 && abs(p.transform.m33 - 2) < 1e-9)
     }
 
+    /// "transform.scale.xy" (used by pulse effects, accepted by Core Animation though not in
+    /// Apple's table): x and y scale together, z kept, on an identity or a scaled transform.
+    @Test func scaleXYAnimatesXAndYOnly() throws {
+        let scene = AnimatedScene(at: 0)
+        scene.add(basic("transform.scale.xy", from: 1, to: 3), forKey: "k", at: 1)
+        let p = try #require(scene.presented(at: 1.5))
+        #expect(abs(p.transform.m11 - 2) < 1e-9 && abs(p.transform.m22 - 2) < 1e-9 && p.transform.m33 == 1)
+
+        let z = AnimatedScene(at: 0) { $0.transform = CATransform3DMakeScale(1, 1, 5) }
+        z.add(basic("transform.scale.xy", from: 2, to: 2), forKey: "k", at: 1)
+        let q = try #require(z.presented(at: 1.5))
+        #expect(abs(q.transform.m11 - 2) < 1e-9 && abs(q.transform.m22 - 2) < 1e-9 && abs(q.transform.m33 - 5) < 1e-9)
+    }
+
     @Test func valuesOfEveryAcceptedType() throws {
         let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
         let scene = AnimatedScene(at: 0)

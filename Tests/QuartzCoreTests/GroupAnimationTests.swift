@@ -56,6 +56,33 @@ import QuartzCore
         #expect(try #require(scene.presented(at: 1.3)).zPosition == -1)
     }
 
+    /// Apple's CAAnimationGroup listing: a scale with no duration in a 1 s group grows for the
+    /// whole second while the fade runs, rather than for the 0.25 s a top-level animation gets.
+    @Test func aChildWithoutDurationRunsForTheGroupsDuration() throws {
+        let scene = AnimatedScene(at: 0) { $0.zPosition = -1; $0.opacity = 0 }
+        let grow = CABasicAnimation(keyPath: "zPosition")
+        grow.fromValue = 0
+        grow.toValue = 10
+        let fade = basic("opacity", from: 1, to: 0, duration: 2)
+        let group = CAAnimationGroup()
+        group.animations = [grow, fade]
+        group.duration = 2
+        scene.add(group, forKey: "g", at: 1)
+        let mid = try #require(scene.presented(at: 2))
+        #expect(abs(mid.zPosition - 5) < 1e-9 && abs(mid.opacity - 0.5) < 1e-6)
+        #expect(abs(try #require(scene.presented(at: 2.9)).zPosition - 9.5) < 1e-9)
+        #expect(try #require(scene.presented(at: 3.1)).zPosition == -1)
+
+        // A nested group without duration passes the outer group's duration on.
+        let inner = CAAnimationGroup()
+        inner.animations = [grow]
+        let outer = CAAnimationGroup()
+        outer.animations = [inner]
+        outer.duration = 4
+        scene.add(outer, forKey: "g", at: 10)
+        #expect(abs(try #require(scene.presented(at: 13)).zPosition - 7.5) < 1e-9)
+    }
+
     @Test func onlyTheGroupsDelegateIsTold() {
         let scene = AnimatedScene(at: 0)
         let groupRecorder = AnimationRecorder(), childRecorder = AnimationRecorder()

@@ -39,6 +39,7 @@ final class MaterialSpinnerView: UIView {
         head.toValue = 1
         head.duration = 0.75
         head.timingFunction = CAMediaTimingFunction(name: .easeInEaseOut)
+        head.fillMode = .forwards
 
         let tail = CABasicAnimation(keyPath: "strokeStart")
         tail.fromValue = 0

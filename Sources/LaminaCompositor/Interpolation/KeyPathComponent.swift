@@ -40,6 +40,9 @@ package enum SubKeyPath: String, Sendable, Hashable, CaseIterable {
     // CATransform3D components; "rotation" alone is the z rotation
     case rotationX = "rotation.x", rotationY = "rotation.y", rotationZ = "rotation.z"
     case scale, scaleX = "scale.x", scaleY = "scale.y", scaleZ = "scale.z"
+    /// x and y scale together, z untouched: not in Apple's table of key-path extensions, but
+    /// accepted by Core Animation and common in real code (pulse and ripple effects).
+    case scaleXY = "scale.xy"
     case translation, translationX = "translation.x", translationY = "translation.y", translationZ = "translation.z"
 
     package init?(_ path: String) {
@@ -203,7 +206,7 @@ package struct TransformComponentEditor {
     /// Whether `sub` is a component read and set through the decomposition.
     package static func decomposes(_ sub: SubKeyPath) -> Bool {
         switch sub {
-        case .rotationX, .rotationY, .rotationZ, .scaleX, .scaleY, .scaleZ, .scale: return true
+        case .rotationX, .rotationY, .rotationZ, .scaleX, .scaleY, .scaleZ, .scale, .scaleXY: return true
         default: return false
         }
     }
@@ -220,6 +223,7 @@ package struct TransformComponentEditor {
         case .scaleY: return .scalar(c.base.scale.y)
         case .scaleZ: return .scalar(c.base.scale.z)
         case .scale: return .scalar((c.base.scale.x + c.base.scale.y + c.base.scale.z) / 3)
+        case .scaleXY: return .scalar((c.base.scale.x + c.base.scale.y) / 2)
         default: return nil
         }
     }
@@ -237,6 +241,7 @@ package struct TransformComponentEditor {
         case .scaleY: c.base.scale.y = scalar
         case .scaleZ: c.base.scale.z = scalar
         case .scale: c.base.scale = (scalar, scalar, scalar)
+        case .scaleXY: c.base.scale = (scalar, scalar, c.base.scale.z)
         default: return nil
         }
         return c.transform

@@ -54,10 +54,15 @@ package enum AnimationCompiler {
         let timing = try timing(of: anim)
         let curve = anim.timingFunction?.curve
         if let group = anim as? CAAnimationGroup {
+            // A child whose duration is left at 0 runs for the group's whole duration (Apple's
+            // CAAnimationGroup listing groups a fade of 1 s with a scale given no duration in a
+            // 1 s group, and the layer "vanishes" as the scale grows), not the 0.25 s default
+            // that only a top-level animation gets when it is added.
+            let groupDuration = timing.resolvedDuration(defaultDuration: defaultDuration)
             var children: [AnimationSpec] = []
             for child in group.animations ?? [] {
                 do {
-                    children.append(try makeSpec(child, layer: layer, defaultDuration: defaultDuration, isChild: true, leaf: leaf))
+                    children.append(try makeSpec(child, layer: layer, defaultDuration: groupDuration, isChild: true, leaf: leaf))
                 } catch let f as Failure {
                     LayerDiagnostics.report(.invalidAnimation(key: (child as? CAPropertyAnimation)?.keyPath ?? "group child",
                                                               reason: "group child dropped: \(f.reason)"))

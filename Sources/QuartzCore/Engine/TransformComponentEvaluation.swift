@@ -53,7 +53,7 @@ extension AnimationEngine {
     /// The components of the identity matrix.
     private static func identityComponent(_ sub: SubKeyPath) -> AnimatableValue {
         switch sub {
-        case .scale, .scaleX, .scaleY, .scaleZ: return .scalar(1)
+        case .scale, .scaleX, .scaleY, .scaleZ, .scaleXY: return .scalar(1)
         case .translation: return .size(.zero)
         default: return .scalar(0)
         }
@@ -84,6 +84,7 @@ extension AnimationEngine {
         case .scaleX: return TransformBuilder.scale(v, 1, 1)
         case .scaleY: return TransformBuilder.scale(1, v, 1)
         case .scaleZ: return TransformBuilder.scale(1, 1, v)
+        case .scaleXY: return TransformBuilder.scale(v, v, 1)
         case .translationX: return TransformBuilder.translation(v, 0, 0)
         case .translationY: return TransformBuilder.translation(0, v, 0)
         case .translationZ: return TransformBuilder.translation(0, 0, v)
