@@ -39,14 +39,23 @@ package final class Surface: @unchecked Sendable {
     }
 
     /// A new transparent surface. Throws for non-positive or too-large sizes.
-    package init(width: Int, height: Int) throws {
+    package convenience init(width: Int, height: Int) throws {
+        try self.init(width: width, height: height, bytesPerRow: width * 4)
+    }
+
+    /// A new transparent surface whose rows are `bytesPerRow` bytes apart (≥ 4·width, a
+    /// multiple of 4): what a bitmap context asked for a row stride allocates, owned by the
+    /// surface, so the pixels live as long as anyone holds the surface.
+    package init(width: Int, height: Int, bytesPerRow: Int) throws {
         guard width > 0, height > 0 else { throw Error.invalidSize(width: width, height: height) }
         guard width <= Surface.maxDimension, height <= Surface.maxDimension,
               width * height <= Surface.maxPixelCount
         else { throw Error.tooLarge(width: width, height: height) }
+        guard bytesPerRow >= width * 4, bytesPerRow % 4 == 0, bytesPerRow <= width * 4 + 4096
+        else { throw Error.invalidSize(width: width, height: height) }
         self.width = width
         self.height = height
-        self.bytesPerRow = width * 4
+        self.bytesPerRow = bytesPerRow
         let count = bytesPerRow * height
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: count)
         base.initialize(repeating: 0, count: count)

@@ -58,6 +58,16 @@ package enum SceneCatalog {
             summary: "The sketch-fold pages at 1920x1080, folded by two taps (issue 7 target ≤ 16 ms).",
             size: BenchScenes.size, duration: 2.4, keyTimes: [2.4],
             make: { SketchFoldScene(size: BenchScenes.size) }),
+        SceneDescriptor(
+            name: "bench-siblings-10k",
+            summary: "10,000 small opaque sibling layers (issue 19: frame preparation at scale).",
+            size: BenchScenes.size, duration: 0, keyTimes: [0],
+            make: { StillScene(BenchScenes.siblings(10_000)) }),
+        SceneDescriptor(
+            name: "bench-siblings-100k",
+            summary: "100,000 small opaque sibling layers (issue 19 target: ≤ 2 s a frame).",
+            size: BenchScenes.size, duration: 0, keyTimes: [0],
+            make: { StillScene(BenchScenes.siblings(100_000)) }),
     ]
 
     /// The scene called `name` (demo or benchmark), or nil.

@@ -100,18 +100,27 @@ public final class CGContext {
         guard rowBytes >= minRow, !overflow, total <= Surface.maxPixelCount * 4 + rowBytes else { return nil }
 
         let memory: UnsafeMutablePointer<UInt8>
+        var owned: Surface?
+        var ownsMemory = false
         if let data {
             memory = data.assumingMemoryBound(to: UInt8.self)
+        } else if format.isNative, let s = try? Surface(width: width, height: height, bytesPerRow: rowBytes) {
+            // The surface owns the memory: `surface` (and views of it) handed out by the
+            // context stay valid after the context is gone. (A context that freed its memory
+            // in deinit left them dangling once ARC released it after its last use.)
+            owned = s
+            memory = s.base
         } else {
             let raw = UnsafeMutableRawPointer.allocate(byteCount: total, alignment: 16)
             raw.initializeMemory(as: UInt8.self, repeating: 0, count: total)
             memory = raw.assumingMemoryBound(to: UInt8.self)
+            ownsMemory = true
         }
         // Draw straight into the memory when it is in the surface's layout and aligned for
         // 32-bit pixel access; otherwise keep a working surface and convert.
-        let direct = format.isNative ? try? Surface(borrowing: memory, width: width, height: height, bytesPerRow: rowBytes) : nil
+        let direct = owned ?? (format.isNative ? try? Surface(borrowing: memory, width: width, height: height, bytesPerRow: rowBytes) : nil)
         guard let surface = direct ?? (try? Surface(width: width, height: height)) else {
-            if data == nil { UnsafeMutableRawPointer(memory).deallocate() }
+            if ownsMemory { UnsafeMutableRawPointer(memory).deallocate() }
             return nil
         }
         self.width = width
@@ -125,7 +134,7 @@ public final class CGContext {
         self.target = surface
         self.format = format
         self.memory = memory
-        self.ownsMemory = data == nil
+        self.ownsMemory = ownsMemory
         self.isDirect = direct != nil
         deviceToPixel = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: CGFloat(height))
         baseToPixel = CGAffineTransform(a: 1, b: 0, c: 0, d: -1, tx: 0, ty: 0)

@@ -90,6 +90,26 @@ enum BenchScenes {
     }
 }
 
+extension BenchScenes {
+    /// Issue 19's scale scene: `count` small opaque sibling layers (4–16 points, some with a
+    /// corner radius) scattered over the stage, so preparing the frame (occlusion culling,
+    /// the draw list) is measured at 10k and 100k layers, not just the raster.
+    static func siblings(_ count: Int) -> CALayer {
+        let root = stage()
+        var r = SceneRandom(seed: 1919)
+        for i in 0..<count {
+            let l = CALayer()
+            let side = 4 + r.unit() * 12
+            l.bounds = CGRect(x: 0, y: 0, width: side, height: side)
+            l.position = CGPoint(x: r.unit() * size.width, y: r.unit() * size.height)
+            l.backgroundColor = color(&r)
+            if i % 4 == 0 { l.cornerRadius = side / 4 }
+            root.addSublayer(l)
+        }
+        return root
+    }
+}
+
 /// A still bench scene as a `SceneModel`.
 final class StillScene: SceneModel {
     let root: CALayer
