@@ -149,12 +149,18 @@ package enum LayerArchive {
                 throw LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
                     + "(JSON readers stop there; an archive holds at most \(maxDepth) levels of layers)")
             }
+            if let location = JSONSyntaxLocator.firstError(in: data) {
+                throw LayerArchiveError(path: "", message: "invalid JSON at \(location)")
+            }
             throw LayerArchiveError(path: "", message: "invalid JSON: \(describe(error))")
         }
         guard case .object(let top) = document else {
             throw LayerArchiveError(path: "", message: "expected an object, got \(document.brief)")
         }
         if let root = top["root"] {
+            if let extra = top.keys.sorted().first(where: { !["format", "version", "root"].contains($0) }) {
+                throw LayerArchiveError(path: extra, message: "unknown key for an archive (known: format, version, root)")
+            }
             if let format = top["format"], format != .string(formatName) {
                 throw LayerArchiveError(path: "format", message: "expected \"\(formatName)\", got \(format.brief)")
             }
