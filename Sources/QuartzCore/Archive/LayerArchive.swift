@@ -42,8 +42,12 @@ import Foundation
 /// Group children's begin times are relative to their group and never shifted.
 ///
 /// Errors name the key path and the offending value, e.g.
-/// `sublayers[2].opacity: expected a number, got "abc"`; unknown keys and class names are
-/// errors too, so a typo never silently renders a default.
+/// `sublayers[2].opacity: expected a number, got "abc"`; unknown keys (at every level: the
+/// document, layers, animations and their children, colour and image objects) and class names
+/// are errors too, so a typo never silently renders a default. So are non-finite geometry
+/// (points, sizes, rectangles, transforms, anchorPointZ), string enumerations outside Apple's
+/// constants (the message lists them), keyframe arrays that do not fit their values, and
+/// group children the layer cannot run. JSON syntax errors give the line and column.
 package enum LayerArchive {
     package static let formatName = "lamina-layer-archive"
     package static let version = 1
