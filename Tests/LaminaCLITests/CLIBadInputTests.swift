@@ -41,10 +41,10 @@ import LaminaScenes
         let cases: [(json: String, says: String)] = [
             (#"{"root": {"bounds": [0, 0, 1e12, 1e12]}}"#, "pixels is out of range"),
             (#"{"root": {"bounds": [0, 0, 1e300, 1e300]}}"#, "pixels is out of range"),
-            (#"{"root": {"bounds": [0, 0, "inf", 100]}}"#, "is not a finite rectangle"),
+            (#"{"root": {"bounds": [0, 0, "inf", 100]}}"#, "bounds: expected finite numbers in a rectangle [x, y, width, height]"),
             (#"{"root": {"bounds": [0, 0, 100, 100], "anchorPoint": [1e300, -1e300]}}"#, "root layer's frame"),
             (#"{"root": {"bounds": [0, 0, 100, 100], "transform": ["nan", 0, 0, 0, 0, 1, 0, 0, 0, 0, 1, 0, 0, 0, 0, 1]}}"#,
-             "is not a finite rectangle"),
+             "transform: expected finite numbers in a transform of 16 numbers"),
             (#"{"root": {"bounds": [0, 0, 100, 100], "transform": [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]}}"#,
              "root layer's frame"),
         ]

@@ -87,11 +87,19 @@ extension AnimationArchive {
                 k.continuityValues = try r.numbers("continuityValues")
                 k.biasValues = try r.numbers("biasValues")
                 if let v = try r.choice("rotationMode", ["auto", "autoReverse"]) { k.rotationMode = CAAnimationRotationMode(rawValue: v) }
+                try checkKeyframeCounts(k, path: path)
             }
         }
         if let g = anim as? CAAnimationGroup, let items = try r.array("animations") {
             g.animations = try items.enumerated().map { i, item in
-                try decode(item, layer: layer, context: context, beginTimeShift: nil, path: "\(path).animations[\(i)]").animation
+                let childPath = "\(path).animations[\(i)]"
+                let child = try decode(item, layer: layer, context: context, beginTimeShift: nil, path: childPath).animation
+                // A child the layer cannot run would be dropped from the group with only a
+                // warning when added: in an archive it is an error, like a top-level one.
+                if case .failure(let f) = AnimationCompiler.compile(child, for: layer, defaultDuration: 0.25) {
+                    throw LayerArchiveError(path: childPath, message: "cannot run this animation: \(f.reason)")
+                }
+                return child
             }
         }
         if let t = anim as? CATransition {
@@ -103,6 +111,35 @@ extension AnimationArchive {
         }
         try r.rejectUnused(className)
         return (key, anim)
+    }
+
+    /// The per-keyframe arrays must fit the keyframes (reference §9.2.2–9.2.5): with n values,
+    /// `keyTimes` has n entries (n + 1 in `discrete` mode, where the last value holds over the
+    /// final span; n is also read there, as equal spans), `timingFunctions` n − 1, and the
+    /// tension, continuity and bias arrays at most n (missing entries are 0). Apple ignores
+    /// mismatched arrays, or reads past them, and the animation runs with timing its author did
+    /// not write; in an archive that is an error. Paced modes ignore key times and timing
+    /// functions, so any count is accepted there. Keyframes along a `path` are not counted here.
+    private static func checkKeyframeCounts(_ k: CAKeyframeAnimation, path: String) throws {
+        guard k.path == nil, let values = k.values else { return }
+        let n = values.count
+        let mode = k.calculationMode
+        let paced = mode == .paced || mode == .cubicPaced
+        func fail(_ key: String, _ count: Int, _ wanted: String) -> LayerArchiveError {
+            LayerArchiveError(path: "\(path).\(key)",
+                              message: "\(count) entries for \(n) values; \(mode.rawValue) keyframes need \(wanted)")
+        }
+        if !paced, let times = k.keyTimes {
+            let ok = mode == .discrete ? (times.count == n + 1 || times.count == n) : times.count == n
+            if !ok { throw fail("keyTimes", times.count, mode == .discrete ? "\(n + 1) (or \(n))" : "\(n)") }
+        }
+        if !paced, let functions = k.timingFunctions, functions.count != max(0, n - 1) {
+            throw fail("timingFunctions", functions.count, "\(max(0, n - 1)) (one per segment)")
+        }
+        for (key, array) in [("tensionValues", k.tensionValues), ("continuityValues", k.continuityValues),
+                             ("biasValues", k.biasValues)] {
+            if let array, array.count > n { throw fail(key, array.count, "at most \(n) (one per keyframe)") }
+        }
     }
 
     /// A name (`"easeInEaseOut"`) or control points `[x1, y1, x2, y2]`.

@@ -42,8 +42,12 @@ import Foundation
 /// Group children's begin times are relative to their group and never shifted.
 ///
 /// Errors name the key path and the offending value, e.g.
-/// `sublayers[2].opacity: expected a number, got "abc"`; unknown keys and class names are
-/// errors too, so a typo never silently renders a default.
+/// `sublayers[2].opacity: expected a number, got "abc"`; unknown keys (at every level: the
+/// document, layers, animations and their children, colour and image objects) and class names
+/// are errors too, so a typo never silently renders a default. So are non-finite geometry
+/// (points, sizes, rectangles, transforms, anchorPointZ), string enumerations outside Apple's
+/// constants (the message lists them), keyframe arrays that do not fit their values, and
+/// group children the layer cannot run. JSON syntax errors give the line and column.
 package enum LayerArchive {
     package static let formatName = "lamina-layer-archive"
     package static let version = 1
@@ -149,12 +153,18 @@ package enum LayerArchive {
                 throw LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
                     + "(JSON readers stop there; an archive holds at most \(maxDepth) levels of layers)")
             }
+            if let location = JSONSyntaxLocator.firstError(in: data) {
+                throw LayerArchiveError(path: "", message: "invalid JSON at \(location)")
+            }
             throw LayerArchiveError(path: "", message: "invalid JSON: \(describe(error))")
         }
         guard case .object(let top) = document else {
             throw LayerArchiveError(path: "", message: "expected an object, got \(document.brief)")
         }
         if let root = top["root"] {
+            if let extra = top.keys.sorted().first(where: { !["format", "version", "root"].contains($0) }) {
+                throw LayerArchiveError(path: extra, message: "unknown key for an archive (known: format, version, root)")
+            }
             if let format = top["format"], format != .string(formatName) {
                 throw LayerArchiveError(path: "format", message: "expected \"\(formatName)\", got \(format.brief)")
             }

@@ -32,7 +32,7 @@ extension CALayer {
             P.make("position", \CALayer.position, .point, default: D.position, animates: true, zero: .zero),
             num("zPosition", \.zPosition, D.zPosition, true),
             P.make("anchorPoint", \CALayer.anchorPoint, .point, default: D.anchorPoint, animates: true, zero: .zero),
-            num("anchorPointZ", \.anchorPointZ, D.anchorPointZ, true),
+            P.make("anchorPointZ", \CALayer.anchorPointZ, .finiteCGFloat, default: D.anchorPointZ, animates: true, zero: 0),
             P.make("transform", \CALayer.transform, .transform, default: D.transform, animates: true),
             P.make("sublayerTransform", \CALayer.sublayerTransform, .transform, default: D.sublayerTransform, animates: true),
             bool("hidden", \.isHidden, D.isHidden, true),

@@ -86,6 +86,8 @@ extension ValueCodec where T == Any? {
             switch json {
             case .null: return nil
             case .object(let o):
+                // Exactly one of the two forms: a misspelt or extra key is an error, not ignored.
+                guard o.count == 1 else { throw ArchiveValueError(expected: expected, got: json) }
                 if case .string(let b64)? = o["png"] {
                     guard let data = Data(base64Encoded: b64) else { throw ArchiveValueError("png: not valid base64") }
                     do {

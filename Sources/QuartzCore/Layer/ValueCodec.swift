@@ -131,7 +131,10 @@ extension ValueCodec {
             })
     }
 
-    static func numbers(_ count: Int, expected: String, _ make: @escaping ([Double]) -> T,
+    /// A fixed number of numbers in an array. `finite`: the archive refuses NaN and infinities
+    /// (geometry: Apple raises CALayerInvalidGeometry for a NaN position or bounds, and a
+    /// non-finite value would otherwise render as nothing, silently); KVC stays lenient.
+    static func numbers(_ count: Int, expected: String, finite: Bool = false, _ make: @escaping ([Double]) -> T,
                         _ read: @escaping (T) -> [Double], fromAny: @escaping (Any?) -> T?) -> ValueCodec<T> {
         ValueCodec(
             expected: expected,
@@ -148,6 +151,10 @@ extension ValueCodec {
                     guard let d = item.numberValue else { throw ArchiveValueError(expected: expected, got: json) }
                     out.append(d)
                 }
+                if finite, !out.allSatisfy(\.isFinite) {
+                    let shown = out.map { $0.isFinite ? JSONValue.format($0) : JSONValue.num($0).brief }
+                    throw ArchiveValueError("expected finite numbers in \(expected), got [\(shown.joined(separator: ", "))]")
+                }
                 return make(out)
             })
     }
@@ -155,6 +162,18 @@ extension ValueCodec {
 
 extension ValueCodec where T == CGFloat {
     package static let cgFloat = ValueCodec.number({ CGFloat($0) }, { Double($0) })
+
+    /// A coordinate (zPosition, anchorPointZ): as `cgFloat`, but the archive refuses NaN and
+    /// infinities, like the geometry codecs.
+    package static let finiteCGFloat: ValueCodec<CGFloat> = {
+        let base = ValueCodec.cgFloat
+        return ValueCodec(expected: "a finite number", fromAny: base.fromAny, toAny: base.toAny, equal: base.equal,
+                          encode: base.encode, decode: { json, context in
+                              let v = try base.decode(json, context)
+                              guard v.isFinite else { throw ArchiveValueError(expected: "a finite number", got: json) }
+                              return v
+                          })
+    }()
 }
 extension ValueCodec where T == Float {
     package static let float = ValueCodec.number({ Float($0) }, { Double($0) })
@@ -192,17 +211,17 @@ extension ValueCodec where T == Bool {
 // MARK: - Geometry
 
 extension ValueCodec where T == CGPoint {
-    package static let point = ValueCodec.numbers(2, expected: "a point [x, y]",
+    package static let point = ValueCodec.numbers(2, expected: "a point [x, y]", finite: true,
         { CGPoint(x: $0[0], y: $0[1]) }, { [Double($0.x), Double($0.y)] },
         fromAny: { $0 as? CGPoint })
 }
 extension ValueCodec where T == CGSize {
-    package static let size = ValueCodec.numbers(2, expected: "a size [width, height]",
+    package static let size = ValueCodec.numbers(2, expected: "a size [width, height]", finite: true,
         { CGSize(width: $0[0], height: $0[1]) }, { [Double($0.width), Double($0.height)] },
         fromAny: { $0 as? CGSize })
 }
 extension ValueCodec where T == CGRect {
-    package static let rect = ValueCodec.numbers(4, expected: "a rectangle [x, y, width, height]",
+    package static let rect = ValueCodec.numbers(4, expected: "a rectangle [x, y, width, height]", finite: true,
         { CGRect(x: $0[0], y: $0[1], width: $0[2], height: $0[3]) },
         { [Double($0.origin.x), Double($0.origin.y), Double($0.size.width), Double($0.size.height)] },
         fromAny: { $0 as? CGRect })
@@ -210,7 +229,7 @@ extension ValueCodec where T == CGRect {
 extension ValueCodec where T == CATransform3D {
     /// 16 numbers in memory order m11 m12 m13 m14 m21 … m44 (row-vector convention). KVC also
     /// takes a CGAffineTransform as its 3D equivalent (Lamina leniency; Apple is silent).
-    package static let transform = ValueCodec.numbers(16, expected: "a transform of 16 numbers",
+    package static let transform = ValueCodec.numbers(16, expected: "a transform of 16 numbers", finite: true,
         { CATransform3D(elements: $0) }, { $0.elements },
         fromAny: { ($0 as? CATransform3D) ?? ($0 as? CGAffineTransform).map(CATransform3DMakeAffineTransform) })
 }
@@ -234,7 +253,9 @@ extension ValueCodec where T == String? {
 }
 
 extension ValueCodec where T: RawRepresentable, T.RawValue == String {
-    /// Apple's string enumerations; any string is accepted (they are extensible).
+    /// Apple's string enumerations. KVC takes any string (the types are extensible); the
+    /// archive takes only the values a type lists as `ArchivedStringEnum` (a typo such as
+    /// "rond" is an error listing them, never a silent default).
     package static var stringEnum: ValueCodec<T> {
         ValueCodec(
             expected: "a string",
@@ -245,6 +266,9 @@ extension ValueCodec where T: RawRepresentable, T.RawValue == String {
             decode: { json, _ in
                 guard case .string(let s) = json, let v = T(rawValue: s) else {
                     throw ArchiveValueError(expected: "a string", got: json)
+                }
+                if let closed = T.self as? any ArchivedStringEnum.Type, !closed.archivedRawValues.contains(s) {
+                    throw ArchiveValueError("expected one of \(closed.archivedRawValues.joined(separator: ", ")), got \"\(s)\"")
                 }
                 return v
             })
@@ -316,6 +340,9 @@ package enum ColorArchive {
             if c.count == 4 { return CGColor(red: c[0], green: c[1], blue: c[2], alpha: c[3]) }
             throw ArchiveValueError(expected: expected, got: json)
         case .object(let o):
+            if let extra = o.keys.sorted().first(where: { $0 != "colorSpace" && $0 != "components" }) {
+                throw ArchiveValueError("unknown key \"\(extra)\" in a colour (known: colorSpace, components)")
+            }
             guard case .string(let name)? = o["colorSpace"], let space = CGColorSpace(name: name) else {
                 throw ArchiveValueError("unknown colour space \(o["colorSpace"]?.brief ?? "(missing)")")
             }
