@@ -182,6 +182,27 @@ struct HostFixture {
         #expect(once == 1)
     }
 
+    /// iOS code's `Timer.scheduledTimer` (scheduled on the current thread's run loop) fires in
+    /// the host's turns. (On the main thread the same pass drains `DispatchQueue.main`; test
+    /// workers are not the main thread, so that half is checked by running an app.)
+    @Test func foundationTimersOnTheHostsThreadFireInTheTurn() throws {
+        let f = try HostFixture()
+        final class Log: @unchecked Sendable { var entries: [String] = [] }
+        let log = Log()
+        let timer = Timer.scheduledTimer(withTimeInterval: 0, repeats: false) { _ in log.entries.append("timer") }
+        #expect(log.entries.isEmpty)
+        f.host.runTurn()
+        #expect(log.entries == ["timer"])
+        #expect(!timer.isValid)
+        // A far-off timer does not fire, and the turn does not wait for it.
+        let later = Timer.scheduledTimer(withTimeInterval: 3600, repeats: false) { _ in log.entries.append("later") }
+        let start = Date()
+        f.host.runTurn()
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(log.entries == ["timer"])
+        later.invalidate()
+    }
+
     @Test func renderFailureIsReportedAndTheHostKeepsRunning() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "compositor broke" } }
         let f = try HostFixture()
