@@ -297,8 +297,9 @@ package final class WindowHost: LayerTreeHost {
     /// Real iOS code hands work to the main thread with `DispatchQueue.main.async`/`asyncAfter`
     /// and `Timer.scheduledTimer`; on Linux those run only when something runs the run loop,
     /// and the host's loop is its thread's loop (the main loop in an app). One pass, never
-    /// waiting (`before: .distantPast`). `RunLoop.current` is `RunLoop.main` on the main thread,
-    /// whose passes also drain `DispatchQueue.main`.
+    /// waiting (`before: .distantPast`), so a timer that has only just come due may fire on the
+    /// next turn. `RunLoop.current` is `RunLoop.main` on the main thread, whose passes also
+    /// drain `DispatchQueue.main`.
     static func runMainQueueAndFoundationTimers() {
         _ = RunLoop.current.run(mode: .default, before: .distantPast)
     }
