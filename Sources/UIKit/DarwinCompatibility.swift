@@ -22,3 +22,15 @@ public func CFAbsoluteTimeGetCurrent() -> CFAbsoluteTime {
 
 /// Seconds between the Unix epoch and CoreFoundation's reference date.
 public let kCFAbsoluteTimeIntervalSince1970: Double = 978_307_200
+
+// Dispatch's time constants (Darwin's <dispatch/time.h>), imported on iOS as UInt64 and used
+// in `DispatchTime.now() + Double(Int64(delay * Double(NSEC_PER_SEC))) / Double(NSEC_PER_SEC)`.
+
+/// Nanoseconds per second.
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+/// Nanoseconds per millisecond.
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+/// Microseconds per second.
+public let USEC_PER_SEC: UInt64 = 1_000_000
+/// Nanoseconds per microsecond.
+public let NSEC_PER_USEC: UInt64 = 1_000

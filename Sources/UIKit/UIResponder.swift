@@ -35,4 +35,16 @@ open class UIResponder: NSObject {
     open func resignFirstResponder() -> Bool { true }
     /// Whether this responder is the first responder.
     open var isFirstResponder: Bool { false }
+
+    // MARK: Nib loading (declared on NSObject in UIKit)
+
+    /// Called on objects loaded from a nib or storyboard once all its outlets are connected.
+    /// Lamina loads no nibs, so it never calls this: it is here so that the many views and
+    /// controllers that override it (calling super) compile. Code that must run for views made
+    /// in code belongs in `init(frame:)`.
+    open func awakeFromNib() {}
+
+    /// Called by Interface Builder before it renders an `@IBDesignable` view. Never called on
+    /// Lamina; declared so overrides compile.
+    open func prepareForInterfaceBuilder() {}
 }

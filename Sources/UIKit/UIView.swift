@@ -144,6 +144,9 @@ open class UIView: UIResponder {
 
     /// A number to find the view by (`viewWithTag(_:)`). Default 0.
     open var tag: Int = 0
+    /// The identifier UIKit's state restoration saves the view under. Lamina restores no
+    /// state; it is stored so code that tags views with it (and finds them again) works.
+    open var restorationIdentifier: String?
 
     /// The tint: set here, else inherited from the superview, else UIKit's default blue
     /// (sRGB 0, 122, 255). Setting it calls `tintColorDidChange()` here and below.
@@ -310,6 +313,22 @@ open class UIView: UIResponder {
         guard size.width.isFinite, size.height.isFinite else { return }
         bounds.size = size
     }
+
+    /// The value of an `intrinsicContentSize` dimension the view has no natural size for (-1,
+    /// as UIKit's).
+    public class var noIntrinsicMetric: CGFloat { -1 }
+
+    /// The view's natural size in points, from its content alone. UIKit's default has no
+    /// natural size in either dimension (`noIntrinsicMetric` twice); views override it for
+    /// Auto Layout. Lamina has no Auto Layout, so nothing reads it: it is here so that iOS views
+    /// overriding it compile, and so code can ask a view for its size.
+    open var intrinsicContentSize: CGSize {
+        CGSize(width: UIView.noIntrinsicMetric, height: UIView.noIntrinsicMetric)
+    }
+
+    /// Tells layout that `intrinsicContentSize` changed. Without Auto Layout there is nothing
+    /// to update: it does nothing.
+    open func invalidateIntrinsicContentSize() {}
 
     // MARK: Gesture recognizers
 

@@ -18,6 +18,9 @@ open class UIViewController: UIResponder {
 
     /// The controller's title (stored).
     open var title: String?
+    /// The identifier UIKit's state restoration saves the controller under (stored only: Lamina
+    /// restores no state).
+    open var restorationIdentifier: String?
     /// The controller that contains this one (set by `addChild`).
     open private(set) weak var parent: UIViewController?
     /// The contained controllers, in the order added.

@@ -182,6 +182,31 @@ struct HostFixture {
         #expect(once == 1)
     }
 
+    /// iOS code's `Timer.scheduledTimer` (scheduled on the current thread's run loop) fires in
+    /// the host's turns. (On the main thread the same pass drains `DispatchQueue.main`; test
+    /// workers are not the main thread, so that half is checked by running an app.)
+    @Test func foundationTimersOnTheHostsThreadFireInTheTurn() throws {
+        let f = try HostFixture()
+        final class Log: @unchecked Sendable { var entries: [String] = [] }
+        let log = Log()
+        let timer = Timer.scheduledTimer(withTimeInterval: 0, repeats: false) { _ in log.entries.append("timer") }
+        #expect(log.entries.isEmpty)
+        // Foundation's timers are wall-clock timers that Linux delivers through a timer file
+        // descriptor: one that has only just come due may be seen a turn later on a loaded
+        // machine. Turn until it fires, for at most two seconds of wall time.
+        let deadline = Date().addingTimeInterval(2)
+        repeat { f.host.runTurn() } while log.entries.isEmpty && Date() < deadline
+        #expect(log.entries == ["timer"])
+        #expect(!timer.isValid)
+        // A far-off timer does not fire, and the turn does not wait for it.
+        let later = Timer.scheduledTimer(withTimeInterval: 3600, repeats: false) { _ in log.entries.append("later") }
+        let start = Date()
+        f.host.runTurn()
+        #expect(Date().timeIntervalSince(start) < 1)
+        #expect(log.entries == ["timer"])
+        later.invalidate()
+    }
+
     @Test func renderFailureIsReportedAndTheHostKeepsRunning() throws {
         struct Broken: Error, CustomStringConvertible { var description: String { "compositor broke" } }
         let f = try HostFixture()

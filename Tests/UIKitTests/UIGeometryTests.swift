@@ -83,4 +83,14 @@ import UIKit
         // Glibc already gives these: they must still resolve with `import UIKit`.
         #expect(M_PI == Double.pi && arc4random_uniform(1) == 0 && (0..<1).contains(drand48()))
     }
+
+    @Test func dispatchTimeConstantsHaveDarwinsTypesAndValues() {
+        let perSecond: UInt64 = NSEC_PER_SEC
+        #expect(perSecond == 1_000_000_000)
+        #expect(NSEC_PER_MSEC == 1_000_000 && USEC_PER_SEC == 1_000_000 && NSEC_PER_USEC == 1_000)
+        // The pattern older iOS code uses to delay a block by 0.5 s.
+        let delay = 0.5
+        let nanoseconds = Int64(delay * Double(NSEC_PER_SEC))
+        #expect(Double(nanoseconds) / Double(NSEC_PER_SEC) == 0.5)
+    }
 }

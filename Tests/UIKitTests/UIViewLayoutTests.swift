@@ -17,6 +17,37 @@ final class LayoutCountingView: UIView {
 }
 
 @Suite struct UIViewLayoutTests {
+    final class BadgeView: UIView {
+        var awoke = false
+        override var intrinsicContentSize: CGSize { CGSize(width: 44, height: 20) }
+        override func awakeFromNib() {
+            super.awakeFromNib()
+            awoke = true
+        }
+    }
+
+    @Test func intrinsicContentSizeIsNoMetricByDefaultAndOverridable() {
+        #expect(UIView.noIntrinsicMetric == -1)
+        #expect(UIView().intrinsicContentSize == CGSize(width: -1, height: -1))
+        let badge = BadgeView(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        let asView: UIView = badge
+        #expect(asView.intrinsicContentSize == CGSize(width: 44, height: 20))
+        badge.invalidateIntrinsicContentSize()
+        // No Auto Layout: invalidating changes nothing, and no nib ever wakes the view.
+        #expect(badge.bounds.size == CGSize(width: 10, height: 10))
+        #expect(!badge.awoke)
+    }
+
+    @Test func restorationIdentifierIsStoredOnViewsAndControllers() {
+        let v = UIView()
+        #expect(v.restorationIdentifier == nil)
+        v.restorationIdentifier = "spinnerContainer"
+        #expect(v.restorationIdentifier == "spinnerContainer")
+        let c = UIViewController()
+        c.restorationIdentifier = "root"
+        #expect(c.restorationIdentifier == "root")
+    }
+
     @Test func layoutSubviewsRunsAtTheCommitAndOnLayoutIfNeeded() throws {
         let f = try UIKitFixture()
         let v = LayoutCountingView(frame: CGRect(x: 0, y: 0, width: 100, height: 100))

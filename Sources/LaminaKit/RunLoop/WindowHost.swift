@@ -9,7 +9,12 @@ import QuartzCore
 ///  1. input: up to `maxEventsPerTurn` events from the window — resize and close handled here,
 ///     the rest routed to views and gesture recognizers (the rest of a storm waits for the
 ///     next turn, so a flood never freezes a frame);
-///  2. timers that are due;
+///  2. timers that are due: the host's own, then one non-blocking pass of the Foundation run
+///     loop of the thread the host runs on, which fires due Foundation `Timer`s scheduled on
+///     it and — on the main thread, an app's case — runs the blocks queued on
+///     `DispatchQueue.main` (`async`, and `asyncAfter` whose deadline has passed), as UIKit's
+///     main run loop does between frames (their deadlines are wall-clock time, not the host's
+///     clock);
 ///  3. display links due at this refresh slot (before the commit, so their changes are in
 ///     this frame): links added to the host, and `CADisplayLink`s added to the host's run
 ///     loop (`RunLoop.main` by default), whose `DisplayLinkDriver` the host feeds — through
@@ -184,6 +189,7 @@ package final class WindowHost: LayerTreeHost {
 
         timers.removeAll { !$0.isValid }
         for timer in timers.sorted(by: { $0.fireTime < $1.fireTime }) { _ = timer.fireIfDue(now: now) }
+        Self.runMainQueueAndFoundationTimers()
 
         tickDisplayLinks(at: now)
 
@@ -286,6 +292,16 @@ package final class WindowHost: LayerTreeHost {
         }
         statistics.lastFrameTime = now
         statistics.renderedFrameCount += 1
+    }
+
+    /// Real iOS code hands work to the main thread with `DispatchQueue.main.async`/`asyncAfter`
+    /// and `Timer.scheduledTimer`; on Linux those run only when something runs the run loop,
+    /// and the host's loop is its thread's loop (the main loop in an app). One pass, never
+    /// waiting (`before: .distantPast`), so a timer that has only just come due may fire on the
+    /// next turn. `RunLoop.current` is `RunLoop.main` on the main thread, whose passes also
+    /// drain `DispatchQueue.main`.
+    static func runMainQueueAndFoundationTimers() {
+        _ = RunLoop.current.run(mode: .default, before: .distantPast)
     }
 
     /// Runs turns until the window closes or `shouldContinue` returns false, one per refresh
