@@ -146,6 +146,33 @@ import Testing
         }
     }
 
+    /// The ripple pattern: a group of scale and opacity, each copy a delay later.
+    @Test func aGroupAnimationIsDelayedAsAWhole() throws {
+        let surfaces = try renderBoth(width: 30, height: 10, at: Self.begin + 0.5) {
+            var scene = Self.row(count: 3, delay: 0.25, animation: nil)
+            let square = scene.root.sublayers![0].sublayers![0]
+            let scale = CABasicAnimation(keyPath: "transform.scale")
+            scale.fromValue = 0.6
+            scale.toValue = 1
+            let fade = Self.fade()
+            fade.beginTime = 0 // in the group's time
+            let group = CAAnimationGroup()
+            group.animations = [scale, fade]
+            group.duration = 1
+            group.beginTime = Self.begin
+            scene.animate = { square.add(group, forKey: "ripple") }
+            return scene
+        }
+        for s in surfaces {
+            #expect(abs(copyAlpha(s, 0) - 128) <= 1)
+            #expect(abs(copyAlpha(s, 1) - 191) <= 1)
+            #expect(copyAlpha(s, 2) == 255)
+            // Copy 0 is scaled by 0.8 (spans x 1…9), copy 2 by 0.6 (x 2…8).
+            #expect(abs(alpha(s, 1, 5) - 128) <= 1)
+            #expect(alpha(s, 21, 5) == 0)
+        }
+    }
+
     @Test func zeroDelayDrawsExactlyWhatAnUnanimatedTreeOfTheSameValuesDraws() throws {
         // At half way the fade presents exactly 0.5 in every copy.
         let animated = try renderBoth(width: 30, height: 10, at: Self.begin + 0.5) {
