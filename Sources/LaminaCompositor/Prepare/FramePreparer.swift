@@ -115,6 +115,13 @@ package struct FramePreparer {
         }.map(\.element)
     }
 
+    /// The nodes `resolved` (children of `n` that resolved) as the instance path being walked
+    /// draws them, in drawing order.
+    private func delayedChildren(of n: RenderNode, resolved: [RenderNode]) -> [RenderNode] {
+        var pending = Set(resolved.map(\.id))
+        return sortedChildren(n.children.compactMap { id in pending.remove(id) != nil ? node(id) : nil })
+    }
+
     /// A body in the cache: a node's id, and the instance variant its node came from (-1:
     /// the frame's own node).
     struct BodyKey: Hashable {
@@ -209,8 +216,9 @@ package struct FramePreparer {
                 if k > 0 { visited = before }
                 let scope = enterInstance(k, of: n)
                 defer { leaveInstance(scope) }
-                // Delayed instances draw their own nodes of the children (same ids, same order).
-                let children = scope.pushed ? sortedChildren(n.children.compactMap { node($0) }) : children
+                // Delayed instances draw their own nodes of the children that resolved above
+                // (same ids, same sublayer order; zPosition may differ).
+                let children = scope.pushed ? delayedChildren(of: n, resolved: children) : children
                 tint = outerTint.multiplied(by: instance.tint)
                 let parentSub = CATransform3DConcat(instance.transform, sub)
                 for c in children {
