@@ -17,7 +17,12 @@ package struct FramePreparer {
     var output: PixelBox
     var list: DrawList
     var visited: Set<RenderNodeID> = []
-    var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
+    var bodyCache: [BodyKey: [DrawPiece]] = [:]
+    /// The delayed replicator instances being walked, outermost first (see
+    /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
+    /// (nil: the frame's own nodes).
+    private var instancePath: [ReplicatorInstanceStep] = []
+    private var instanceVariant: Int?
     /// The colour modulation of the replicator instance being emitted.
     private var tint = RenderTint.none
     /// Layers being drawn into their own plane surface right now (perspective, shouldRasterize).
@@ -59,9 +64,38 @@ package struct FramePreparer {
 
     static func sanitizedOpacity(_ o: Float) -> Double { o.isNaN ? 0 : min(1, max(0, Double(o))) }
 
+    /// The node `id` as drawn on the instance path being walked: a delayed replicator
+    /// instance's own node when it has one, else the frame's.
+    func node(_ id: RenderNodeID) -> RenderNode? {
+        if let v = instanceVariant, let n = tree.instanceNodes.node(id, in: v) { return n }
+        return tree[id]
+    }
+
+    /// Where the walk was before `enterInstance`.
+    struct InstanceScope {
+        fileprivate var pushed: Bool
+        fileprivate var variant: Int?
+    }
+
+    /// Enters instance `k` of `n`'s sublayers: instance k ≥ 1 of a delayed replicator adds a
+    /// step to the instance path, so its descendants resolve to the nodes evaluated k·delay
+    /// earlier. Pair with `leaveInstance`.
+    mutating func enterInstance(_ k: Int, of n: RenderNode) -> InstanceScope {
+        let scope = InstanceScope(pushed: false, variant: instanceVariant)
+        guard k > 0, !tree.instanceNodes.isEmpty, case let .replicator(r) = n.kind, r.shiftsInstances else { return scope }
+        instancePath.append(ReplicatorInstanceStep(replicator: n.id, index: k))
+        instanceVariant = tree.instanceNodes.variant(at: instancePath)
+        return InstanceScope(pushed: true, variant: scope.variant)
+    }
+
+    mutating func leaveInstance(_ scope: InstanceScope) {
+        if scope.pushed { instancePath.removeLast() }
+        instanceVariant = scope.variant
+    }
+
     /// Resolves `id` as a child (or mask) of `parent`, reporting dangling and repeated ids.
     mutating func resolve(_ id: RenderNodeID, parent: RenderNodeID) -> RenderNode? {
-        guard let n = tree[id] else {
+        guard let n = node(id) else {
             list.diagnostics.append(.tree(.danglingReference(parent: parent, missing: id)))
             return nil
         }
@@ -81,10 +115,26 @@ package struct FramePreparer {
         }.map(\.element)
     }
 
+    /// The nodes `resolved` (children of `n` that resolved) as the instance path being walked
+    /// draws them, in drawing order.
+    private func delayedChildren(of n: RenderNode, resolved: [RenderNode]) -> [RenderNode] {
+        var pending = Set(resolved.map(\.id))
+        return sortedChildren(n.children.compactMap { id in pending.remove(id) != nil ? node(id) : nil })
+    }
+
+    /// A body in the cache: a node's id, and the instance variant its node came from (-1:
+    /// the frame's own node).
+    struct BodyKey: Hashable {
+        var id: RenderNodeID
+        var variant: Int
+    }
+
     private mutating func body(_ n: RenderNode, _ t: CGAffineTransform, flipped: Bool) -> [DrawPiece] {
-        if let cached = bodyCache[n.id] { return cached }
+        var key = BodyKey(id: n.id, variant: -1)
+        if let v = instanceVariant, tree.instanceNodes.node(n.id, in: v) != nil { key.variant = v }
+        if let cached = bodyCache[key] { return cached }
         let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch)
-        bodyCache[n.id] = b
+        bodyCache[key] = b
         return b
     }
 
@@ -164,6 +214,11 @@ package struct FramePreparer {
             for (k, instance) in instances.enumerated() {
                 // Each replicator instance walks the same subtree again.
                 if k > 0 { visited = before }
+                let scope = enterInstance(k, of: n)
+                defer { leaveInstance(scope) }
+                // Delayed instances draw their own nodes of the children that resolved above
+                // (same ids, same sublayer order; zPosition may differ).
+                let children = scope.pushed ? delayedChildren(of: n, resolved: children) : children
                 tint = outerTint.multiplied(by: instance.tint)
                 let parentSub = CATransform3DConcat(instance.transform, sub)
                 for c in children {
@@ -212,7 +267,8 @@ package struct FramePreparer {
         let side = max(box.width, box.height)
         if side > ProjectiveLayer.maxSide {
             s *= Double(ProjectiveLayer.maxSide) / Double(side)
-            bodyCache[n.id] = nil
+            bodyCache[BodyKey(id: n.id, variant: -1)] = nil
+            if let v = instanceVariant { bodyCache[BodyKey(id: n.id, variant: v)] = nil }
             path = [n.id]
             box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
@@ -226,7 +282,7 @@ package struct FramePreparer {
             // Everything the surface depends on: the subtree's values, the plane scale and box,
             // the inherited alpha and tint, and the orientation of contents.
             var hasher = Hasher()
-            for id in tree.subtree(of: n.id).order { hasher.combine(tree[id]) }
+            for id in tree.subtree(of: n.id).order { hasher.combine(node(id)) }
             hasher.combine(s); hasher.combine(box); hasher.combine(alpha); hasher.combine(tint); hasher.combine(flipped)
             cacheKey = hasher.finalize()
         }
@@ -319,10 +375,12 @@ package struct FramePreparer {
             let outerReplication = replication
             replication = outerReplication * max(1, instances.count)
             defer { replication = outerReplication }
-            for instance in instances {
+            for (k, instance) in instances.enumerated() {
+            let scope = enterInstance(k, of: n)
+            defer { leaveInstance(scope) }
             let sub = CATransform3DConcat(instance.transform, LayerGeometry.sublayerMatrix(of: n))
             for id in n.children {
-                guard let c = tree[id], !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
+                guard let c = node(id), !ancestors.contains(id), !c.isHidden, Self.sanitizedOpacity(c.opacity) > 0 else { continue }
                 if case .transformLayer = c.kind { // TransformLayerContext.swift
                     e.add(contextExtent(c, parentSublayer: sub, parentToDevice: m, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
                     continue

@@ -103,7 +103,7 @@ extension FramePreparer {
             guard d < Self.maxDepth, !node.isHidden, Self.sanitizedOpacity(node.opacity) > 0 else { continue }
             let sub = LayerGeometry.sublayerMatrix(of: node)
             for id in node.children {
-                guard let c = tree[id], seen.insert(id).inserted else { continue }
+                guard let c = self.node(id), seen.insert(id).inserted else { continue }
                 let cm = CATransform3DConcat(CATransform3DConcat(LayerGeometry.placement(of: c), sub), toContext)
                 guard cm.isFinite else { continue }
                 if case .transformLayer = c.kind {

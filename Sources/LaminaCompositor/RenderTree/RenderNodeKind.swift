@@ -72,9 +72,10 @@ package struct GradientContent: Hashable, Sendable {
     }
 }
 
-/// CAReplicatorLayer's properties, with Apple's defaults. `instanceDelay` is in seconds (the
-/// compositor's animation evaluation uses it); colour offsets are added per instance to the
-/// components of `instanceColor` (opaque white by default).
+/// CAReplicatorLayer's properties, with Apple's defaults. `instanceDelay` is in seconds: the
+/// frame builders evaluate what its later instances draw (`ReplicatorInstanceNodes`); colour
+/// offsets are added per instance to the components of `instanceColor` (opaque white by
+/// default).
 package struct ReplicatorContent: Hashable, Sendable {
     package var instanceCount: Int
     package var instanceTransform: CATransform3D

@@ -27,6 +27,9 @@ package enum RenderTreeDiagnostic: Hashable, Sendable, CustomStringConvertible {
 package struct RenderTree: Sendable {
     package private(set) var nodes: [RenderNodeID: RenderNode] = [:]
     package var rootID: RenderNodeID?
+    /// What the later instances of delayed replicators draw instead of these nodes
+    /// (`CAReplicatorLayer.instanceDelay`); empty when no replicator shifts time.
+    package var instanceNodes = ReplicatorInstanceNodes()
 
     package init(rootID: RenderNodeID? = nil) { self.rootID = rootID }
 

@@ -11,27 +11,33 @@ import LaminaCompositor
 package struct CommittedFrameSchedule {
     // All nodes, root first (a node, its mask's subtree, then its sublayers' subtrees).
     package private(set) var order: [RenderNodeID] = []
-    private var parent: [Int32] = []
-    private var clocks: [LayerClock] = []
+    var parent: [Int32] = []
+    var clocks: [LayerClock] = []
     package private(set) var localTimes: [Double] = []
 
     // Animated nodes (`k`).
     package private(set) var nodeIDs: [RenderNodeID] = []
     /// `k` of each animated node.
     private var indexOf: [RenderNodeID: Int] = [:]
-    private var orderIndex: [Int32] = []
+    var orderIndex: [Int32] = []
     /// Order index of the superlayer, whose local time a transition runs in (-1: absolute).
     private var superIndex: [Int32] = []
     /// Steps of node `k`: `j` in `stepStart[k] ..< stepStart[k + 1]`, as parallel arrays: the
     /// plain-data half the frame reads for every step (`hot`, contiguous), and the parts only
     /// some steps need (keyframe values, the general path).
-    private var stepStart: [Int32] = [0]
+    var stepStart: [Int32] = [0]
     private var hot: [HotStep] = []
     private var keyframes: [FastKeyframes?] = []
     private var general: [CommittedGeneralAnimation] = []
     package private(set) var transitions: [CommittedTransition?] = []
     /// Per animated node: its committed values, and its presented values after a frame.
-    package private(set) var targets: [CommittedLayerTarget] = []
+    package internal(set) var targets: [CommittedLayerTarget] = []
+    /// The replicators whose sublayer subtrees hold animated nodes, in tree order: what
+    /// `instanceDelay` may have to evaluate again at shifted times
+    /// (CommittedFrameSchedule+InstanceDelay.swift).
+    private(set) var replicatorSpans: [ReplicatorSpan] = []
+    /// Local times of the nodes under a delayed replicator instance (scratch, by order index).
+    var shiftedTimes: [Double] = []
 
     package init() {}
 
@@ -81,6 +87,35 @@ package struct CommittedFrameSchedule {
             if let mask = record.mask, records[mask] != nil { stack.append((mask, i)) }
         }
         localTimes = Array(repeating: 0, count: order.count)
+        findReplicatorSpans(records)
+    }
+
+    /// Fills `replicatorSpans` from the flattened order (a node's subtree is a contiguous run
+    /// of it: the node, its mask's subtree, then its sublayers' subtrees).
+    private mutating func findReplicatorSpans(_ records: [RenderNodeID: CommittedNode]) {
+        var candidates: [Int] = []
+        for i in order.indices where records[order[i]]?.isReplicator == true { candidates.append(i) }
+        guard !candidates.isEmpty, !nodeIDs.isEmpty else { return }
+        var size = Array(repeating: Int32(1), count: order.count)
+        for i in order.indices.reversed() where parent[i] >= 0 { size[Int(parent[i])] += size[i] }
+        for r in candidates {
+            let end = r + Int(size[r])
+            var first = r + 1
+            if let mask = records[order[r]]?.mask, first < end, order[first] == mask { first += Int(size[first]) }
+            // Animated nodes are numbered in tree order: those in [first, end) are a run of k.
+            let lo = orderIndex.partitioningIndex { Int($0) >= first }
+            let hi = orderIndex.partitioningIndex { Int($0) >= end }
+            guard lo < hi else { continue }
+            replicatorSpans.append(ReplicatorSpan(index: r, sublayers: first..<end, animated: lo..<hi))
+        }
+    }
+
+    /// Applies the steps of animated node `k` at its local time `local` into `targets[k]`.
+    mutating func evaluate(_ k: Int, at local: Double) {
+        let s = Int(stepStart[k]), e = Int(stepStart[k + 1])
+        guard s < e else { return }
+        targets[k].begin()
+        Self.apply(hot, keyframes, general, s..<e, to: &targets[k], at: local)
     }
 
     /// Replaces the committed animations of node `id` in place, when that keeps the schedule's
@@ -164,5 +199,29 @@ private struct HotStep {
         hasKeyframes = step.keyframes != nil
         writes = step.writes
         fast = step.fast ?? FastPlan.placeholder
+    }
+}
+
+/// A replicator of the committed tree and the parts of the schedule under its sublayers.
+struct ReplicatorSpan {
+    /// The replicator's order index.
+    var index: Int
+    /// Order indices of its sublayers' subtrees (its mask's subtree excluded: the mask is not
+    /// replicated).
+    var sublayers: Range<Int>
+    /// The animated nodes (`k`) among them.
+    var animated: Range<Int>
+}
+
+fileprivate extension Array {
+    /// The first index whose element satisfies `belongs`, for an array partitioned so that
+    /// all elements that do come last (binary search); `count` when none does.
+    func partitioningIndex(where belongs: (Element) -> Bool) -> Int {
+        var lo = 0, hi = count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if belongs(self[mid]) { hi = mid } else { lo = mid + 1 }
+        }
+        return lo
     }
 }

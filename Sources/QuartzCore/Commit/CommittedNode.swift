@@ -71,11 +71,15 @@ package struct CommittedNode: @unchecked Sendable {
     /// structure without copying nodes.
     package var children: [RenderNodeID] = []
     package var mask: RenderNodeID?
+    /// The layer is a CAReplicatorLayer (its instances may draw its sublayers at shifted
+    /// times: `instanceDelay`).
+    package var isReplicator: Bool
 
     /// `layer`'s record (model side, at commit).
     package init(layer: CALayer) {
         parent = layer.treeParent?.renderNodeID
         isMask = layer.superlayerStorage == nil && layer.maskOwner != nil
+        isReplicator = layer is CAReplicatorLayer
         clock = LayerClock(layer: layer)
         animations = CommittedAnimations(layer: layer)
     }

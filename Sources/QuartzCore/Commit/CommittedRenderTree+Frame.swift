@@ -73,6 +73,8 @@ extension CommittedRenderTree {
                 }
                 cache.written[k] = now
             }
+            // Delayed replicator instances (instanceDelay): their own nodes, beside the frame's.
+            schedule.evaluateDelayedInstances(into: &frame, committed: nodes)
             cache.frame = frame
             return frame
         }
