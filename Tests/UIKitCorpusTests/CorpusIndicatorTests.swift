@@ -18,8 +18,7 @@ import UIKit
         #expect(view.layer.sublayers?.count == 3)
     }
 
-    /// No goldens yet: CAReplicatorLayer.instanceDelay is not implemented (every copy runs the
-    /// animation at the same time), so the spokes all show one opacity instead of a trail.
+    /// Twelve copies of one fading bar, each 1/12 s behind the last (instanceDelay): a trail.
     @Test func lineSpinner() throws {
         let view = LineSpinnerView(frame: CGRect(x: 0, y: 0, width: 96, height: 96))
         let play = CorpusPlay("LineSpinner", CorpusStage(view: view, steps: [(0, view.startAnimating)]))
@@ -28,9 +27,9 @@ import UIKit
         // (copy 6, 0.5 s later) only 0.05 s (opacity 0.96): much darker.
         let top = pixel(image, x: 48, y: 19), bottom = pixel(image, x: 48, y: 77)
         #expect(top[0] > 120 && top[0] < 180, "the 12 o'clock spoke half faded: \(top)")
-        withKnownIssue("CAReplicatorLayer.instanceDelay is not implemented") {
-            #expect(Int(top[0]) - Int(bottom[0]) > 40, "12 o'clock \(top), 6 o'clock \(bottom)")
-        }
+        #expect(Int(top[0]) - Int(bottom[0]) > 40, "12 o'clock \(top), 6 o'clock \(bottom)")
+        try play.golden("trail", at: 1.55)
+        try play.golden("turned", at: 1.8)
     }
 
     @Test func materialSpinner() throws {
@@ -56,8 +55,7 @@ import UIKit
         try play.golden("faded", at: 1.35)
     }
 
-    /// No goldens yet: CAReplicatorLayer.instanceDelay is not implemented, so the three rings
-    /// are drawn on top of each other instead of 0.7 s apart.
+    /// Three rings from one ring layer, 0.7 s apart (instanceDelay), each growing and fading.
     @Test func radarPulse() throws {
         let view = RadarPulseView(frame: CGRect(x: 0, y: 0, width: 128, height: 128))
         let play = CorpusPlay("RadarPulse", CorpusStage(view: view, steps: [(0, view.start)]))
@@ -73,9 +71,9 @@ import UIKit
             if lit && !lastLit { litRadii += 1 }
             lastLit = lit
         }
-        withKnownIssue("CAReplicatorLayer.instanceDelay is not implemented") {
-            #expect(litRadii >= 2, "two ring borders or more right of the dot, found \(litRadii)")
-        }
+        #expect(litRadii >= 2, "two ring borders or more right of the dot, found \(litRadii)")
+        try play.golden("three-rings", at: 1.6)
+        try play.golden("later", at: 2.5)
     }
 
     @Test func shimmerLabel() throws {
