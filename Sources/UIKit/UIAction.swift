@@ -48,6 +48,8 @@ open class UIAction: UIMenuElement {
     open var subtitle: String?
     /// The image (a button made with `UIButton(primaryAction:)` shows it).
     open var image: UIImage?
+    /// The image for the `.on` state in menus (stored only).
+    open var selectedImage: UIImage?
     /// The title for keyboard-shortcut discovery (stored only).
     open var discoverabilityTitle: String?
     /// Menu attributes (stored only).
@@ -62,12 +64,14 @@ open class UIAction: UIMenuElement {
     let handler: UIActionHandler
 
     /// An action running `handler`. With no `identifier`, the action gets a unique one.
-    public init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, identifier: Identifier? = nil,
+    public init(title: String = "", subtitle: String? = nil, image: UIImage? = nil, selectedImage: UIImage? = nil,
+                identifier: Identifier? = nil,
                 discoverabilityTitle: String? = nil, attributes: Attributes = [], state: State = .off,
                 handler: @escaping UIActionHandler) {
         self.title = title
         self.subtitle = subtitle
         self.image = image
+        self.selectedImage = selectedImage
         self.identifier = identifier ?? Identifier(rawValue: UUID().uuidString)
         self.discoverabilityTitle = discoverabilityTitle
         self.attributes = attributes

@@ -146,3 +146,55 @@ import Testing
         #expect(close(renderView(b, name: "button-background-selected")[10, 10], opaqueGreen))
     }
 }
+
+/// iOS code as people write it for controls compiles unchanged (this is the test: it builds).
+final class PortedPlayButton: UIButton {
+    private let glyph = UIImageView(image: UIImage())
+    private let caption = UILabel()
+    var onPlay: (() -> Void)?
+
+    override init(frame: CGRect) {
+        super.init(frame: frame)
+        layer.cornerRadius = 8
+        backgroundColor = .systemBlue
+        setTitle("Play", for: .normal)
+        setTitleColor(.white, for: .normal)
+        setTitleColor(UIColor.white.withAlphaComponent(0.5), for: .highlighted)
+        titleLabel?.font = .boldSystemFont(ofSize: 16)
+        contentEdgeInsets = UIEdgeInsets(top: 8, left: 16, bottom: 8, right: 16)
+        glyph.contentMode = .scaleAspectFit
+        caption.textAlignment = .center
+        caption.numberOfLines = 0
+        caption.lineBreakMode = .byWordWrapping
+        caption.adjustsFontSizeToFitWidth = true
+        caption.minimumScaleFactor = 0.5
+        addSubview(glyph)
+        addSubview(caption)
+        addAction(UIAction { [weak self] _ in self?.onPlay?() }, for: .touchUpInside)
+        addTarget(self, action: Selector("played:"), for: .touchUpInside)
+    }
+
+    required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+    override var isHighlighted: Bool {
+        didSet { transform = isHighlighted ? CGAffineTransform(scaleX: 0.95, y: 0.95) : .identity }
+    }
+
+    override func beginTracking(_ touch: UITouch, with event: UIEvent?) -> Bool {
+        super.beginTracking(touch, with: event)
+    }
+}
+
+@Suite struct PortedControlTests {
+    @Test func portedButtonWorks() throws {
+        let button = PortedPlayButton(frame: CGRect(x: 0, y: 0, width: 60, height: 40))
+        var played = 0
+        button.onPlay = { played += 1 }
+        let c = try ControlFixture(button)
+        c.f.input.touches(.began, [(1, CGPoint(x: 70, y: 60))])
+        #expect(button.transform == CGAffineTransform(scaleX: 0.95, y: 0.95))
+        c.f.input.touches(.ended, [(1, CGPoint(x: 70, y: 60))])
+        #expect(button.transform == .identity)
+        #expect(played == 1)
+    }
+}
