@@ -102,8 +102,12 @@ extension UIButton {
         label.shadowColor = titleShadowColor(for: s)
 
         let image = self.image(for: s)
-        if imageViewStorage.image !== image { imageViewStorage.image = image }
+        let shown = image.map { displayedImage($0) }
+        if imageViewStorage.image !== shown { imageViewStorage.image = shown }
         imageViewStorage.isHidden = image == nil
+        // Template images take the title's default colour: the tint, grey when disabled.
+        let imageTint: UIColor? = isSystemStyle && s.contains(.disabled) ? .systemGray : nil
+        if imageViewStorage.tintColor != (imageTint ?? tintColor) { imageViewStorage.tintColor = imageTint }
 
         if let bgImage = backgroundImage(for: s) {
             let bg = backgroundImageView ?? makeBackgroundImageView()
@@ -116,6 +120,17 @@ extension UIButton {
         if isSystemStyle { applySystemDimming(isHighlighted) }
         setNeedsLayout()
         invalidateIntrinsicContentSize()
+    }
+
+    /// What the image view shows for `image`: system buttons draw images whose rendering mode
+    /// is `.automatic` as templates (in the tint colour), as UIKit does; the copy is kept so
+    /// state changes do not redraw it.
+    private func displayedImage(_ image: UIImage) -> UIImage {
+        guard isSystemStyle, image.renderingMode == .automatic else { return image }
+        if let cached = templateCache, cached.source === image { return cached.template }
+        let template = image.withRenderingMode(.alwaysTemplate)
+        templateCache = (image, template)
+        return template
     }
 
     private func makeBackgroundImageView() -> UIImageView {

@@ -16,7 +16,9 @@ import QuartzCore
 /// `.custom` buttons (`init(frame:)`) draw a white title and do not change when highlighted
 /// unless given values for `.highlighted`. The title font is the 15-point system font.
 /// `.detailDisclosure`, `.infoLight`, `.infoDark`, `.contactAdd` and `.close` make `.system`
-/// buttons without their glyphs.
+/// buttons without their glyphs. System buttons draw images whose rendering mode is
+/// `.automatic` as templates in the tint colour (`.alwaysOriginal` keeps their colours), as
+/// UIKit does; `currentImage` and `image(for:)` still return the image set.
 ///
 /// Layout (`layoutSubviews`): `contentRect(forBounds:)` is the bounds inset by
 /// `contentEdgeInsets`; image and title sit together in it as `contentHorizontalAlignment` and
@@ -54,6 +56,8 @@ open class UIButton: UIControl {
     let label = UILabel()
     let imageViewStorage = UIImageView()
     var backgroundImageView: UIImageView?
+    /// The last image a system button showed as a template: (image set, template copy).
+    var templateCache: (source: UIImage, template: UIImage)?
 
     /// A `.custom` button with `frame`.
     public override init(frame: CGRect) {

@@ -198,3 +198,22 @@ final class PortedPlayButton: UIButton {
         #expect(played == 1)
     }
 }
+
+extension UIButtonTests {
+    @Test func systemButtonImagesAreTintedTemplates() {
+        let red = UIButtonTests.solidImage(.red, size: CGSize(width: 10, height: 10))
+        let b = UIButton(type: .system)
+        b.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        b.tintColor = UIColor(red: 0, green: 1, blue: 0, alpha: 1)
+        b.setImage(red, for: .normal)
+        #expect(b.currentImage === red)
+        #expect(b.imageView?.image?.renderingMode == .alwaysTemplate)
+        #expect(close(renderView(b, name: "button-system-image")[5, 5], opaqueGreen))
+        b.setImage(red.withRenderingMode(.alwaysOriginal), for: .normal)
+        #expect(close(renderView(b)[5, 5], opaqueRed))
+        // Custom buttons show images as they are.
+        let custom = UIButton(frame: CGRect(x: 0, y: 0, width: 10, height: 10))
+        custom.setImage(red, for: .normal)
+        #expect(close(renderView(custom)[5, 5], opaqueRed))
+    }
+}

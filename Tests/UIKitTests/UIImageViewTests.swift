@@ -141,3 +141,14 @@ import Testing
         #expect(v.layer.contents == nil)
     }
 }
+
+extension UIImageViewTests {
+    @Test func enteringAWindowKeepsTheImagesScale() throws {
+        let f = try UIKitFixture()
+        let v = UIImageView(image: UIImageViewTests.halves(w: 8, h: 4, scale: 3))
+        let container = UIView(frame: CGRect(x: 0, y: 0, width: 50, height: 50))
+        container.addSubview(v)
+        f.now { f.controller.view.addSubview(container) }
+        #expect(v.layer.contentsScale == 3)
+    }
+}
