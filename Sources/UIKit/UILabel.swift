@@ -26,6 +26,10 @@ import QuartzCore
 /// - `drawText(in:)` is called during layout, with no current context: the default places the
 ///   text in the given rect, so the common override `super.drawText(in: rect.inset(by: pad))`
 ///   pads the text as on iOS; drawing of one's own there draws nothing.
+/// - The text layer is placed at layout time: a label resized inside `UIView.animate` places
+///   its text at the next commit, after the block, so the text moves at once unless the block
+///   calls `layoutIfNeeded()` (which animates it along, as on iOS, where the same call is the
+///   usual advice).
 /// - Text is laid out left to right only; there is no Dynamic Type.
 open class UILabel: UIView {
     /// The layer that draws the text (a sublayer of `layer`).
