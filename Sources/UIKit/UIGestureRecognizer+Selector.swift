@@ -15,10 +15,12 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
 
     nonisolated(unsafe) private static var reported = false
 
-    /// Says once on standard error that selector actions are not called on Linux.
-    static func reportUnsupported(_ selector: Selector, in api: String) {
+    /// Says once on standard error that selector actions are not called on Linux, naming the
+    /// closure spelling to use instead (`remedy`).
+    static func reportUnsupported(_ selector: Selector, in api: String,
+                                  remedy: String = "addTarget { recognizer in … }") {
         guard !reported else { return }
         reported = true
-        FileHandle.standardError.write(Data("UIKit: \(api) with selector \"\(selector.name)\" is ignored: Swift on Linux cannot call selectors; use a closure (addTarget { recognizer in … })\n".utf8))
+        FileHandle.standardError.write(Data("UIKit: \(api) with selector \"\(selector.name)\" is ignored: Swift on Linux cannot call selectors; use a closure (\(remedy))\n".utf8))
     }
 }

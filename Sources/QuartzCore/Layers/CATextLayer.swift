@@ -45,6 +45,9 @@ open class CATextLayer: CALayer {
     /// Draws the text (Apple's CATextLayer draws its string here, not through the delegate).
     open override func draw(in ctx: CGContext) { drawText(in: ctx) }
 
+    /// The size of the text (see `textPreferredFrameSize()` in CATextLayer+PreferredSize.swift).
+    open override func preferredFrameSize() -> CGSize { textPreferredFrameSize() }
+
     private func set<T>(_ key: String, _ kp: WritableKeyPath<Text, T>, _ value: T, same: (T, T) -> Bool) {
         let old = text[keyPath: kp]
         guard !same(old, value) else { return }
