@@ -16,7 +16,7 @@ package struct FramePreparer {
     let scale: Double
     var output: PixelBox
     var list: DrawList
-    var visited: Set<RenderNodeID> = []
+    var visited = VisitedNodes()
     var bodyCache: [RenderNodeID: [DrawPiece]] = [:]
     /// The colour modulation of the replicator instance being emitted.
     private var tint = RenderTint.none
@@ -155,15 +155,20 @@ package struct FramePreparer {
         if !children.isEmpty {
             let sub = LayerGeometry.sublayerMatrix(of: n)
             let instances = Self.instances(of: n, replication: replication)
-            let before = visited
-            var after = visited
+            // Replicator instances walk the same subtree again: each forgets what the one
+            // before it reached; afterwards the subtree counts as reached by any of them.
+            let mark = visited.mark
+            var reached: [RenderNodeID] = []
             let outerTint = tint
             let outerReplication = replication
             replication = outerReplication * max(1, instances.count)
             defer { replication = outerReplication }
             for (k, instance) in instances.enumerated() {
                 // Each replicator instance walks the same subtree again.
-                if k > 0 { visited = before }
+                if k > 0 {
+                    reached += visited.inserted(since: mark)
+                    visited.forget(since: mark)
+                }
                 tint = outerTint.multiplied(by: instance.tint)
                 let parentSub = CATransform3DConcat(instance.transform, sub)
                 for c in children {
@@ -172,9 +177,8 @@ package struct FramePreparer {
                     let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
                     emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
                 }
-                after.formUnion(visited)
             }
-            visited = after
+            for id in reached { visited.insert(id) }
             tint = outerTint
         }
         if let b = LayerPieces.border(n) { list.commands.append(draw(b)) }
