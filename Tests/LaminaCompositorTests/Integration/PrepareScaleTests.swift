@@ -55,3 +55,35 @@ import Testing
         #expect(list.diagnostics.count == 1)
     }
 }
+
+/// Sublayers are drawn in sublayer order stably sorted by zPosition (NaN as 0); a list already
+/// in z order is used as it is — the same array storage, not two copies of every node per frame.
+@Suite struct ChildOrderTests {
+    static func node(_ id: UInt64, z: CGFloat) -> RenderNode {
+        var n = IT.layer(id, frame: CGRect(x: 0, y: 0, width: 1, height: 1))
+        n.zPosition = z
+        return n
+    }
+
+    static func storage(_ a: [RenderNode]) -> UnsafeRawPointer? {
+        a.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func childrenAlreadyInZOrderAreNotCopied() {
+        let flat = (0..<UInt64(10_000)).map { Self.node($0, z: 0) }
+        let sorted = FramePreparer.sortedChildren(flat)
+        #expect(sorted.map(\.id) == flat.map(\.id))
+        #expect(Self.storage(sorted) == Self.storage(flat), "the children were copied")
+        let rising = (0..<UInt64(1_000)).map { Self.node($0, z: CGFloat($0 / 10)) }
+        let sortedRising = FramePreparer.sortedChildren(rising)
+        #expect(Self.storage(sortedRising) == Self.storage(rising))
+    }
+
+    @Test func outOfOrderChildrenAreStablySortedWithNaNAsZero() {
+        let zs: [CGFloat] = [1, 0, .nan, -1, 0, -0.0, 1, -1]
+        let nodes = zs.enumerated().map { Self.node(UInt64($0.offset), z: $0.element) }
+        let ids = FramePreparer.sortedChildren(nodes).map(\.id)
+        // z: -1 (#3, #7), then 0 (#1, #2 NaN, #4, #5 -0), then 1 (#0, #6).
+        #expect(ids == [3, 7, 1, 2, 4, 5, 0, 6].map(IT.id))
+    }
+}
