@@ -109,16 +109,36 @@ public func CATransform3DMakeRotation(_ angle: CGFloat, _ x: CGFloat, _ y: CGFlo
 
 /// `a · b`: `a` is applied first, then `b`.
 public func CATransform3DConcat(_ a: CATransform3D, _ b: CATransform3D) -> CATransform3D {
-    let x = a.elements, y = b.elements
-    var r = [Double](repeating: 0, count: 16)
-    for i in 0..<4 {
-        for j in 0..<4 {
-            var sum = 0.0
-            for k in 0..<4 { sum += x[i * 4 + k] * y[k * 4 + j] }
-            r[i * 4 + j] = sum
-        }
+    // Written out field by field: the frame walk concatenates several matrices per layer, and
+    // going through `elements` arrays cost about ten heap allocations per product. The sums
+    // run in the same order from 0 as the row-by-column loop did, so results are bit-identical.
+    @inline(__always)
+    func dot(_ x0: CGFloat, _ x1: CGFloat, _ x2: CGFloat, _ x3: CGFloat,
+             _ y0: CGFloat, _ y1: CGFloat, _ y2: CGFloat, _ y3: CGFloat) -> CGFloat {
+        var sum = 0.0
+        sum += Double(x0) * Double(y0)
+        sum += Double(x1) * Double(y1)
+        sum += Double(x2) * Double(y2)
+        sum += Double(x3) * Double(y3)
+        return CGFloat(sum)
     }
-    return CATransform3D(elements: r)
+    return CATransform3D(
+        m11: dot(a.m11, a.m12, a.m13, a.m14, b.m11, b.m21, b.m31, b.m41),
+        m12: dot(a.m11, a.m12, a.m13, a.m14, b.m12, b.m22, b.m32, b.m42),
+        m13: dot(a.m11, a.m12, a.m13, a.m14, b.m13, b.m23, b.m33, b.m43),
+        m14: dot(a.m11, a.m12, a.m13, a.m14, b.m14, b.m24, b.m34, b.m44),
+        m21: dot(a.m21, a.m22, a.m23, a.m24, b.m11, b.m21, b.m31, b.m41),
+        m22: dot(a.m21, a.m22, a.m23, a.m24, b.m12, b.m22, b.m32, b.m42),
+        m23: dot(a.m21, a.m22, a.m23, a.m24, b.m13, b.m23, b.m33, b.m43),
+        m24: dot(a.m21, a.m22, a.m23, a.m24, b.m14, b.m24, b.m34, b.m44),
+        m31: dot(a.m31, a.m32, a.m33, a.m34, b.m11, b.m21, b.m31, b.m41),
+        m32: dot(a.m31, a.m32, a.m33, a.m34, b.m12, b.m22, b.m32, b.m42),
+        m33: dot(a.m31, a.m32, a.m33, a.m34, b.m13, b.m23, b.m33, b.m43),
+        m34: dot(a.m31, a.m32, a.m33, a.m34, b.m14, b.m24, b.m34, b.m44),
+        m41: dot(a.m41, a.m42, a.m43, a.m44, b.m11, b.m21, b.m31, b.m41),
+        m42: dot(a.m41, a.m42, a.m43, a.m44, b.m12, b.m22, b.m32, b.m42),
+        m43: dot(a.m41, a.m42, a.m43, a.m44, b.m13, b.m23, b.m33, b.m43),
+        m44: dot(a.m41, a.m42, a.m43, a.m44, b.m14, b.m24, b.m34, b.m44))
 }
 
 /// Translation applied before `t` (in `t`'s local space): `translate · t`.

@@ -22,10 +22,22 @@ open class UIApplication: UIResponder, @unchecked Sendable {
     /// The application (one per process).
     public static let shared = UIApplication()
 
-    /// The window `makeKeyAndVisible()` showed last.
-    open internal(set) var keyWindow: UIWindow?
-    /// The windows shown, in the order shown.
-    open private(set) var windows: [UIWindow] = []
+    /// The window `makeKeyAndVisible()` showed last (held weakly, as UIKit does: keep your own
+    /// reference to a window).
+    open internal(set) var keyWindow: UIWindow? {
+        get { lock.withLock { keyWindowRef.window } }
+        set { lock.withLock { keyWindowRef = WeakWindow(window: newValue) } }
+    }
+    /// The windows shown and still alive, in the order shown.
+    open var windows: [UIWindow] { lock.withLock { shownWindows.compactMap(\.window) } }
+
+    // The application is one object for the whole process, and windows may be shown from any
+    // thread a host runs on (tests run several hosts at once), so its state is behind a lock;
+    // windows are held weakly, so a window nobody keeps goes away with its views.
+    private struct WeakWindow { weak var window: UIWindow? }
+    private let lock = NSLock()
+    private var keyWindowRef = WeakWindow(window: nil)
+    private var shownWindows: [WeakWindow] = []
     /// The LaminaKit application hosting the windows (nil until a window is shown, or when
     /// the host window could not be opened).
     public private(set) var laminaApplication: LaminaApplication?
@@ -58,7 +70,10 @@ open class UIApplication: UIResponder, @unchecked Sendable {
         window.notifyWillMove(toWindow: window)
         root.addSubview(window.backing)
         window.backing.retainsOwner = true
-        windows.append(window)
+        lock.withLock {
+            shownWindows.removeAll { $0.window == nil }
+            shownWindows.append(WeakWindow(window: window))
+        }
         window.notifyDidMoveToWindow()
         window.forEachController { $0.endAppearance(true) }
     }

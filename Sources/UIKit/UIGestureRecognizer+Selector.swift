@@ -13,14 +13,21 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     public init(stringLiteral value: String) { name = value }
     public var description: String { name }
 
-    nonisolated(unsafe) private static var reported = false
+    private static let reported = ReportedOnce()
+
+    /// A flag set once, from any thread.
+    private final class ReportedOnce: @unchecked Sendable {
+        private let lock = NSLock()
+        private var done = false
+        /// True the first time only.
+        func claim() -> Bool { lock.withLock { defer { done = true }; return !done } }
+    }
 
     /// Says once on standard error that selector actions are not called on Linux, naming the
     /// closure spelling to use instead (`remedy`).
     static func reportUnsupported(_ selector: Selector, in api: String,
                                   remedy: String = "addTarget { recognizer in … }") {
-        guard !reported else { return }
-        reported = true
+        guard reported.claim() else { return }
         FileHandle.standardError.write(Data("UIKit: \(api) with selector \"\(selector.name)\" is ignored: Swift on Linux cannot call selectors; use a closure (\(remedy))\n".utf8))
     }
 }

@@ -157,16 +157,32 @@ open class UIGestureRecognizer: NSObject {
     // MARK: Wrappers of LaminaKit recognizers
 
     private struct WeakRecognizer { weak var recognizer: UIGestureRecognizer? }
-    nonisolated(unsafe) private static var wrappers: [ObjectIdentifier: WeakRecognizer] = [:]
+    /// LaminaKit recognizer → its UIGestureRecognizer. Recognizers are made on any thread
+    /// (tests make hosts on several), so the map is behind a lock: an unguarded dictionary
+    /// mutated from two threads corrupted the heap under the parallel test run.
+    private static let wrappers = WrapperTable()
 
-    private static func register(_ r: UIGestureRecognizer) {
-        if wrappers.count > 64 { wrappers = wrappers.filter { $0.value.recognizer != nil } }
-        wrappers[ObjectIdentifier(r.base)] = WeakRecognizer(recognizer: r)
+    private final class WrapperTable: @unchecked Sendable {
+        private let lock = NSLock()
+        private var table: [ObjectIdentifier: WeakRecognizer] = [:]
+
+        func set(_ r: UIGestureRecognizer) {
+            lock.withLock {
+                if table.count > 64 { table = table.filter { $0.value.recognizer != nil } }
+                table[ObjectIdentifier(r.base)] = WeakRecognizer(recognizer: r)
+            }
+        }
+
+        func get(_ base: GestureRecognizer) -> UIGestureRecognizer? {
+            lock.withLock { table[ObjectIdentifier(base)]?.recognizer }
+        }
     }
+
+    private static func register(_ r: UIGestureRecognizer) { wrappers.set(r) }
 
     /// The UIGestureRecognizer owning `base` (nil for LaminaKit recognizers used directly).
     static func wrapper(of base: GestureRecognizer) -> UIGestureRecognizer? {
-        guard let r = wrappers[ObjectIdentifier(base)]?.recognizer, r.base === base else { return nil }
+        guard let r = wrappers.get(base), r.base === base else { return nil }
         return r
     }
 }

@@ -76,32 +76,48 @@ open class UITouch: NSObject {
 
 /// The UITouch of each LaminaKit touch alive, so one finger is one object through its
 /// sequence; entries go when the touch ends. Touches belong to the thread that runs the host
-/// (the main thread), like the views.
+/// (the main thread in an app), like the views: the registry is per thread, so hosts on other
+/// threads (tests run several at once) neither share tap counts nor race on one dictionary.
 enum TouchRegistry {
-    nonisolated(unsafe) private static var live: [ObjectIdentifier: UITouch] = [:]
-    nonisolated(unsafe) private static var lastTap: (time: CFTimeInterval, location: CGPoint, count: Int)?
+    final class State {
+        var live: [ObjectIdentifier: UITouch] = [:]
+        var lastTap: (time: CFTimeInterval, location: CGPoint, count: Int)?
+    }
+
+    private static let threadKey = "org.lamina.UIKit.touches"
+
+    /// This thread's registry.
+    static var state: State {
+        let dict = Thread.current.threadDictionary
+        if let s = dict[threadKey] as? State { return s }
+        let s = State()
+        dict[threadKey] = s
+        return s
+    }
 
     /// The UITouch for `touch`, made at its first sighting.
     static func wrap(_ touch: Touch) -> UITouch {
+        let state = self.state
         let id = ObjectIdentifier(touch)
-        if let t = live[id], t.touch === touch { return t }
+        if let t = state.live[id], t.touch === touch { return t }
         let t = UITouch(touch)
-        if let last = lastTap, touch.startTimestamp - last.time <= 0.35,
+        if let last = state.lastTap, touch.startTimestamp - last.time <= 0.35,
            hypot(touch.startLocationInWindow.x - last.location.x, touch.startLocationInWindow.y - last.location.y) <= 10 {
             t.tapCount = last.count + 1
         }
-        live[id] = t
+        state.live[id] = t
         return t
     }
 
-    /// Every touch alive.
-    static var allTouches: Set<UITouch> { Set(live.values) }
+    /// Every touch alive (on this thread).
+    static var allTouches: Set<UITouch> { Set(state.live.values) }
 
     /// Forgets touches that ended (after their last delivery).
     static func retire(_ touches: [Touch]) {
+        let state = self.state
         for touch in touches where touch.phase == .ended || touch.phase == .cancelled {
-            if let t = live.removeValue(forKey: ObjectIdentifier(touch)), touch.phase == .ended {
-                lastTap = (touch.timestamp, touch.locationInWindow, t.tapCount)
+            if let t = state.live.removeValue(forKey: ObjectIdentifier(touch)), touch.phase == .ended {
+                state.lastTap = (touch.timestamp, touch.locationInWindow, t.tapCount)
             }
         }
     }

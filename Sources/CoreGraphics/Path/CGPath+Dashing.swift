@@ -19,12 +19,22 @@ extension CGPath {
     /// - Patterns so fine that a subpath would get more than 1 048 576 dashes are also returned
     ///   undashed, to bound memory.
     public func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat], transform: CGAffineTransform = .identity) -> CGPath {
+        var work = 0
+        return copy(dashingWithPhase: phase, lengths: lengths, transform: transform, work: &work)
+    }
+
+    /// `copy(dashingWithPhase:lengths:transform:)` counting in `work` the path segments looked
+    /// at to cut the dashes: O(segments + dashes × log segments), for tests that count work
+    /// instead of timing it (each dash used to walk its subpath from the start).
+    package func copy(dashingWithPhase phase: CGFloat, lengths: [CGFloat], transform: CGAffineTransform,
+                      work: inout Int) -> CGPath {
         let undashed = copy(applying: transform)
         guard !lengths.isEmpty, lengths.allSatisfy({ $0.isFinite && $0 >= 0 }) else { return undashed }
         let pattern = lengths.count % 2 == 1 ? lengths + lengths : lengths
         let period = pattern.reduce(0, +)
         guard period > 0, period.isFinite else { return undashed }
         let measure = PathMeasure(self, tolerance: 0.01)
+        work += measure.segments.count
         let dashBudget: CGFloat = 1_048_576
         if measure.subpaths.contains(where: { $0.length / period * CGFloat(pattern.count) > dashBudget }) {
             return undashed
@@ -72,17 +82,17 @@ extension CGPath {
             guard !dashes.isEmpty else { continue }
             if sub.isClosed, let first = dashes.first, let last = dashes.last, length > 0 {
                 if dashes.count == 1 && first.0 <= 0 && first.1 >= length {
-                    measure.extract(subpath: i, from: 0, to: length, into: &out)
+                    measure.extract(subpath: i, from: 0, to: length, into: &out, continuing: false, work: &work)
                     continue
                 }
                 if dashes.count > 1 && first.0 <= 0 && last.1 >= length {
                     // The last dash runs over the start point into the first one.
-                    measure.extract(subpath: i, from: last.0, to: length, into: &out)
-                    measure.extract(subpath: i, from: 0, to: first.1, into: &out, continuing: true)
+                    measure.extract(subpath: i, from: last.0, to: length, into: &out, continuing: false, work: &work)
+                    measure.extract(subpath: i, from: 0, to: first.1, into: &out, continuing: true, work: &work)
                     dashes.removeFirst(); dashes.removeLast()
                 }
             }
-            for (a, b) in dashes { measure.extract(subpath: i, from: a, to: b, into: &out) }
+            for (a, b) in dashes { measure.extract(subpath: i, from: a, to: b, into: &out, continuing: false, work: &work) }
         }
         let result = CGPath(storage: out)
         return transform == .identity ? result : result.copy(applying: transform)

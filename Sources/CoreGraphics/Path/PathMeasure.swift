@@ -24,6 +24,11 @@ struct PathMeasure {
     }
 
     private(set) var segments: [Segment] = []
+    /// For each segment, the arc length from its subpath's start to the segment's end — the
+    /// same running sum (same order, same rounding) as the subpath's length — so `extract`
+    /// finds where a range starts by binary search instead of walking the subpath from its
+    /// start (a walk per dash made dashing a long polyline quadratic).
+    private(set) var segmentEnd: [CGFloat] = []
     private(set) var table: [CGFloat] = []
     private(set) var subpaths: [Subpath] = []
     private(set) var totalLength: CGFloat = 0
@@ -51,6 +56,7 @@ struct PathMeasure {
             let l = hypot(seg.p1.x - seg.p0.x, seg.p1.y - seg.p0.y)
             segments.append(Segment(bezier: seg, length: l, tableStart: 0, steps: 1, isClosing: closing))
             length += l
+            segmentEnd.append(length)
         case .quad, .cubic:
             let n = seg.flatteningSteps(tolerance: tolerance)
             let startIndex = table.count
@@ -65,6 +71,7 @@ struct PathMeasure {
             }
             segments.append(Segment(bezier: seg, length: cumulative, tableStart: startIndex, steps: n, isClosing: closing))
             length += cumulative
+            segmentEnd.append(length)
         }
     }
 
@@ -89,7 +96,17 @@ struct PathMeasure {
     /// subpath's start). Starts with a move unless `continuing` (then the piece is joined to the
     /// current subpath). The whole of a closed subpath is emitted closed; a zero-length range
     /// becomes a move plus a zero-length line (a dot for round/square caps).
+    ///
+    /// Costs O(log n) to find the first segment plus the segments the range touches, not a walk
+    /// from the subpath's start. `work`: a probe for tests, counting the segments looked at
+    /// (binary-search steps included).
     func extract(subpath index: Int, from a: CGFloat, to b: CGFloat, into out: inout PathStorage, continuing: Bool = false) {
+        var work = 0
+        extract(subpath: index, from: a, to: b, into: &out, continuing: continuing, work: &work)
+    }
+
+    func extract(subpath index: Int, from a: CGFloat, to b: CGFloat, into out: inout PathStorage, continuing: Bool,
+                 work: inout Int) {
         let sub = subpaths[index]
         if !continuing && sub.isClosed && a <= 0 && b >= sub.length {
             var first = true
@@ -101,10 +118,21 @@ struct PathMeasure {
             out.close()
             return
         }
-        var cursor: CGFloat = 0
+        // The first segment that ends at or after `a` (segments ending before it contribute
+        // nothing); each starts where the one before it ends.
+        var lo = sub.segments.lowerBound, hi = sub.segments.upperBound
+        while lo < hi {
+            work += 1
+            let mid = (lo + hi) / 2
+            if segmentEnd[mid] < a { lo = mid + 1 } else { hi = mid }
+        }
         var begun = continuing && out.currentPoint != nil
-        for seg in segments[sub.segments] {
-            defer { cursor += seg.length }
+        for j in lo ..< sub.segments.upperBound {
+            let seg = segments[j]
+            let cursor = j == sub.segments.lowerBound ? 0 : segmentEnd[j - 1]
+            // Past the range: no later segment can contribute.
+            if cursor > b { break }
+            work += 1
             let lo = max(a, cursor), hi = min(b, cursor + seg.length)
             if hi < lo || (seg.length > 0 && hi == lo && a < b) { continue }
             if seg.length == 0 && a < b { continue }

@@ -49,11 +49,11 @@ extension FramePreparer {
         }
         let fragments = DepthSortedContext.fragments(planes, contextToDevice: contextToDevice)
         // A member split into pieces is drawn once per piece: its subtree must be walkable again.
-        var subtreeOf: [Int: Set<RenderNodeID>] = [:]
+        var subtreeOf: [Int: [RenderNodeID]] = [:]
         for f in fragments {
             let m = members[f.id]
-            if let again = subtreeOf[f.id] { visited.subtract(again) }
-            let before = visited
+            if let again = subtreeOf[f.id] { visited.forget(again) }
+            let mark = visited.mark
             let split = f.outline != nil
             if split {
                 list.commands.append(.pushPolygonClip(layer: m.node.id, polygon: f.coverage.map { CGPoint(x: $0.x, y: $0.y) }))
@@ -61,7 +61,7 @@ extension FramePreparer {
             emit(m.node, matrix: CATransform3DConcat(m.toContext, contextToDevice), alpha: m.alpha, clipBox: clipBox,
                  flipped: m.flipped, depth: m.depth)
             if split { list.commands.append(.popClip(layer: m.node.id)) }
-            if subtreeOf[f.id] == nil { subtreeOf[f.id] = visited.subtracting(before) }
+            if subtreeOf[f.id] == nil { subtreeOf[f.id] = visited.inserted(since: mark) }
         }
         return true
     }

@@ -82,7 +82,7 @@ extension FramePreparer {
         // Before: the snapshot tree.
         if let root = beforeRoot {
             before.output = box
-            before.visited = [root.id]
+            before.visited = VisitedNodes([root.id])
             before.emit(root, matrix: planeMatrix, alpha: 1, clipBox: box, flipped: flipped, depth: depth + 1)
             list.commands.append(contentsOf: before.list.commands)
             list.diagnostics.append(contentsOf: before.list.diagnostics)

@@ -78,7 +78,7 @@ package struct CommittedTransition: Sendable {
     /// The transition running on `layer` (key `kCATransition`), when it has a snapshot and is
     /// committed; nil otherwise (as `RenderTransition(model:at:)` finds it).
     package init?(layer: CALayer) {
-        guard let transition = layer.animationEntries.last(where: { $0.key == kCATransition })?.animation as? CATransition,
+        guard let transition = layer.animationEntries.animation(forKey: kCATransition) as? CATransition,
               let before = transition.beforeSnapshot, let runtime = transition.runtime, runtime.isCommitted
         else { return nil }
         style = TransitionStyle(transition)

@@ -47,6 +47,7 @@ package enum AnimationEngine {
     private static func buildPlan(_ model: CALayer) -> [AnimationPlanStep] {
         var plan: [AnimationPlanStep] = []
         plan.reserveCapacity(model.animationEntries.count)
+        model.animationEntries.probe?.visits += model.animationEntries.count
         for entry in model.animationEntries {
             guard let runtime = entry.animation.runtime, runtime.isCommitted else { continue }
             var fast = runtime.fast
@@ -167,7 +168,7 @@ package enum AnimationEngine {
             }
             guard runtime.didStart,
                   let end = timing.activeEndParentTime(defaultDuration: runtime.spec.defaultDuration), t >= end,
-                  layer.animationEntries.contains(where: { $0.animation === anim })
+                  layer.animationEntries.contains(anim)
             else { continue }
             runtime.didStop = true
             layer.animationDidFinish(anim)

@@ -30,7 +30,7 @@ extension CALayer {
                                                       reason: failure.reason))
             return
         }
-        if let key { removeAnimations { $0 == key } }
+        if let key { removeAnimation(keyed: key) }
         if let transition = copy as? CATransition, !isPresentationCopy {
             transition.beforeSnapshot = RenderSnapshot(tree: RenderTree(beforeTransactionOf: self))
         }
@@ -42,20 +42,35 @@ extension CALayer {
 
     /// Detaches the animations whose key matches. Each one reports `animationDidStop(_:finished:
     /// false)` to its delegate (§9.5.2) and counts as finished for completion blocks (§6.9).
+    /// Visits every attached animation; `removeAnimation(keyed:)` is the O(1) form for one key.
     package func removeAnimations(where matches: (String?) -> Bool) {
-        let removed = animationEntries.filter { matches($0.key) }
+        guard !animationEntries.isEmpty else { return }
+        // Not through `animationEntries` directly: a removal that finds nothing must not count
+        // as a change (the didSet marks the layer touched for the next commit).
+        var entries = animationEntries
+        let removed = entries.removeAll(where: matches)
         guard !removed.isEmpty else { return }
-        animationEntries.removeAll { matches($0.key) }
-        for entry in removed {
-            // An animation that already finished (kept by isRemovedOnCompletion = false) has
-            // had its stop callback.
-            if let runtime = entry.animation.runtime {
-                if runtime.didStop { continue }
-                runtime.didStop = true
-            }
-            entry.animation.delegate?.animationDidStop(entry.animation, finished: false)
-            CompletionTracker.animationDidStop(entry.animation)
+        animationEntries = entries
+        for entry in removed { didRemove(entry.animation) }
+    }
+
+    /// Detaches the animation with `key`, if any, as `removeAnimations(where:)` does, in O(1).
+    package func removeAnimation(keyed key: String) {
+        guard animationEntries.animation(forKey: key) != nil,
+              let removed = animationEntries.remove(key: key) else { return }
+        didRemove(removed.animation)
+    }
+
+    /// The stop callbacks of an animation detached before it finished.
+    private func didRemove(_ animation: CAAnimation) {
+        // An animation that already finished (kept by isRemovedOnCompletion = false) has had
+        // its stop callback.
+        if let runtime = animation.runtime {
+            if runtime.didStop { return }
+            runtime.didStop = true
         }
+        animation.delegate?.animationDidStop(animation, finished: false)
+        CompletionTracker.animationDidStop(animation)
     }
 
     /// Called by the animation engine when an attached animation's active duration has ended:
@@ -64,7 +79,7 @@ extension CALayer {
     package func animationDidFinish(_ anim: CAAnimation) {
         anim.runtime?.didStop = true
         if anim.isRemovedOnCompletion {
-            animationEntries.removeAll { $0.animation === anim }
+            if animationEntries.contains(anim) { animationEntries.remove(anim) }
         }
         anim.delegate?.animationDidStop(anim, finished: true)
         CompletionTracker.animationDidStop(anim)

@@ -24,10 +24,11 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The layer whose `mask` this layer is.
     package weak var maskOwner: CALayer?
     package weak var delegateStorage: CALayerDelegate?
-    /// Attached animations in the order they were added; one per non-nil key.
-    @exclusivity(unchecked) package final var animationEntries: [(key: String?, animation: CAAnimation)] = [] {
+    /// Attached animations in the order they were added; one per non-nil key (see
+    /// `AnimationList`: keyed add, look-up and removal are O(1), not a scan of the list).
+    @exclusivity(unchecked) package final var animationEntries = AnimationList() {
         didSet {
-            animationPlan = nil
+            if animationEntries.lastMutationAffectsPlan { animationPlan = nil }
             // The committed render tree snapshots the layer's animations again at the next
             // commit (removals by the clock and removeAnimation(forKey:) included).
             if !isPresentationCopy { TransactionStack.current.noteTouched(self) }
@@ -542,17 +543,17 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The attached animation with `key`.
     open func animation(forKey key: String) -> CAAnimation? {
-        animationEntries.last(where: { $0.key == key })?.animation
+        animationEntries.animation(forKey: key)
     }
 
     /// The keys of the attached animations in the order they were added; nil when none.
     open func animationKeys() -> [String]? {
-        let keys = animationEntries.compactMap(\.key)
+        let keys = animationEntries.keys
         return keys.isEmpty ? nil : keys
     }
 
     /// Detaches the animation with `key`.
-    open func removeAnimation(forKey key: String) { removeAnimations { $0 == key } }
+    open func removeAnimation(forKey key: String) { removeAnimation(keyed: key) }
 
     /// Detaches every animation.
     open func removeAllAnimations() { removeAnimations { _ in true } }

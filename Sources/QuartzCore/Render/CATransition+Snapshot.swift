@@ -34,7 +34,7 @@ extension RenderTransition {
     /// The transition running on `model` at absolute media time `time`, if any: the stored
     /// CATransition (key "transition"), its progress at the layer's parent time, its snapshot.
     init?(model: CALayer, at time: CFTimeInterval) {
-        guard let transition = model.animationEntries.last(where: { $0.key == kCATransition })?.animation as? CATransition,
+        guard let transition = model.animationEntries.animation(forKey: kCATransition) as? CATransition,
               let before = transition.beforeSnapshot else { return nil }
         let parentTime = model.superlayerStorage?.convertTime(time, from: nil) ?? time
         guard let progress = AnimationEngine.transitionProgress(transition, at: parentTime) else { return nil }

@@ -1,0 +1,48 @@
+/// The nodes a frame's walk has reached (each is drawn at most once per frame), with the
+/// order they were reached, so a walk that must draw a subtree again — each instance of a
+/// replicator, each fragment of a 3D member split by the depth sort — forgets just the nodes
+/// that subtree reached: O(subtree) per walk, not a copy of the whole set. (The walk used to
+/// copy and merge the whole set at every layer with sublayers: with 5,000 layers that each
+/// have a sublayer, 5,000 copies of up to 10,000 ids.)
+struct VisitedNodes {
+    private var set: Set<RenderNodeID> = []
+    /// Ids in the order they were inserted. May list ids forgotten since by `forget(_:)`
+    /// (`inserted(since:)` skips those).
+    private var log: [RenderNodeID] = []
+    /// Ids the bookkeeping has handled (inserted, forgotten or listed): the walk's cost in
+    /// this set, for tests that count work instead of timing it.
+    private(set) var work = 0
+
+    init(_ ids: [RenderNodeID] = []) { for id in ids { insert(id) } }
+
+    func contains(_ id: RenderNodeID) -> Bool { set.contains(id) }
+
+    mutating func insert(_ id: RenderNodeID) {
+        work += 1
+        if set.insert(id).inserted { log.append(id) }
+    }
+
+    /// A position in the insertion order, for `inserted(since:)` and `forget(since:)`.
+    var mark: Int { log.count }
+
+    /// The ids inserted after `mark` that are still visited, in order.
+    mutating func inserted(since mark: Int) -> [RenderNodeID] {
+        let tail = log[min(mark, log.count)...]
+        work += tail.count
+        return tail.filter { set.contains($0) }
+    }
+
+    /// Forgets every id inserted after `mark` (they may be visited again).
+    mutating func forget(since mark: Int) {
+        guard mark < log.count else { return }
+        work += log.count - mark
+        for id in log[mark...] { set.remove(id) }
+        log.removeSubrange(mark...)
+    }
+
+    /// Forgets `ids` (they may be visited again).
+    mutating func forget(_ ids: [RenderNodeID]) {
+        work += ids.count
+        for id in ids { set.remove(id) }
+    }
+}
