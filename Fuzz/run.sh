@@ -4,8 +4,8 @@
 #   Fuzz/run.sh [seconds] [Fuzzer…]     default: 60 s each, all four, one after another
 #
 # Each fuzzer starts from its committed seeds (Corpus/<name>/, read-only) plus the inputs it
-# found on earlier runs (.work/corpus/<name>/, not committed). A crash, timeout (-timeout=10 s
-# per input) or memory blow-up (-rss_limit_mb=2048, also the largest single allocation) stops
+# found on earlier runs (.work/corpus/<name>/, not committed). A crash, timeout (-timeout=20 s
+# per input: see below) or memory blow-up (-rss_limit_mb=2048, also the largest single allocation) stops
 # that fuzzer, saves the input as .work/crashes/<name>-crash-… (or timeout-/oom-) and makes
 # the script exit non-zero once all have run. Reproduce one input with
 #   Fuzz/.build/debug/<Fuzzer> <file>
@@ -38,11 +38,14 @@ run_one() {
   mkdir -p ".work/corpus/$name" .work/crashes .work/logs
   local log=".work/logs/$name.log"
   local started=$SECONDS
-  # LeakSanitizer is off: the render caches and the fuzzer's own corpus live until exit.
+  # LeakSanitizer is off (ASan's and libFuzzer's, which re-runs inputs to look for leaks):
+  # render caches live until exit. The 20 s timeout is for hangs: under debug + ASan +
+  # coverage, capped worst cases (a curve scaled to 1e300 flattens to 65,536 chords) take
+  # up to ~6 s on an idle core, and CI machines are not idle.
   # Swift's own crash backtracer is off: it reads memory ASan has poisoned and hides the trap.
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" \
     "$bin/$fuzzer" ".work/corpus/$name" "Corpus/$name" \
-      -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=10 -print_final_stats=1 \
+      -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -detect_leaks=0 -print_final_stats=1 \
       -artifact_prefix=".work/crashes/$name-" >"$log" 2>&1 </dev/null
   local status=$?
   local execs

@@ -18,7 +18,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var input = FuzzInput(data, size)
     let path = CGMutablePath()
     var ops = 0
-    while input.hasMore, ops < 64 {
+    while input.hasMore, ops < 24 {
         ops += 1
         switch input.choice(16) {
         case 0: path.move(to: point(&input), transform: transform(&input))
@@ -40,7 +40,10 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
                                 transform: transform(&input))
         case 12: path.addLines(between: (0..<input.choice(6)).map { _ in point(&input) })
         case 13: path.addRects((0..<input.choice(4)).map { _ in rect(&input) })
-        case 14: if let copy = path.copy() { path.addPath(copy, transform: transform(&input)) }
+        case 14:
+            // Appending the path to itself doubles it: capped, or 24 doublings would be the
+            // input's only story (2^24 elements).
+            if let copy = path.copy(), elementCount(path) < 256 { path.addPath(copy, transform: transform(&input)) }
         default: path.addLine(to: CGPoint(x: input.rawDouble(), y: input.rawDouble()))
         }
     }
@@ -94,6 +97,12 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     ctx.strokePath()
     _ = ctx.makeImage()
     return 0
+}
+
+private func elementCount(_ path: CGPath) -> Int {
+    var n = 0
+    path.applyWithBlock { _ in n += 1 }
+    return n
 }
 
 /// `FUZZ_TRACE=1 PathFuzzer input`: prints what the input builds, to write a regression test.
