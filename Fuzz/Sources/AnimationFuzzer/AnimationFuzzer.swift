@@ -73,9 +73,9 @@ private let keyPaths = ["position", "opacity", "transform", "bounds", "backgroun
                         "anchorPoint", "zPosition", "sublayerTransform"]
 
 /// Values pulled in to ±1000 (NaN and infinities stay): a shape scaled or stretched to 1e300
-/// (by its values, a timing function's overshoot or a spring's velocity) is the known slow class of Fuzz/README.md (every curve flattened to the chord cap even
-/// off-canvas), and so is a shadowed layer 10,000 points wide (its shadow is blurred whole,
-/// not only where it shows): this fuzzer is about timing.
+/// (by its values, a timing function's overshoot or a spring's velocity) is the known slow
+/// class of Fuzz/README.md (every curve flattened to the chord cap even off-canvas), and this
+/// fuzzer is about timing.
 private func bounded(_ v: Double) -> Double { v.isFinite && abs(v) > 1e3 ? (v < 0 ? -1e3 : 1e3) : v }
 
 private func value(for keyPath: String, _ input: inout FuzzInput) -> Any? {
