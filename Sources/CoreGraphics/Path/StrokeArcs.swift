@@ -2,9 +2,13 @@
 
 extension PathStroker {
     /// How many chords an arc of `sweep` radians is split into with the largest angle step
-    /// `step` (see `StrokeBuffer.appendArc`).
+    /// `step` (see `StrokeBuffer.appendArc`). A NaN sweep or step (the turn between segments
+    /// whose direction overflowed, e.g. between points at ±greatestFiniteMagnitude) is one step:
+    /// no arc points, never `Int(NaN)`.
     @inline(__always) static func arcSteps(sweep: CGFloat, step: CGFloat) -> Int {
-        max(1, Int(min((abs(sweep) / step).rounded(.up), 4096)))
+        let steps = (abs(sweep) / step).rounded(.up)
+        guard steps > 1 else { return 1 }
+        return Int(min(steps, 4096))
     }
 
     /// Fills `turns` with the (cos, sin) of the turn from a round cap's start direction to
