@@ -11,7 +11,9 @@
 #   Fuzz/.build/debug/<Fuzzer> <file>
 # and turn it into a regression test in Lamina's matching test target (see README.md here).
 #
-# FUZZ_SKIP_BUILD=1 skips the build; FUZZ_JOBS=2 runs two fuzzers at a time.
+# FUZZ_SKIP_BUILD=1 skips the build; FUZZ_JOBS=2 runs two fuzzers at a time; FUZZ_SEED=N fixes
+# libFuzzer's random seed (CI does, so each run replays the same mutations from the seeds:
+# a failure there is reproducible, not luck; local runs keep random seeds to explore).
 set -uo pipefail
 cd "$(dirname "$0")"
 seconds="${1:-60}"
@@ -46,6 +48,7 @@ run_one() {
   SWIFT_BACKTRACE=enable=no ASAN_OPTIONS="detect_leaks=0:${ASAN_OPTIONS:-}" \
     "$bin/$fuzzer" ".work/corpus/$name" "Corpus/$name" \
       -max_total_time="$seconds" -rss_limit_mb=2048 -timeout=20 -detect_leaks=0 -print_final_stats=1 \
+      ${FUZZ_SEED:+-seed="$FUZZ_SEED"} \
       -artifact_prefix=".work/crashes/$name-" >"$log" 2>&1 </dev/null
   local status=$?
   local execs
