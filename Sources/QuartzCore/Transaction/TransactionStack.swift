@@ -10,8 +10,9 @@ import Foundation
 ///   together then (§6.4).
 /// - `flush()` while explicit transactions are open is remembered and done when they close (§6.5).
 ///
-/// Held in the thread's dictionary; nothing here is shared between threads except completion
-/// blocks waiting for animations (`CompletionTracker`).
+/// Held per thread (a POSIX thread-specific slot, released when the thread exits); nothing here
+/// is shared between threads except completion blocks waiting for animations
+/// (`CompletionTracker`).
 package final class TransactionStack {
     package final class Frame {
         package let isImplicit: Bool
@@ -22,7 +23,18 @@ package final class TransactionStack {
         init(isImplicit: Bool) { self.isImplicit = isImplicit }
     }
 
-    private static let threadKey = "org.lamina.QuartzCore.transactions"
+    /// The thread-specific slot holding each thread's stack (retained; released at thread exit).
+    /// Every property change asks for the current stack, so this is a hot path: Foundation's
+    /// thread dictionary (an NSDictionary with a bridged String key) cost a fifth of adding an
+    /// animation.
+    private static let slot: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { raw in
+            guard let raw else { return }
+            Unmanaged<TransactionStack>.fromOpaque(raw).release()
+        }
+        return key
+    }()
 
     package private(set) var frames: [Frame] = []
     /// Model changes recorded since the outermost transaction began.
@@ -38,10 +50,11 @@ package final class TransactionStack {
 
     /// The current thread's stack.
     package static var current: TransactionStack {
-        let dict = Thread.current.threadDictionary
-        if let s = dict[threadKey] as? TransactionStack { return s }
+        if let raw = pthread_getspecific(slot) {
+            return Unmanaged<TransactionStack>.fromOpaque(raw).takeUnretainedValue()
+        }
         let s = TransactionStack()
-        dict[threadKey] = s
+        pthread_setspecific(slot, Unmanaged.passRetained(s).toOpaque())
         return s
     }
 
