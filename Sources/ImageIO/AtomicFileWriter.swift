@@ -20,36 +20,15 @@ enum AtomicFileWriter {
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return false }
         for attempt in 0..<16 {
             let temp = folder + "/." + name + ".\(getpid())-\(UInt32.random(in: 0...UInt32.max))-\(attempt).tmp"
-            let fd = open(temp, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-            if fd < 0 {
-                if errno == EEXIST { continue }
-                return false
-            }
-            let written = writeAll(data, to: fd) && fsync(fd) == 0
-            let closed = close(fd) == 0
-            guard written, closed, rename(temp, path) == 0 else {
+            let status = ExclusiveFile.create(temp, contents: data, mode: 0o666)
+            if status == EEXIST { continue }
+            guard status == 0 else { return false }
+            guard rename(temp, path) == 0 else {
                 unlink(temp)
                 return false
             }
             return true
         }
         return false
-    }
-
-    private static func writeAll(_ data: Data, to fd: Int32) -> Bool {
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Bool in
-            guard var pointer = raw.baseAddress else { return true }
-            var remaining = raw.count
-            while remaining > 0 {
-                let n = Glibc.write(fd, pointer, remaining)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                pointer += n
-                remaining -= n
-            }
-            return true
-        }
     }
 }

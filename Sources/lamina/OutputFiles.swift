@@ -1,3 +1,4 @@
+import CoreGraphics
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -63,25 +64,9 @@ enum OutputFiles {
 
     /// Creates `path` (which must not exist) with `data`, flushed to disk.
     private static func writeNew(_ data: Data, at path: String) throws {
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw CLIError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) in
-            var offset = 0
-            while offset < raw.count {
-                let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += n
-            }
-        }
-        if failure == 0, fsync(fd) != 0 { failure = errno }
-        if close(fd) != 0, failure == 0 { failure = errno }
-        if failure != 0 {
-            throw CLIError("cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(failure)))")
+        let status = ExclusiveFile.create(path, contents: data, mode: 0o644)
+        guard status == 0 else {
+            throw CLIError("cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(status)))")
         }
     }
 }
