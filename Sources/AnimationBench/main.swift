@@ -27,6 +27,9 @@
 // - presented frame: the model's path to the same render tree (`PresentedRenderTree`);
 // - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping).
 //
+// `BENCH_ONLY=keyed-adds` instead times 100,000 keyed `add(_:forKey:)` on one layer
+// (KeyedAdds.swift; the arguments are then runs and adds).
+//
 // BENCH_ONLY=<name> runs one of them (for profiling: build with `-c release`, strip the DWARF 5
 // debug info valgrind 3.19 cannot read — `objcopy --strip-debug` — and run callgrind with
 // `--toggle-collect` on the function measured). Reads no clock but the timers around each
@@ -66,6 +69,10 @@ let frames = max(1, arguments.first ?? 60)
 let count = max(1, arguments.dropFirst().first ?? 10_000)
 let only = ProcessInfo.processInfo.environment["BENCH_ONLY"]  // run one mode (for profiling)
 func wants(_ mode: String) -> Bool { only == nil || only == mode }
+if only == "keyed-adds" {  // not part of the frame modes: issue 19's add(_:forKey:) target
+    runKeyedAdds(runs: max(1, arguments.first ?? 5), adds: max(1, arguments.dropFirst().first ?? 100_000))
+    exit(0)
+}
 
 // MARK: The tree
 

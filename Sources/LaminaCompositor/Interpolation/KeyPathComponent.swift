@@ -11,8 +11,11 @@ package struct AnimationKeyPath: Sendable, Hashable {
     /// nil for an empty path or an unknown sub-path ("position.z", "bounds.size.depth").
     package init?(_ keyPath: String) {
         guard !keyPath.isEmpty else { return nil }
-        if let dot = keyPath.firstIndex(of: ".") {
-            guard let sub = SubKeyPath(String(keyPath[keyPath.index(after: dot)...])) else { return nil }
+        // Searched as UTF-8 ("." is one byte and never part of another scalar), not as
+        // Characters: grapheme breaking made this a tenth of attaching an animation.
+        let utf8 = keyPath.utf8
+        if let dot = utf8.firstIndex(of: UInt8(ascii: ".")) {
+            guard let sub = SubKeyPath(String(keyPath[utf8.index(after: dot)...])) else { return nil }
             property = String(keyPath[..<dot])
             subKey = sub
         } else {

@@ -30,11 +30,14 @@ package struct AnimationSpec: Sendable, Hashable {
     /// leaves that UNCERTAIN); for groups it warps the time the children see (INF).
     package var timingFunction: TimingCurve?
     package var kind: AnimationKind {
-        didSet { transformEndpoints = Self.fixedTransformEndpoints(of: kind) }
+        didSet { endpointsBox = Self.fixedTransformEndpoints(of: kind).map(EndpointsBox.init) }
     }
     /// Decompositions of fixed transform endpoints, computed when `kind` is set so evaluation
     /// does not decompose two matrices every frame.
-    package private(set) var transformEndpoints: TransformInterpolator?
+    package var transformEndpoints: TransformInterpolator? { endpointsBox?.interpolator }
+    /// Boxed: an interpolator is two matrices and their decompositions (about 600 bytes), and a
+    /// spec is copied whole whenever an animation is attached or committed.
+    private var endpointsBox: EndpointsBox?
     /// Add the animated value to the underlying value (reference §9.1.3).
     package var isAdditive: Bool
     /// Each repeat adds iteration·(end − start) (reference §9.1.4).
@@ -51,7 +54,7 @@ package struct AnimationSpec: Sendable, Hashable {
         self.timing = timing
         self.timingFunction = timingFunction
         self.kind = kind
-        self.transformEndpoints = Self.fixedTransformEndpoints(of: kind)
+        self.endpointsBox = Self.fixedTransformEndpoints(of: kind).map(EndpointsBox.init)
         self.isAdditive = isAdditive
         self.isCumulative = isCumulative
         self.valueFunction = valueFunction
@@ -76,6 +79,9 @@ package struct AnimationSpec: Sendable, Hashable {
         case .basic(let f, let t, let b), .spring(let f, let t, let b, _): (from, to, by) = (f, t, b)
         default: return nil
         }
+        // Only transform values have endpoints to decompose; most animations stop here.
+        func isTransform(_ v: AnimatableValue?) -> Bool { if case .transform? = v { return true } else { return false } }
+        guard isTransform(from) || isTransform(to) || isTransform(by) else { return nil }
         let fixed = (from != nil && to != nil) || (from != nil && by != nil) || (to != nil && by != nil)
         guard fixed else { return nil }
         // Underlying and previous are unused for these rows; any value will do.
@@ -116,4 +122,13 @@ package struct AnimationSpec: Sendable, Hashable {
         case (nil, nil, nil): return (previous ?? underlying, underlying)
         }
     }
+}
+
+/// An immutable reference to a spec's transform interpolator (derived from `kind`, so two
+/// boxes of equal interpolators are equal).
+private final class EndpointsBox: Hashable, Sendable {
+    let interpolator: TransformInterpolator
+    init(_ interpolator: TransformInterpolator) { self.interpolator = interpolator }
+    static func == (a: EndpointsBox, b: EndpointsBox) -> Bool { a === b || a.interpolator == b.interpolator }
+    func hash(into hasher: inout Hasher) { hasher.combine(interpolator) }
 }

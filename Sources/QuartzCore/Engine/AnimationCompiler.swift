@@ -19,18 +19,26 @@ package enum AnimationCompiler {
     package static func compile(_ anim: CAAnimation, for layer: CALayer,
                                 defaultDuration: Double) -> Result<AnimationRuntime, Failure> {
         do {
-            var leaves: [String: AnimatedProperty] = [:]
-            var order: [String] = []
+            // The properties written, first occurrence first. Most animations write one: a
+            // dictionary (hashing, a fresh seed) only once a group writes many.
+            var leaves: [AnimatedProperty] = []
+            var seen: Set<String>?
             let spec = try makeSpec(anim, layer: layer, defaultDuration: defaultDuration, isChild: false) { property, sample in
-                if leaves[property.key] == nil {
-                    order.append(property.key)
-                    leaves[property.key] = AnimatedProperty(accessor: property,
-                                                            neutral: sample.map(AnimationValues.neutral(like:)))
+                if let s = seen {
+                    if s.contains(property.key) { return }
+                } else if leaves.contains(where: { $0.accessor.key == property.key }) {
+                    return
+                }
+                leaves.append(AnimatedProperty(accessor: property, neutral: sample.map(AnimationValues.neutral(like:))))
+                if seen != nil {
+                    seen!.insert(property.key)
+                } else if leaves.count > 8 {
+                    seen = Set(leaves.map(\.accessor.key))
                 }
             }
             var rotates = false
             if case .path(_, _, _, _, let mode?) = spec.kind, mode == .auto || mode == .autoReverse { rotates = true }
-            return .success(AnimationRuntime(spec: spec, properties: order.compactMap { leaves[$0] },
+            return .success(AnimationRuntime(spec: spec, properties: leaves,
                                              rotatesAlongPath: rotates))
         } catch let f as Failure {
             return .failure(f)
@@ -41,8 +49,8 @@ package enum AnimationCompiler {
 
     private static func timing(of anim: CAAnimation) throws -> MediaTiming {
         let t = anim.mediaTiming
-        let values = [t.beginTime, t.duration, t.speed, t.timeOffset, t.repeatCount, t.repeatDuration]
-        guard !values.contains(where: \.isNaN) else { throw Failure(reason: "timing contains NaN") }
+        guard !(t.beginTime.isNaN || t.duration.isNaN || t.speed.isNaN || t.timeOffset.isNaN
+                || t.repeatCount.isNaN || t.repeatDuration.isNaN) else { throw Failure(reason: "timing contains NaN") }
         guard t.beginTime.isFinite, t.speed.isFinite, t.timeOffset.isFinite else {
             throw Failure(reason: "beginTime, speed and timeOffset must be finite")
         }

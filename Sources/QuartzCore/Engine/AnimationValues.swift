@@ -35,6 +35,13 @@ package enum AnimationValues {
     /// or of colours → scalars/colors; anything else → opaque (switches discretely).
     package static func animatable(_ value: Any?) -> AnimatableValue? {
         guard let value = BoxedValue.unboxed(value) else { return nil }
+        // The common number types by their exact dynamic type first: each failed `as?` in the
+        // switch below is a runtime cast (and may try Foundation bridging), and an animation's
+        // values are converted on every add(_:forKey:).
+        let dynamicType = ObjectIdentifier(type(of: value))
+        if dynamicType == ObjectIdentifier(Double.self) { return .scalar(value as! Double) }
+        if dynamicType == ObjectIdentifier(Int.self) { return .scalar(Double(value as! Int)) }
+        if dynamicType == ObjectIdentifier(CGFloat.self) { return .scalar(Double(value as! CGFloat)) }
         switch value {
         case let v as Bool: return .bool(v)
         case let v as Double: return .scalar(v)
