@@ -33,38 +33,8 @@ package struct CommittedLayerTarget: PresentedValuesTarget {
         extrasSource.flatMap { property.accessor.read($0) }
     }
 
-    /// `values.load(field, from: base)` field by field: passing `base` whole while `values` is
-    /// being modified made the compiler copy it (all 25 fields) for every load.
     @inline(__always)
-    package mutating func loadUnderlying(_ field: DirectField) {
-        switch field {
-        case .bounds: values.bounds = base.bounds
-        case .position: values.position = base.position
-        case .zPosition: values.zPosition = base.zPosition
-        case .anchorPoint: values.anchorPoint = base.anchorPoint
-        case .anchorPointZ: values.anchorPointZ = base.anchorPointZ
-        case .transform: values.transform = base.transform
-        case .sublayerTransform: values.sublayerTransform = base.sublayerTransform
-        case .opacity: values.opacity = base.opacity
-        case .cornerRadius: values.cornerRadius = base.cornerRadius
-        case .borderWidth: values.borderWidth = base.borderWidth
-        case .shadowOpacity: values.shadowOpacity = base.shadowOpacity
-        case .shadowOffset: values.shadowOffset = base.shadowOffset
-        case .shadowRadius: values.shadowRadius = base.shadowRadius
-        case .contentsRect: values.contentsRect = base.contentsRect
-        case .contentsCenter: values.contentsCenter = base.contentsCenter
-        case .contentsScale: values.contentsScale = base.contentsScale
-        case .rasterizationScale: values.rasterizationScale = base.rasterizationScale
-        case .minificationFilterBias: values.minificationFilterBias = base.minificationFilterBias
-        case .backgroundColor: values.backgroundColor = base.backgroundColor
-        case .borderColor: values.borderColor = base.borderColor
-        case .shadowColor: values.shadowColor = base.shadowColor
-        case .hidden: values.isHidden = base.isHidden
-        case .masksToBounds: values.masksToBounds = base.masksToBounds
-        case .doubleSided: values.isDoubleSided = base.isDoubleSided
-        case .shouldRasterize: values.shouldRasterize = base.shouldRasterize
-        }
-    }
+    package mutating func loadUnderlying(_ field: DirectField) { values.copy(field, from: base) }
 }
 
 extension PresentedLayerValues {

@@ -221,53 +221,6 @@ package struct FastPlan {
     }
 }
 
-/// The CALayer fields the engine reads and writes without closures: what the shortcut writes
-/// directly and what `PresentedLayerValues` holds. Case names are the property keys.
-package enum DirectField: UInt8, CaseIterable {
-    case bounds, position, zPosition, anchorPoint, anchorPointZ, transform, sublayerTransform, opacity
-    case cornerRadius, borderWidth, shadowOpacity, shadowOffset, shadowRadius, contentsRect, contentsCenter
-    case contentsScale, rasterizationScale, minificationFilterBias, backgroundColor, borderColor, shadowColor
-    case hidden, masksToBounds, doubleSided, shouldRasterize
-
-    /// Stores `value` when it has the field's kind (NaN numbers are dropped, as the setters
-    /// refuse them).
-    @inline(__always)
-    package func write(_ value: AnimatableValue, to layer: CALayer) {
-        switch (self, value) {
-        case (.bounds, .rect(let r)): layer.props.bounds = r
-        case (.position, .point(let p)) where !p.x.isNaN && !p.y.isNaN: layer.props.position = p
-        case (.anchorPoint, .point(let p)) where !p.x.isNaN && !p.y.isNaN: layer.props.anchorPoint = p
-        case (.transform, .transform(let m)): layer.props.transform = m
-        case (.sublayerTransform, .transform(let m)): layer.props.sublayerTransform = m
-        case (.shadowOffset, .size(let s)): layer.props.shadowOffset = s
-        case (.contentsRect, .rect(let r)): layer.props.contentsRect = r
-        case (.contentsCenter, .rect(let r)): layer.props.contentsCenter = r
-        case (.backgroundColor, .color(let c)): layer.props.backgroundColor = c.cgColor
-        case (.borderColor, .color(let c)): layer.props.borderColor = c.cgColor
-        case (.shadowColor, .color(let c)): layer.props.shadowColor = c.cgColor
-        case (.hidden, .bool(let b)): layer.props.isHidden = b
-        case (.masksToBounds, .bool(let b)): layer.props.masksToBounds = b
-        case (.doubleSided, .bool(let b)): layer.props.isDoubleSided = b
-        case (.shouldRasterize, .bool(let b)): layer.props.shouldRasterize = b
-        case (_, .scalar(let v)) where !v.isNaN:
-            switch self {
-            case .zPosition: layer.props.zPosition = CGFloat(v)
-            case .anchorPointZ: layer.props.anchorPointZ = CGFloat(v)
-            case .opacity: layer.props.opacity = Float(v)
-            case .cornerRadius: layer.props.cornerRadius = CGFloat(v)
-            case .borderWidth: layer.props.borderWidth = CGFloat(v)
-            case .shadowOpacity: layer.props.shadowOpacity = Float(v)
-            case .shadowRadius: layer.props.shadowRadius = CGFloat(v)
-            case .contentsScale: layer.props.contentsScale = CGFloat(v)
-            case .rasterizationScale: layer.props.rasterizationScale = CGFloat(v)
-            case .minificationFilterBias: layer.props.minificationFilterBias = Float(v)
-            default: break
-            }
-        default: break
-        }
-    }
-}
-
 extension AnimationEngine {
     /// The progress of `spec` at parent time `t` (stage-2 timing, then the timing function), or
     /// nil when the animation has no effect then.

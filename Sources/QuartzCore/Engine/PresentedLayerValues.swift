@@ -130,9 +130,13 @@ package struct PresentedLayerValues {
         }
     }
 
-    /// Stores `value` as `PresentedProperty.write` stores it into a layer: values of another
-    /// kind are ignored, NaN numbers and points or rects with a NaN coordinate are refused.
-    package mutating func write(_ field: DirectField, _ value: AnimatableValue) {
+    /// Stores `value` into `field`. The one place the animatable fields' value rule lives: every
+    /// path that writes a presented field (the general evaluation, the shortcuts, presentation
+    /// copies through `DirectField.write`, `PresentedProperty.write`) comes here. Values of
+    /// another kind are ignored; NaN numbers and points or rects with a NaN coordinate are
+    /// refused (the field keeps its value). Returns whether the value was stored.
+    @discardableResult
+    package mutating func write(_ field: DirectField, _ value: AnimatableValue) -> Bool {
         switch (field, value) {
         case (.bounds, .rect(let r)) where Self.finite(r): bounds = r
         case (.position, .point(let p)) where Self.finite(p): position = p
@@ -149,34 +153,17 @@ package struct PresentedLayerValues {
         case (.masksToBounds, .bool(let b)): masksToBounds = b
         case (.doubleSided, .bool(let b)): isDoubleSided = b
         case (.shouldRasterize, .bool(let b)): shouldRasterize = b
-        case (_, .scalar(let v)) where !v.isNaN: writeScalar(field, v)
-        default: break
+        case (_, .scalar(let v)) where !v.isNaN: return writeScalar(field, v)
+        default: return false
         }
+        return true
     }
 
-    /// Stores `value` as `DirectField.write` stores it into a layer (the shortcut's rule:
-    /// NaN-checked points and numbers, rects as given).
+    /// `write(field, value)`: the shortcut stores exactly what the general path stores (one
+    /// rule for NaN, kept in `write`).
     @inline(__always)
     package mutating func writeFast(_ field: DirectField, _ value: AnimatableValue) {
-        switch (field, value) {
-        case (.bounds, .rect(let r)): bounds = r
-        case (.position, .point(let p)) where !p.x.isNaN && !p.y.isNaN: position = p
-        case (.anchorPoint, .point(let p)) where !p.x.isNaN && !p.y.isNaN: anchorPoint = p
-        case (.transform, .transform(let m)): transform = m
-        case (.sublayerTransform, .transform(let m)): sublayerTransform = m
-        case (.shadowOffset, .size(let s)): shadowOffset = s
-        case (.contentsRect, .rect(let r)): contentsRect = r
-        case (.contentsCenter, .rect(let r)): contentsCenter = r
-        case (.backgroundColor, .color(let c)): backgroundColor = c
-        case (.borderColor, .color(let c)): borderColor = c
-        case (.shadowColor, .color(let c)): shadowColor = c
-        case (.hidden, .bool(let b)): isHidden = b
-        case (.masksToBounds, .bool(let b)): masksToBounds = b
-        case (.doubleSided, .bool(let b)): isDoubleSided = b
-        case (.shouldRasterize, .bool(let b)): shouldRasterize = b
-        case (_, .scalar(let v)) where !v.isNaN: writeScalar(field, v)
-        default: break
-        }
+        write(field, value)
     }
 
     /// `writeFast(field, .point(p))`.
@@ -212,8 +199,8 @@ package struct PresentedLayerValues {
         if !v.isNaN { writeScalar(field, v) }
     }
 
-    @inline(__always)
-    private mutating func writeScalar(_ field: DirectField, _ v: Double) {
+    @inline(__always) @discardableResult
+    private mutating func writeScalar(_ field: DirectField, _ v: Double) -> Bool {
         switch field {
         case .zPosition: zPosition = CGFloat(v)
         case .anchorPointZ: anchorPointZ = CGFloat(v)
@@ -225,8 +212,9 @@ package struct PresentedLayerValues {
         case .contentsScale: contentsScale = CGFloat(v)
         case .rasterizationScale: rasterizationScale = CGFloat(v)
         case .minificationFilterBias: minificationFilterBias = Float(v)
-        default: break
+        default: return false
         }
+        return true
     }
 
     private static func finite(_ p: CGPoint) -> Bool { !p.x.isNaN && !p.y.isNaN }
@@ -237,35 +225,80 @@ package struct PresentedLayerValues {
     /// Copies the fields in `fields` into a layer's properties (what a presentation copy of
     /// the layer would hold for them), creating CGColors for colours.
     package func store(into p: inout LayerProperties) {
-        fields.forEach { field in
-            switch field {
-            case .bounds: p.bounds = bounds
-            case .position: p.position = position
-            case .zPosition: p.zPosition = zPosition
-            case .anchorPoint: p.anchorPoint = anchorPoint
-            case .anchorPointZ: p.anchorPointZ = anchorPointZ
-            case .transform: p.transform = transform
-            case .sublayerTransform: p.sublayerTransform = sublayerTransform
-            case .opacity: p.opacity = opacity
-            case .cornerRadius: p.cornerRadius = cornerRadius
-            case .borderWidth: p.borderWidth = borderWidth
-            case .shadowOpacity: p.shadowOpacity = shadowOpacity
-            case .shadowOffset: p.shadowOffset = shadowOffset
-            case .shadowRadius: p.shadowRadius = shadowRadius
-            case .contentsRect: p.contentsRect = contentsRect
-            case .contentsCenter: p.contentsCenter = contentsCenter
-            case .contentsScale: p.contentsScale = contentsScale
-            case .rasterizationScale: p.rasterizationScale = rasterizationScale
-            case .minificationFilterBias: p.minificationFilterBias = minificationFilterBias
-            case .backgroundColor: p.backgroundColor = backgroundColor?.cgColor
-            case .borderColor: p.borderColor = borderColor?.cgColor
-            case .shadowColor: p.shadowColor = shadowColor?.cgColor
-            case .hidden: p.isHidden = isHidden
-            case .masksToBounds: p.masksToBounds = masksToBounds
-            case .doubleSided: p.isDoubleSided = isDoubleSided
-            case .shouldRasterize: p.shouldRasterize = shouldRasterize
-            }
+        fields.forEach { store($0, into: &p) }
+    }
+
+    /// Copies one field into a layer's properties.
+    @inline(__always)
+    package func store(_ field: DirectField, into p: inout LayerProperties) {
+        switch field {
+        case .bounds: p.bounds = bounds
+        case .position: p.position = position
+        case .zPosition: p.zPosition = zPosition
+        case .anchorPoint: p.anchorPoint = anchorPoint
+        case .anchorPointZ: p.anchorPointZ = anchorPointZ
+        case .transform: p.transform = transform
+        case .sublayerTransform: p.sublayerTransform = sublayerTransform
+        case .opacity: p.opacity = opacity
+        case .cornerRadius: p.cornerRadius = cornerRadius
+        case .borderWidth: p.borderWidth = borderWidth
+        case .shadowOpacity: p.shadowOpacity = shadowOpacity
+        case .shadowOffset: p.shadowOffset = shadowOffset
+        case .shadowRadius: p.shadowRadius = shadowRadius
+        case .contentsRect: p.contentsRect = contentsRect
+        case .contentsCenter: p.contentsCenter = contentsCenter
+        case .contentsScale: p.contentsScale = contentsScale
+        case .rasterizationScale: p.rasterizationScale = rasterizationScale
+        case .minificationFilterBias: p.minificationFilterBias = minificationFilterBias
+        case .backgroundColor: p.backgroundColor = backgroundColor?.cgColor
+        case .borderColor: p.borderColor = borderColor?.cgColor
+        case .shadowColor: p.shadowColor = shadowColor?.cgColor
+        case .hidden: p.isHidden = isHidden
+        case .masksToBounds: p.masksToBounds = masksToBounds
+        case .doubleSided: p.isDoubleSided = isDoubleSided
+        case .shouldRasterize: p.shouldRasterize = shouldRasterize
         }
+    }
+
+    /// Sets `field` to `other`'s value of it (the `fields` set is not changed). Field by
+    /// field: copying `other` whole while `self` is being modified made the compiler copy all
+    /// 25 fields for every call.
+    @inline(__always)
+    package mutating func copy(_ field: DirectField, from other: PresentedLayerValues) {
+        switch field {
+        case .bounds: bounds = other.bounds
+        case .position: position = other.position
+        case .zPosition: zPosition = other.zPosition
+        case .anchorPoint: anchorPoint = other.anchorPoint
+        case .anchorPointZ: anchorPointZ = other.anchorPointZ
+        case .transform: transform = other.transform
+        case .sublayerTransform: sublayerTransform = other.sublayerTransform
+        case .opacity: opacity = other.opacity
+        case .cornerRadius: cornerRadius = other.cornerRadius
+        case .borderWidth: borderWidth = other.borderWidth
+        case .shadowOpacity: shadowOpacity = other.shadowOpacity
+        case .shadowOffset: shadowOffset = other.shadowOffset
+        case .shadowRadius: shadowRadius = other.shadowRadius
+        case .contentsRect: contentsRect = other.contentsRect
+        case .contentsCenter: contentsCenter = other.contentsCenter
+        case .contentsScale: contentsScale = other.contentsScale
+        case .rasterizationScale: rasterizationScale = other.rasterizationScale
+        case .minificationFilterBias: minificationFilterBias = other.minificationFilterBias
+        case .backgroundColor: backgroundColor = other.backgroundColor
+        case .borderColor: borderColor = other.borderColor
+        case .shadowColor: shadowColor = other.shadowColor
+        case .hidden: isHidden = other.isHidden
+        case .masksToBounds: masksToBounds = other.masksToBounds
+        case .doubleSided: isDoubleSided = other.isDoubleSided
+        case .shouldRasterize: shouldRasterize = other.shouldRasterize
+        }
+    }
+
+    /// `field`'s model value on `layer`, as an animatable value (nil: no colour).
+    package static func read(_ field: DirectField, of layer: CALayer) -> AnimatableValue? {
+        var v = PresentedLayerValues()
+        v.load(field, from: layer)
+        return v.read(field)
     }
 }
 

@@ -42,53 +42,14 @@ package struct PresentedProperty: @unchecked Sendable {
     }
 
     // MARK: Direct accessors of LayerProperties fields
-    //
-    // Spelled out per field (no key paths): key-path application costs more than the whole
-    // evaluation of a simple animation.
 
-    private typealias Read = (CALayer) -> AnimatableValue?
-    private typealias Write = (CALayer, AnimatableValue) -> Void
-
-    private static func entry(_ key: String, _ read: @escaping Read, _ write: @escaping Write) -> (String, PresentedProperty) {
-        (key, PresentedProperty(key: key, read: read, write: write,
-                                field: DirectField.allCases.first { "\($0)" == key }))
-    }
-
-    private static func finite(_ p: CGPoint) -> Bool { !p.x.isNaN && !p.y.isNaN }
-    private static func finite(_ r: CGRect) -> Bool {
-        !r.origin.x.isNaN && !r.origin.y.isNaN && !r.size.width.isNaN && !r.size.height.isNaN
-    }
-
-    private static let direct: [String: PresentedProperty] = Dictionary(uniqueKeysWithValues: [
-        entry("bounds", { .rect($0.props.bounds) }, { if case .rect(let v) = $1, finite(v) { $0.props.bounds = v } }),
-        entry("position", { .point($0.props.position) }, { if case .point(let v) = $1, finite(v) { $0.props.position = v } }),
-        entry("zPosition", { .scalar(Double($0.props.zPosition)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.zPosition = CGFloat(v) } }),
-        entry("anchorPoint", { .point($0.props.anchorPoint) }, { if case .point(let v) = $1, finite(v) { $0.props.anchorPoint = v } }),
-        entry("anchorPointZ", { .scalar(Double($0.props.anchorPointZ)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.anchorPointZ = CGFloat(v) } }),
-        entry("transform", { .transform($0.props.transform) }, { if case .transform(let v) = $1 { $0.props.transform = v } }),
-        entry("sublayerTransform", { .transform($0.props.sublayerTransform) }, { if case .transform(let v) = $1 { $0.props.sublayerTransform = v } }),
-        entry("hidden", { .bool($0.props.isHidden) }, { if case .bool(let v) = $1 { $0.props.isHidden = v } }),
-        entry("opacity", { .scalar(Double($0.props.opacity)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.opacity = Float(v) } }),
-        entry("backgroundColor", { l in l.props.backgroundColor.map { .color(RGBAColor($0)) } },
-              { if case .color(let v) = $1 { $0.props.backgroundColor = v.cgColor } }),
-        entry("cornerRadius", { .scalar(Double($0.props.cornerRadius)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.cornerRadius = CGFloat(v) } }),
-        entry("borderWidth", { .scalar(Double($0.props.borderWidth)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.borderWidth = CGFloat(v) } }),
-        entry("borderColor", { l in l.props.borderColor.map { .color(RGBAColor($0)) } },
-              { if case .color(let v) = $1 { $0.props.borderColor = v.cgColor } }),
-        entry("shadowColor", { l in l.props.shadowColor.map { .color(RGBAColor($0)) } },
-              { if case .color(let v) = $1 { $0.props.shadowColor = v.cgColor } }),
-        entry("shadowOpacity", { .scalar(Double($0.props.shadowOpacity)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.shadowOpacity = Float(v) } }),
-        entry("shadowOffset", { .size($0.props.shadowOffset) }, { if case .size(let v) = $1 { $0.props.shadowOffset = v } }),
-        entry("shadowRadius", { .scalar(Double($0.props.shadowRadius)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.shadowRadius = CGFloat(v) } }),
-        entry("masksToBounds", { .bool($0.props.masksToBounds) }, { if case .bool(let v) = $1 { $0.props.masksToBounds = v } }),
-        entry("doubleSided", { .bool($0.props.isDoubleSided) }, { if case .bool(let v) = $1 { $0.props.isDoubleSided = v } }),
-        entry("contentsRect", { .rect($0.props.contentsRect) }, { if case .rect(let v) = $1 { $0.props.contentsRect = v } }),
-        entry("contentsCenter", { .rect($0.props.contentsCenter) }, { if case .rect(let v) = $1 { $0.props.contentsCenter = v } }),
-        entry("contentsScale", { .scalar(Double($0.props.contentsScale)) }, { if case .scalar(let v) = $1, !v.isNaN { $0.props.contentsScale = CGFloat(v) } }),
-        entry("shouldRasterize", { .bool($0.props.shouldRasterize) }, { if case .bool(let v) = $1 { $0.props.shouldRasterize = v } }),
-        entry("rasterizationScale", { .scalar(Double($0.props.rasterizationScale)) },
-              { if case .scalar(let v) = $1, !v.isNaN { $0.props.rasterizationScale = CGFloat(v) } }),
-        entry("minificationFilterBias", { .scalar(Double($0.props.minificationFilterBias)) },
-              { if case .scalar(let v) = $1, !v.isNaN { $0.props.minificationFilterBias = Float(v) } }),
-    ])
+    /// One accessor per `DirectField`, reading and writing through `PresentedLayerValues`
+    /// (where the fields' value rule lives) with no key paths: key-path application costs
+    /// more than the whole evaluation of a simple animation.
+    private static let direct: [String: PresentedProperty] = Dictionary(uniqueKeysWithValues: DirectField.allCases.map { field in
+        (field.key, PresentedProperty(key: field.key,
+                                      read: { PresentedLayerValues.read(field, of: $0) },
+                                      write: { field.write($1, to: $0) },
+                                      field: field))
+    })
 }
