@@ -16,6 +16,13 @@
 //   UIKit             opt-in: UIKit's names (UIView, UIColor, UIBezierPath, UIImage…) over LaminaKit
 //   LaminaScenes      named scenes (the seed demos, feature scenes) with scripted interaction
 //   lamina            the command-line tool
+//
+// Test support (under Tests/, in no product; only test targets depend on it, as in
+// swift-collections' `_CollectionsTestSupport`):
+//
+//   _LaminaTestSupport  goldens (LAMINA_RECORD_GOLDENS=1 re-records), SplitMix64, stderr capture;
+//                       CoreGraphics level
+//   _UIKitTestSupport   a headless UIKit screen on a manual clock (LaminaKit + UIKit)
 import PackageDescription
 
 let package = Package(
@@ -73,21 +80,24 @@ let package = Package(
         // The raster benchmark of the shared scenes S1–S5 (release build; see bench/compare.sh).
         .executableTarget(name: "LaminaBench", dependencies: ["LaminaRaster", "CoreGraphics"]),
 
-        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster"]),
-        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics"], exclude: ["Context/Goldens"]),
-        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"],
+        .target(name: "_LaminaTestSupport", dependencies: ["CoreGraphics", "LaminaRaster"], path: "Tests/_LaminaTestSupport"),
+        .target(name: "_UIKitTestSupport", dependencies: ["UIKit", "LaminaKit"], path: "Tests/_UIKitTestSupport"),
+        .testTarget(name: "LaminaRasterTests", dependencies: ["LaminaRaster", "_LaminaTestSupport"]),
+        .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_LaminaTestSupport"], exclude: ["Context/Goldens"]),
+        .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "_LaminaTestSupport"],
                     exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens", "Integration/Goldens"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], exclude: ["Text/Goldens"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_LaminaTestSupport"], exclude: ["Text/Goldens"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "QuartzCore"]),
-        .testTarget(name: "UIKitTests", dependencies: ["UIKit"]),
+        .testTarget(name: "UIKitTests", dependencies: ["UIKit", "_UIKitTestSupport"]),
         // Real iOS Core Animation code, written the way iOS developers write it (`import UIKit`,
         // no `#if`), compiled unchanged: the corpus programs and the seed documents' listings.
         .target(name: "UIKitCorpus", dependencies: ["UIKit"], path: "Examples/Corpus"),
-        .testTarget(name: "UIKitCorpusTests", dependencies: ["UIKitCorpus", "UIKit", "LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
-        .testTarget(name: "SeedListingTests", dependencies: ["UIKit", "LaminaKit", "QuartzCore"]),
-        .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit"], exclude: ["Goldens"]),
+        .testTarget(name: "UIKitCorpusTests", dependencies: ["UIKitCorpus", "UIKit", "LaminaScenes", "LaminaKit",
+                                                           "_LaminaTestSupport", "_UIKitTestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "SeedListingTests", dependencies: ["UIKit", "LaminaKit", "QuartzCore", "_LaminaTestSupport", "_UIKitTestSupport"]),
+        .testTarget(name: "LaminaScenesTests", dependencies: ["LaminaScenes", "LaminaKit", "_LaminaTestSupport"], exclude: ["Goldens"]),
         // The command-line tool's option checks and archive rendering (bad input must not trap).
         .testTarget(name: "LaminaCLITests", dependencies: ["lamina"]),
         // Lamina vs headless Chromium on equivalent HTML/CSS (skipped when chromium is absent).

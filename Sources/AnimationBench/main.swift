@@ -25,7 +25,10 @@
 // - commit+evaluate: a commit changing one animated layer, then an evaluation (which
 //   rebuilds the committed schedule first);
 // - presented frame: the model's path to the same render tree (`PresentedRenderTree`);
-// - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping).
+// - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping);
+// - props copy / scratch layer: the two halves of "reused copies" alone (the copy of every
+//   layer's properties; the evaluations written into one scratch layer);
+// - easing: one easeInEaseOut timing-curve solve per layer.
 //
 // `BENCH_ONLY=keyed-adds` instead times 100,000 keyed `add(_:forKey:)` on one layer
 // (KeyedAdds.swift; the arguments are then runs and adds).
@@ -244,6 +247,31 @@ measure("reused copies") { t in
         AnimationEngine.applyAnimations(of: model, to: copy,
                                         localTime: model.layerTiming.activeLocalTime(fromParent: rootLocal))
     }
+}
+
+// The parts of "reused copies" alone: the property copy, and the same evaluations written
+// into one scratch layer (the math without the stores into 10,000 targets); then the timing
+// curve alone, one easeInEaseOut solve per layer.
+measure("props copy") { _ in
+    for (model, copy) in zip(layers, copies) { copy.props = model.props }
+}
+let scratch = CALayer(layer: layers[0])
+measure("scratch layer") { t in
+    let rootLocal = root.layerTiming.activeLocalTime(fromParent: t)
+    for model in layers {
+        scratch.props.transform = CATransform3DIdentity
+        AnimationEngine.applyAnimations(of: model, to: scratch,
+                                        localTime: model.layerTiming.activeLocalTime(fromParent: rootLocal))
+    }
+}
+check += Double(scratch.props.opacity)
+let easeInEaseOut = CAMediaTimingFunction(name: .easeInEaseOut)
+var easingFrame = 0
+measure("easing") { _ in
+    easingFrame += 1
+    var sum = 0.0
+    for i in 0..<count { sum += easeInEaseOut.progress(at: Double((i + easingFrame) % 1000) / 1000) }
+    check += sum * 1e-30
 }
 
 for c in copies { check += Double(c.props.opacity) }

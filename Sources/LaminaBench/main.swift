@@ -8,6 +8,7 @@ import LaminaRaster
 //
 //   swift run -c release LaminaBench [--scene S1] [--frames N] [--warmup N] [--threads N]
 //                                     [--band N] [--out DIR] [--json FILE] [--verify] [--dump-scenes]
+//   swift run -c release LaminaBench --kernels   # S2's image shading and S3's shadows alone
 //
 // Timing follows the peers' harness (harness.py): reset the frame (not timed), then render
 // (timed), `warmup` untimed frames first. Clock: CLOCK_MONOTONIC.
@@ -22,6 +23,7 @@ struct Options {
     var json: String?
     var verify = false
     var dumpScenes = false
+    var kernels = false
 }
 
 func usage() -> Never {
@@ -36,6 +38,7 @@ func usage() -> Never {
       --json         also write the timings (every sample) as JSON
       --verify       check that 1 thread and 3 threads with odd bands give identical bytes
       --dump-scenes  print every generated scene number (for bench/check_scenes.py) and exit
+      --kernels      time the paint kernels of S2 and S3 on their own (PaintKernelBench) and exit
     """)
     exit(2)
 }
@@ -64,6 +67,7 @@ func parseOptions() -> Options {
         case "--json": o.json = value(a)
         case "--verify": o.verify = true
         case "--dump-scenes": o.dumpScenes = true
+        case "--kernels": o.kernels = true
         case "-h", "--help": usage()
         default: print("unknown argument \(a)"); usage()
         }
@@ -106,6 +110,10 @@ func renderOnce(_ scene: BenchScene, threads: Int, band: Int) throws -> Surface 
 func run() throws {
     let o = parseOptions()
     if o.dumpScenes { print(BenchScenes.dump()); return }
+    if o.kernels {
+        if try !PaintKernelBench.run() { print("LaminaBench: a kernel drew less than it must"); exit(1) }
+        return
+    }
     let surface = try Surface(width: BenchScenes.width, height: BenchScenes.height)
     let pool = WorkerPool(threadCount: o.threads)
     let tools = (0..<pool.workerCount).map { _ in WorkerTools() }

@@ -62,7 +62,7 @@ open class UIApplication: UIResponder, @unchecked Sendable {
 
     /// Shows `window` as a subview of `root` (a LaminaKit view: the host's root view, or a
     /// test's), with its controllers' appearance calls around it.
-    func show(_ window: UIWindow, in root: View) {
+    package func show(_ window: UIWindow, in root: View) {
         keyWindow = window
         guard !window.isShown else { return }
         window.forEachController { $0.beginAppearance(true) }

@@ -1,17 +1,18 @@
 import Foundation
 import Testing
 import CoreGraphics
+import _LaminaTestSupport
 
 /// The adaptive flattening of curves (`lamina_flatten_curve` behind `CGPath.flattened`): the
 /// polyline stays within the tolerance of the curve both ways, on ordinary curves and on the
 /// shapes that break naive step rules (cusps, loops, straight curves that double back, tiny and
 /// huge ones), and it needs far fewer chords than the uniform step bound.
 @Suite struct AdaptiveFlatteningTests {
-    /// Uniform doubles in [0, 1) from the suite's SplitMix64 (`ImageTestRandom`).
+    /// Uniform doubles in [0, 1) from the tests' SplitMix64.
     struct Rng {
-        var bits: ImageTestRandom
-        init(state: UInt64) { bits = ImageTestRandom(state: state) }
-        mutating func next() -> Double { Double(bits.next() >> 11) / Double(1 << 53) }
+        var bits: SplitMix64
+        init(state: UInt64) { bits = SplitMix64(state) }
+        mutating func next() -> Double { bits.uniform() }
     }
 
     struct Curve {

@@ -1,6 +1,7 @@
 import CoreGraphics
 import LaminaRaster
 import Testing
+import _LaminaTestSupport
 
 @Suite("Image CGImage layouts and API")
 struct ImageCGImageTests {
@@ -62,7 +63,7 @@ struct ImageCGImageTests {
     }
 
     @Test func fastPathMatchesReference() throws {
-        var random = ImageTestRandom(state: 5)
+        var random = SplitMix64(5)
         let width = 13, height = 4, bytesPerRow = 13 * 4 + 3
         let bytes = random.bytes(bytesPerRow * height)
         let alphas: [CGImageAlphaInfo] = [.premultipliedLast, .premultipliedFirst, .last, .first, .noneSkipLast, .noneSkipFirst]

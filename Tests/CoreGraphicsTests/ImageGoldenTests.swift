@@ -1,6 +1,7 @@
 import CoreGraphics
 import LaminaRaster
 import Testing
+import _LaminaTestSupport
 
 @Suite("Image golden comparison")
 struct ImageGoldenTests {

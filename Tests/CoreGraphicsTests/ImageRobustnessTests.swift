@@ -3,6 +3,7 @@ import LaminaRaster
 import Testing
 #if canImport(Glibc)
 import Glibc
+import _LaminaTestSupport
 #endif
 
 /// Bad input never crashes and always names what is wrong.
@@ -24,7 +25,7 @@ struct ImageRobustnessTests {
 
     /// A 20x20 noisy RGBA PNG, so the IDAT is long enough to cut in several places.
     func samplePNG() throws -> [UInt8] {
-        var random = ImageTestRandom(state: 7)
+        var random = SplitMix64(7)
         let noise = random.bytes(20 * 20 * 4)
         return try PNGBuilder.png(width: 20, height: 20, bitDepth: 8, colorType: .rgba) { x, y in
             let i = (y * 20 + x) * 4
@@ -33,7 +34,7 @@ struct ImageRobustnessTests {
     }
 
     func sampleJPEG(progressive: Bool) throws -> [UInt8] {
-        var random = ImageTestRandom(state: 11)
+        var random = SplitMix64(11)
         return [UInt8](try ImageCodec.jpegData(samples: random.bytes(24 * 24 * 3), width: 24, height: 24,
                                             components: 3, quality: 80, progressive: progressive))
     }
@@ -86,7 +87,7 @@ struct ImageRobustnessTests {
         let jpeg = try sampleJPEG(progressive: false)
         // Entropy-coded data has no checksum: libjpeg either reports the damage or decodes
         // garbage of the right size. Either way: no crash, a named error or a 24x24 image.
-        var random = ImageTestRandom(state: 3)
+        var random = SplitMix64(3)
         for _ in 0..<12 {
             var bad = jpeg
             let at = jpeg.count / 3 + Int(random.next() % UInt64(jpeg.count / 2))
@@ -139,7 +140,7 @@ struct ImageRobustnessTests {
         let e = error([0x47, 0x49, 0x46, 0x38, 0x39, 0x61, 1, 2]) // "GIF89a"
         #expect(e == .unknownFormat(firstBytes: "47 49 46 38 39 61 01 02"))
         #expect(e?.description.contains("47 49 46") == true)
-        var random = ImageTestRandom(state: 99)
+        var random = SplitMix64(99)
         for n in [1, 7, 64, 1000] {
             var bytes = random.bytes(n)
             bytes[0] = 0x42
@@ -160,7 +161,7 @@ struct ImageRobustnessTests {
         let originals = [try samplePNG(), try sampleJPEG(progressive: false), try sampleJPEG(progressive: true),
                          try PNGBuilder.png(width: 9, height: 7, bitDepth: 2, colorType: .palette, interlaced: true,
                                             palette: [(1, 2, 3), (4, 5, 6), (7, 8, 9), (10, 11, 12)], trns: [0]) { x, y in [(x ^ y) & 3] }]
-        var random = ImageTestRandom(state: 2024)
+        var random = SplitMix64(2024)
         for original in originals {
             for _ in 0..<40 {
                 var bytes = original
@@ -194,7 +195,7 @@ struct ImageRobustnessTests {
         withBadChunk.insert(contentsOf: broken, at: 33)
         var hugeJPEG = jpeg
         if let sof = findMarker(jpeg, 0xC2) { hugeJPEG.replaceSubrange((sof + 5)..<(sof + 9), with: [0xFF, 0xFF, 0xFF, 0xFF]) }
-        let output = captureImageCodecStandardError {
+        let output = capturingStandardError {
             _ = error(Array(png[0..<100]))
             _ = error(withBadChunk)
             _ = error(Array(jpeg[0..<(jpeg.count / 2)]))
@@ -205,7 +206,7 @@ struct ImageRobustnessTests {
             _ = error(flipped)
         }
         // The capture itself works: a write to file descriptor 2 is seen.
-        let probe = captureImageCodecStandardError { _ = write(2, "lamina-probe\n", 13) }
+        let probe = capturingStandardError { _ = write(2, "lamina-probe\n", 13) }
         #expect(probe.contains("lamina-probe"))
         for phrase in ["libpng", "JPEG data", "JPEG file", "Premature end", "Corrupt"] {
             #expect(!output.contains(phrase), "codec printed: \(output)")

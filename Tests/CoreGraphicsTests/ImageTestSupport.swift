@@ -90,19 +90,6 @@ enum PNGBuilder {
     }
 }
 
-/// Deterministic pseudo-random bytes (SplitMix64), so failures reproduce.
-struct ImageTestRandom {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func bytes(_ n: Int) -> [UInt8] { (0..<n).map { _ in UInt8(truncatingIfNeeded: next()) } }
-}
-
 /// A surface from straight RGBA tuples, premultiplied with rounding.
 func makeStraightSurface(width: Int, height: Int, _ straight: (Int, Int) -> (Int, Int, Int, Int)) throws -> Surface {
     let s = try Surface(width: width, height: height)
@@ -114,25 +101,4 @@ func makeStraightSurface(width: Int, height: Int, _ straight: (Int, Int) -> (Int
         }
     }
     return s
-}
-
-/// Runs `body` with file descriptor 2 redirected to a temporary file and returns what was
-/// written there (then echoes it to the real stderr). Other tests running concurrently may
-/// write too, so callers look for the codecs' own phrases rather than expecting silence.
-func captureImageCodecStandardError(_ body: () -> Void) -> String {
-    let path = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-stderr-\(UUID().uuidString)").path
-    let fd = open(path, O_CREAT | O_RDWR | O_TRUNC, 0o600)
-    guard fd >= 0 else { return "" }
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    fflush(nil)
-    let saved = dup(2)
-    dup2(fd, 2)
-    body()
-    fflush(nil)
-    dup2(saved, 2)
-    close(saved)
-    close(fd)
-    let captured = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
-    if !captured.isEmpty { FileHandle.standardError.write(Data(captured.utf8)) }
-    return captured
 }

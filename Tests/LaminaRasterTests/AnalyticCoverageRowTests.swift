@@ -1,5 +1,6 @@
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// `Shape.Row` (what the rounded-rect fills use) against the per-pixel reference
 /// `Shape.coverage(px:py:)`: the same doubles, so the same bytes, for every pixel of random

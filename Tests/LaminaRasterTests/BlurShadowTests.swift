@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CLaminaKernels
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 @Suite struct BlurShadowTests {
     /// max |analytic − blurred box mask| in levels over the analytic bounds.

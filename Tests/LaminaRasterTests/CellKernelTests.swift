@@ -3,6 +3,7 @@ import CLaminaKernels
 @testable import LaminaRaster
 #if canImport(Glibc)
 import Glibc
+import _LaminaTestSupport
 #endif
 
 /// The C cell accumulation (`lamina_accumulate_strip`, with `lamina_build_edges` when every

@@ -1,5 +1,6 @@
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// `ClearTiles` flags against their definition: block (bx, by) is clear exactly when every
 /// texel of columns 8·bx ... 8·bx + 8 and rows 8·by ... 8·by + 8 inside the image is 0.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// Every fast path against its scalar reference, byte for byte, on random premultiplied data.
 @Suite struct CompositingTests {

@@ -3,6 +3,7 @@ import CLaminaKernels
 @testable import LaminaRaster
 #if canImport(Glibc)
 import Glibc
+import _LaminaTestSupport
 #endif
 
 /// The monotone-chain fast path (ConvexRasterizer.swift) against the strip sweep: the same

@@ -1,5 +1,6 @@
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// A replayed `CoverageRecording` makes the calls of the rasterization it recorded: the same
 /// mask bytes as filling directly, for rounded rects and rings, clipped or not.

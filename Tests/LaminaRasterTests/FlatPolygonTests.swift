@@ -1,5 +1,6 @@
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// `FlatPolygon` (subpaths in reused flat buffers, what a stroker hands the rasterizer) holds
 /// what it is given, and fills exactly as the same `Polygon`: straight to the cells behind a

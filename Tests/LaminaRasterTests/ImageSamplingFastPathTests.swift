@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CLaminaKernels
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// The fast image-sampling paths against their scalar definitions, byte for byte: the
 /// two-stage `blend4` against the single-stage formula, and `PerspectiveSampling.interpolated`

@@ -1,6 +1,7 @@
 import CLaminaKernels
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// Every implementation of the span kernels (`PixelKernels.availablePaths`: the portable Swift
 /// SIMD path always, the AVX2 C path where the CPU has it) against `ReferenceKernels`, byte for

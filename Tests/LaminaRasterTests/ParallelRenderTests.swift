@@ -2,6 +2,7 @@ import Testing
 @testable import LaminaRaster
 #if canImport(Glibc)
 import Glibc
+import _LaminaTestSupport
 #endif
 
 /// A position-dependent test paint (a diagonal ramp), premultiplied.

@@ -1,5 +1,6 @@
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// Hostile input never traps, and band splitting never changes the bytes.
 @Suite struct RasterFuzzTests {

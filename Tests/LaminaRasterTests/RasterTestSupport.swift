@@ -1,22 +1,12 @@
 @testable import LaminaRaster
 #if canImport(Glibc)
 import Glibc
+import _LaminaTestSupport
 #endif
 
-/// Deterministic random numbers for tests (SplitMix64, as the bench scenes use).
-struct SplitMix64 {
-    var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func uniform() -> Double { Double(next() >> 11) * (1.0 / 9_007_199_254_740_992.0) }
-    mutating func byte() -> UInt8 { UInt8(truncatingIfNeeded: next() >> 56) }
-    /// A random valid premultiplied pixel.
+extension SplitMix64 {
+    /// A random valid premultiplied pixel (each colour channel ≤ alpha), packed as the raster
+    /// module packs them.
     mutating func premultiplied() -> UInt32 {
         let a = UInt32(byte())
         func c() -> UInt32 { a == 0 ? 0 : UInt32(next() % UInt64(a + 1)) }

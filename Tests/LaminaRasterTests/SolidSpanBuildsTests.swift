@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import CLaminaKernels
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// The two builds of the solid span kernels (solid_spans.inc): AVX2 with plain partial moves
 /// and AVX-512VL with masked ones must give the same bytes, write nothing outside the span

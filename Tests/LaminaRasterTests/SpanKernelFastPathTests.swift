@@ -1,5 +1,6 @@
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// `PixelKernels.spanOver` against `ReferenceKernels.spanOver`, byte for byte, on the span
 /// shapes strokes produce: every length 1...40 (so every 4-pixel block alignment and 1–3

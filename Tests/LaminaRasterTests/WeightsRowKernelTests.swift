@@ -1,6 +1,7 @@
 import CLaminaKernels
 import Testing
 @testable import LaminaRaster
+import _LaminaTestSupport
 
 /// The AVX2 row of the cached shadow table's shader (`lamina_avx2_shadow_weights_row`) against
 /// its Swift definition (`MaskColorShader.scale` of each table weight), byte for byte: every

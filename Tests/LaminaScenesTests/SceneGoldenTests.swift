@@ -3,6 +3,7 @@ import Foundation
 import LaminaScenes
 import QuartzCore
 import Testing
+import _LaminaTestSupport
 
 /// Each seed scene, driven headlessly through its scripted interaction, against goldens at
 /// the moments that matter (half size, so the images stay small). Look at every PNG in

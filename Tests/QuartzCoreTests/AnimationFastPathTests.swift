@@ -40,25 +40,34 @@ import QuartzCore
 
     @Test(arguments: cases.indices) func shortcutsMatchTheGeneralPath(_ index: Int) throws {
         let (name, make) = Self.cases[index]
+        let anim = make()
+        anim.beginTime = anim.beginTime == 0 ? 10 : 10 + anim.beginTime
+        try Self.expectShortcutMatchesGeneralPath(name, anim, steps: 40)
+    }
+
+    /// Adds `animation` (its `beginTime` already set) at media time 10 to a layer — rotated by
+    /// 0.7 rad about z first when `name` says "over a rotation" — expects it to take an
+    /// evaluation shortcut, and compares its presented value with the general path's
+    /// (`AnimationSpec.apply`) at 9.5 s and every 0.1 s after, `steps` steps (within `close`).
+    static func expectShortcutMatchesGeneralPath(_ name: String, _ animation: CAPropertyAnimation, steps: Int,
+                                                 sourceLocation: SourceLocation = #_sourceLocation) throws {
         let overRotation = name.contains("over a rotation")
         let scene = AnimatedScene(at: 0) { l in
             if overRotation { l.transform = CATransform3DMakeRotation(0.7, 0, 0, 1) }
         }
-        let anim = make()
-        anim.beginTime = anim.beginTime == 0 ? 10 : 10 + anim.beginTime
-        scene.add(anim, forKey: "a", at: 10)
-        let attached = try #require(scene.layer.animation(forKey: "a"))
-        let runtime = try #require(attached.runtime)
-        #expect(runtime.fast != nil, "\(name) takes the shortcut")
-        let animated = try #require(runtime.properties.first)
+        scene.add(animation, forKey: "a", at: 10)
+        let attached = try #require(scene.layer.animation(forKey: "a"), sourceLocation: sourceLocation)
+        let runtime = try #require(attached.runtime, sourceLocation: sourceLocation)
+        #expect(runtime.fast != nil, "\(name) takes the shortcut", sourceLocation: sourceLocation)
+        let animated = try #require(runtime.properties.first, sourceLocation: sourceLocation)
         let property = animated.accessor
-        let modelValue = try #require(property.read(scene.layer) ?? animated.neutral)
-        for step in 0...40 {
+        let modelValue = try #require(property.read(scene.layer) ?? animated.neutral, sourceLocation: sourceLocation)
+        for step in 0...steps {
             let t = 9.5 + Double(step) * 0.1
-            let presented = try #require(scene.presented(at: t))
+            let presented = try #require(scene.presented(at: t), sourceLocation: sourceLocation)
             let general = runtime.spec.apply(at: t, property: property.key, to: modelValue, previous: nil)
-            let got = try #require(property.read(presented) ?? animated.neutral)
-            #expect(Self.close(got, general), "\(name) at \(t): \(got) vs \(general)")
+            let got = try #require(property.read(presented) ?? animated.neutral, sourceLocation: sourceLocation)
+            #expect(close(got, general), "\(name) at \(t): \(got) vs \(general)", sourceLocation: sourceLocation)
         }
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzCore
+import _LaminaTestSupport
 
 /// Keyed animations scale linearly: adding, looking up, replacing and removing by key, and
 /// many animations finishing in one frame, visit O(1) entries each (`AnimationList`'s probe
@@ -88,7 +89,7 @@ import Testing
         let scene = AnimatedScene()
         let layer = scene.layer
         var model: [(key: String?, id: Int)] = []
-        var rng = KeyOrderRandom(seed: 19)
+        var rng = SplitMix64(19)
         at(1) {
             CATransaction.begin()
             for step in 0..<3_000 {
@@ -141,18 +142,5 @@ import Testing
             #expect(layer.animationKeys() == ["c", "a"])
             CATransaction.flush()
         }
-    }
-}
-
-/// A small deterministic generator for the order test.
-struct KeyOrderRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -67,26 +67,9 @@ import QuartzCore
 
     @Test(arguments: cases.indices) func shortcutsMatchTheGeneralPath(_ index: Int) throws {
         let (name, make) = Self.cases[index]
-        let overRotation = name.contains("over a rotation")
-        let scene = AnimatedScene(at: 0) { l in
-            if overRotation { l.transform = CATransform3DMakeRotation(0.7, 0, 0, 1) }
-        }
         let anim = make()
         anim.beginTime = 10
-        scene.add(anim, forKey: "a", at: 10)
-        let attached = try #require(scene.layer.animation(forKey: "a"))
-        let runtime = try #require(attached.runtime)
-        #expect(runtime.fast != nil, "\(name) takes the shortcut")
-        let animated = try #require(runtime.properties.first)
-        let property = animated.accessor
-        let modelValue = try #require(property.read(scene.layer) ?? animated.neutral)
-        for step in 0...50 {
-            let t = 9.5 + Double(step) * 0.1
-            let presented = try #require(scene.presented(at: t))
-            let general = runtime.spec.apply(at: t, property: property.key, to: modelValue, previous: nil)
-            let got = try #require(property.read(presented) ?? animated.neutral)
-            #expect(AnimationFastPathTests.close(got, general), "\(name) at \(t): \(got) vs \(general)")
-        }
+        try AnimationFastPathTests.expectShortcutMatchesGeneralPath(name, anim, steps: 50)
     }
 
     @Test func keyframesWithNonFiniteValuesLeaveTheShortcut() throws {

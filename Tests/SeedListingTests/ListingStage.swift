@@ -2,51 +2,29 @@ import Foundation
 import QuartzCore
 @testable import LaminaKit
 @testable import UIKit
+import _UIKitTestSupport
 
-/// A renderer that draws nothing: the stage's host runs turns at 60 Hz, and the tests render
-/// only the instants they look at (`ListingStage.render()`).
-final class NoFrames: FrameRenderer {
-    func renderFrame(root: CALayer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
-                     scale: CGFloat) throws -> CGImage {
-        let context = CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4,
-                                space: CGColorSpaceCreateDeviceRGB(),
-                                bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)
-        return context!.makeImage()!
-    }
-}
-
-/// The screen a listing runs on: a headless host window of `size` points (scale 1, 60 Hz) on a
-/// manual clock, showing a `UIWindow` that fills it, whose root view controller is the
-/// listing's. Making the stage loads the controller's view (`viewDidLoad`), shows it
+/// The screen a listing runs on: a `HeadlessUIKitScreen` of `size` points (scale 1, 60 Hz, no
+/// display-link run loop) whose window's root view controller is the listing's, set up at
+/// media time 100. Making the stage loads the controller's view (`viewDidLoad`), shows it
 /// (appearance calls) and commits the tree, as an app's first run-loop turn does — so the
 /// listing's layers are on screen and get implicit animations from then on.
 ///
 /// Times: `start` is the media time (seconds) at which the stage was set up; `elapsed` is
 /// `clock.now - start`.
 final class ListingStage {
-    let clock = ManualFrameClock(now: 100)
-    let host: WindowHost
-    let input: ScriptedInput
-    let window: UIWindow
-    let controller: UIViewController
-    let size: CGSize
+    let screen: HeadlessUIKitScreen
     let start: CFTimeInterval
+    var clock: ManualFrameClock { screen.clock }
+    var host: WindowHost { screen.host }
+    var input: ScriptedInput { screen.input }
+    var window: UIWindow { screen.window }
+    var controller: UIViewController { screen.controller }
+    var size: CGSize { screen.size }
 
     init(_ controller: UIViewController, size: CGSize = CGSize(width: 320, height: 320)) throws {
-        self.controller = controller
-        self.size = size
-        let headless = try HeadlessWindow(size: size)
-        let root = View()
-        host = WindowHost(window: headless, renderer: NoFrames(), clock: clock, rootView: root, runLoop: nil)
-        input = ScriptedInput(host: host)!
-        let window = UIWindow(frame: CGRect(origin: .zero, size: size))
-        self.window = window
-        start = clock.now
-        host.atCurrentTime {
-            window.rootViewController = controller
-            UIApplication.shared.show(window, in: root)
-            CATransaction.flush()
-        }
+        screen = try HeadlessUIKitScreen(controller, size: size, startTime: 100, runLoop: nil)
+        start = screen.clock.now
     }
 
     /// Seconds of media time since the stage was set up.
@@ -147,28 +125,3 @@ func sameColor(_ a: CGColor?, _ b: CGColor?, tolerance: CGFloat = 1e-6) -> Bool 
     let (x, y) = (components(a), components(b))
     return x.count == y.count && zip(x, y).allSatisfy { abs($0 - $1) <= tolerance }
 }
-
-/// Runs `body` with the process's standard error going to a file and returns what was written
-/// there (everything is then written on to the real standard error, so nothing is lost).
-/// Serialised: one capture at a time.
-func capturingStandardError(_ body: () -> Void) -> String {
-    standardErrorLock.lock()
-    defer { standardErrorLock.unlock() }
-    let path = NSTemporaryDirectory() + "seed-listing-stderr-\(UUID().uuidString)"
-    FileManager.default.createFile(atPath: path, contents: nil)
-    defer { try? FileManager.default.removeItem(atPath: path) }
-    guard let file = FileHandle(forWritingAtPath: path) else { body(); return "" }
-    fflush(nil)
-    let saved = dup(STDERR_FILENO)
-    dup2(file.fileDescriptor, STDERR_FILENO)
-    body()
-    fflush(nil)
-    dup2(saved, STDERR_FILENO)
-    close(saved)
-    try? file.close()
-    let data = FileManager.default.contents(atPath: path) ?? Data()
-    FileHandle.standardError.write(data)
-    return String(decoding: data, as: UTF8.self)
-}
-
-private let standardErrorLock = NSLock()

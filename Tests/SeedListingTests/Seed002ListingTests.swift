@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import QuartzCore
 @testable import UIKit
+import _LaminaTestSupport
 
 /// Seed 002's listings (chapter 7, "Implicit animations"), each run on a headless screen and
 /// checked against what the chapter says happens. The colours are random, as in the book, so

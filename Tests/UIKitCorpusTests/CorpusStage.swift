@@ -2,6 +2,7 @@ import Foundation
 import LaminaScenes
 import Testing
 import UIKit
+import _LaminaTestSupport
 
 /// A corpus program on a stage: its view (or its view controller's view) as the root of a
 /// layer tree, played by a `SceneRunner` so media time is exact, with the program's own calls

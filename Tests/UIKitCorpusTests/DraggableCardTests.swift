@@ -3,40 +3,22 @@ import Testing
 @testable import LaminaKit
 @testable import UIKit
 @testable import UIKitCorpus
-
-/// A renderer that draws nothing: the host only needs one to run frames; the goldens are
-/// rendered from the layer tree directly.
-private final class NoRenderer: FrameRenderer {
-    func renderFrame(root: CALayer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
-                     scale: CGFloat) throws -> CGImage {
-        CGContext(data: nil, width: 1, height: 1, bitsPerComponent: 8, bytesPerRow: 4,
-                  space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
-            .makeImage()!
-    }
-}
+import _LaminaTestSupport
+import _UIKitTestSupport
 
 /// The gesture-driven program: `DraggableCardViewController` in a UIWindow on a headless host
-/// (a 375 × 667 pt screen, 60 Hz manual clock), driven by real touch events through hit
-/// testing, the pan recognizer's state machine and its closure target.
+/// (a 375 × 667 pt `HeadlessUIKitScreen`, 60 Hz manual clock), driven by real touch events
+/// through hit testing, the pan recognizer's state machine and its closure target.
 @Suite struct DraggableCardTests {
-    let clock = ManualFrameClock(now: 100)
-    let host: WindowHost
-    let input: ScriptedInput
-    let window = UIWindow(frame: CGRect(x: 0, y: 0, width: 375, height: 667))
     let controller = DraggableCardViewController()
+    let screen: HeadlessUIKitScreen
+    var clock: ManualFrameClock { screen.clock }
+    var host: WindowHost { screen.host }
+    var input: ScriptedInput { screen.input }
 
     init() throws {
-        let headless = try HeadlessWindow(size: CGSize(width: 375, height: 667))
-        let root = View()
-        host = WindowHost(window: headless, renderer: NoRenderer(), clock: clock, rootView: root)
-        input = try #require(ScriptedInput(host: host))
-        let (window, controller) = (self.window, self.controller)
-        host.atCurrentTime {
-            window.rootViewController = controller
-            UIApplication.shared.show(window, in: root)
-            CATransaction.flush()
-        }
-        host.runFrames(1)
+        screen = try HeadlessUIKitScreen(controller, size: CGSize(width: 375, height: 667), startTime: 100)
+        screen.host.runFrames(1)
     }
 
     /// The top-left 160 pt of the screen at 0.8 px/pt, against `DraggableCard-<label>.png`.

@@ -1,6 +1,7 @@
 import CoreGraphics
 import LaminaRaster
 import Testing
+import _LaminaTestSupport
 
 /// Small golden images of CGContext drawing, each looked at once by eye when recorded
 /// (LAMINA_RECORD_GOLDENS=1). Tolerance ±1 per channel: goldens are stored as straight-alpha

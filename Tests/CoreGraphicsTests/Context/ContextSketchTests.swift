@@ -1,6 +1,7 @@
 import CoreGraphics
 import LaminaRaster
 import Testing
+import _LaminaTestSupport
 
 /// Seed 001's sketch canvas (CanvasView) on our CGContext: touches are smoothed into cubic
 /// Béziers five points at a time, and each finished stroke is accumulated into a bitmap

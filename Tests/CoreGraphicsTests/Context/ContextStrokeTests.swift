@@ -1,6 +1,7 @@
 import CoreGraphics
 import LaminaRaster
 import Testing
+import _LaminaTestSupport
 
 @Suite("CGContext strokes under the CTM")
 struct ContextStrokeTests {
@@ -85,14 +86,8 @@ struct ContextStrokeTests {
     }
 
     @Test func directPolygonCoversWhatTheOutlinePathCovers() throws {
-        var state: UInt64 = 0x5EED
-        func next() -> Double { // SplitMix64, uniform in [0, 1)
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return Double((z ^ (z >> 31)) >> 11) / 9_007_199_254_740_992
-        }
+        var rng = SplitMix64(0x5EED)
+        func next() -> Double { rng.uniform() }
         let side = 64
         var drawn = 0
         for round in 0..<200 {

@@ -3,6 +3,7 @@ import CoreGraphics
 import LaminaCompositor
 import LaminaRaster
 import Testing
+import _LaminaTestSupport
 
 enum IT {
     static func id(_ n: UInt64) -> RenderNodeID { RenderNodeID(n) }

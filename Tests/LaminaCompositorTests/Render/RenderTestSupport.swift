@@ -3,6 +3,7 @@ import CoreGraphics
 import LaminaCompositor
 import LaminaRaster
 import Testing
+import _LaminaTestSupport
 
 /// Compares `s` with the golden `name` (Goldens/ beside this file; record with
 /// LAMINA_RECORD_GOLDENS=1 and look at the PNG before committing it).

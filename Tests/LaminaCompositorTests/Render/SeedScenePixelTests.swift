@@ -3,6 +3,7 @@ import CoreGraphics
 import LaminaRaster
 import Testing
 @testable import LaminaCompositor
+import _LaminaTestSupport
 
 @Suite struct SeedScenePixelTests {
     /// Seed 000's page-fold view at rest, scaled down to 160x110: two shadow layers (shape

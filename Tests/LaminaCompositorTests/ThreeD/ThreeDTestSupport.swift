@@ -3,6 +3,7 @@ import CoreGraphics
 import LaminaRaster
 import Testing
 @testable import LaminaCompositor
+import _LaminaTestSupport
 
 enum TD {
     static let red = PremultipliedRGBA8(r: 255, g: 0, b: 0, a: 255)

@@ -173,19 +173,8 @@ import Testing
 
     @Test func rendererTakesTheFrameTimeFromItsArgumentsThenTheTimeStamp() throws {
         func alpha(_ begin: (CARenderer) -> Void) throws -> UInt8 {
-            let renderer = CARenderer(bounds: CGRect(x: 0, y: 0, width: 4, height: 4))
-            let root = CALayer()
-            root.frame = CGRect(x: 0, y: 0, width: 4, height: 4)
-            root.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-            MediaClock.$override.withValue(100) { renderer.layer = root }
-            let fade = CABasicAnimation(keyPath: "opacity")
-            fade.fromValue = 0
-            fade.toValue = 1
-            fade.duration = 2
-            fade.beginTime = 100
+            let renderer = fadingRootRenderer(side: 4)
             return try MediaClock.$override.withValue(100) {
-                root.add(fade, forKey: "fade")
-                CATransaction.flush()
                 begin(renderer)
                 renderer.render()
                 renderer.endFrame()

@@ -37,20 +37,7 @@ import Testing
     }
 
     @Test func presentedValuesAreDrawnAtTheRequestedTime() throws {
-        let renderer = CARenderer(bounds: CGRect(x: 0, y: 0, width: 20, height: 20))
-        let root = CALayer()
-        root.frame = CGRect(x: 0, y: 0, width: 20, height: 20)
-        root.backgroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
-        MediaClock.$override.withValue(100) { renderer.layer = root }
-        let fade = CABasicAnimation(keyPath: "opacity")
-        fade.fromValue = 0
-        fade.toValue = 1
-        fade.duration = 2
-        fade.beginTime = 100
-        MediaClock.$override.withValue(100) {
-            root.add(fade, forKey: "fade")
-            CATransaction.flush()
-        }
+        let renderer = fadingRootRenderer(side: 20)
         MediaClock.$override.withValue(101) {
             renderer.beginFrame(atTime: 101)
             renderer.render()

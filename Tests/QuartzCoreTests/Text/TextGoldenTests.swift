@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzCore
+import _LaminaTestSupport
 
 /// A small picture of text layers (200 x 100 px) through the public path: CARenderer attaches
 /// and commits the tree, the commit displays the text layers, the compositor draws them.

@@ -1,7 +1,9 @@
+import CoreGraphics
 import LaminaRaster
 
-/// Golden-image testing for every Lamina module: compare a rendered surface with a PNG kept in
-/// the repository, per channel with a tolerance.
+/// Golden-image testing for every Lamina test target: compare a rendered surface with a PNG
+/// kept in the repository, per channel with a tolerance. Test support only (it reads the
+/// environment and writes files): no product module uses it.
 ///
 /// On failure a picture `expected | diff | actual` is written to `__failures__/<name>.failure.png`
 /// next to the golden (diff: red where a channel differs by more than the tolerance, orange
