@@ -205,12 +205,7 @@ public final class LaminaApplication {
             try frame.writePNG(to: path)
             return
         }
-        let px = host.window.pixelSize
-        let image = try host.atCurrentTime {
-            try renderer.renderFrame(root: rootView.layer, at: host.clock.now, pixelWidth: px.width,
-                                     pixelHeight: px.height, scale: host.window.scale)
-        }
-        try image.writePNG(to: path)
+        try host.renderCurrentFrame().writePNG(to: path)
     }
 
     // MARK: Callbacks
