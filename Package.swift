@@ -78,6 +78,8 @@ let package = Package(
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor"],
                     exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens", "Integration/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore"], exclude: ["Text/Goldens"]),
+        // QuartzCore's public host API (CARenderer, MediaClock) through a plain `import QuartzCore`.
+        .testTarget(name: "HostAPITests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "QuartzCore"]),
