@@ -202,10 +202,10 @@ public final class LaminaApplication {
     /// otherwise the layer tree rendered at `currentTime`), at the window's pixel size.
     public func writeFrame(toPNG path: String) throws {
         if let frame = headlessWindow?.lastFrame {
-            try frame.writePNG(to: path)
+            try PNGFile.write(frame, to: path)
             return
         }
-        try host.renderCurrentFrame().writePNG(to: path)
+        try PNGFile.write(host.renderCurrentFrame(), to: path)
     }
 
     // MARK: Callbacks

@@ -79,7 +79,11 @@ open class View: CALayerDelegate {
         layer.delegate = self
         let layer = self.layer
         if !frame.origin.x.isNaN, !frame.origin.y.isNaN, !frame.size.width.isNaN, !frame.size.height.isNaN {
-            layer.withoutRecording { layer.frame = frame }
+            // No action runs (a layer handed in may already be shown).
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.frame = frame
+            CATransaction.commit()
         } else {
             layer.frame = frame
         }
