@@ -1,4 +1,5 @@
 import Foundation
+import LaminaKit
 import LaminaScenes
 import QuartzCore
 
@@ -115,7 +116,7 @@ enum SceneRendering {
         _ = try OutputFiles.checkedFolder(of: path)
         let data: Data
         do {
-            data = try image.pngData()
+            data = try PNGFile.data(of: image)
         } catch {
             throw CLIError("cannot write \(path): \(error)")
         }

@@ -156,7 +156,10 @@ open class View: CALayerDelegate {
     /// Inserts `view` at `index` among the subviews (clamped to the valid range).
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self, !isDescendant(of: view) else {
-            LayerDiagnostics.report(.cycle(operation: "View.insertSubview"))
+            // The layers would form the same cycle: QuartzCore refuses it and reports it.
+            var ancestor: CALayer? = layer
+            while let l = ancestor, l !== view.layer { ancestor = l.superlayer }
+            if ancestor != nil { layer.addSublayer(view.layer) }
             return
         }
         if view.superview != nil { view.removeFromSuperview() }
