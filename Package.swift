@@ -68,7 +68,7 @@ let package = Package(
         .target(name: "_Testing_CoreImage"),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "CoreImage", "LaminaRaster"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "LaminaRaster"]),
-        .target(name: "LaminaKit", dependencies: ["QuartzCore", "LaminaRaster"]),
+        .target(name: "LaminaKit", dependencies: ["QuartzCore", "ImageIO", "LaminaRaster"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaKit", "ImageIO", "_Testing_UIKit"]),
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_UIKit"),
@@ -87,6 +87,8 @@ let package = Package(
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "_LaminaTestSupport"],
                     exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens", "Integration/Goldens"]),
         .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_LaminaTestSupport"], exclude: ["Text/Goldens"]),
+        // QuartzCore's public host API (CARenderer, MediaClock) through a plain `import QuartzCore`.
+        .testTarget(name: "HostAPITests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),
         .testTarget(name: "ImageIOTests", dependencies: ["ImageIO"]),
         .testTarget(name: "CoreImageTests", dependencies: ["CoreImage", "QuartzCore"]),

@@ -17,9 +17,10 @@
 //              `SDLWindow` loads SDL2 at run time (dlopen), so the package builds and tests with
 //              no SDL installed; `HeadlessWindow` keeps frames in memory (and writes PNGs) and
 //              plays scripted events — for tests, the CLI and machines without a display.
-// - RunLoop/   `WindowHost` owns a window, a root `View` and a `FrameRenderer`, and runs turns:
-//              events → timers → display links → commit of the implicit CATransaction →
-//              animation clock → render (only when damaged or animating) → present. Time is an
+// - RunLoop/   `WindowHost` owns a window, a root `View`, a `FrameRenderer` and the `CARenderer`
+//              that shows the root, and runs turns: events → timers → display links →
+//              `beginFrame` (commit of the implicit CATransaction, animation clock) → render
+//              (only when `updateBounds()` reports damage) → present → `endFrame`. Time is an
 //              input: the host reads a `FrameClock`, which tests advance by hand.
 //              `DisplayLink` (QuartzCore's `CADisplayLink`; the host feeds the run loop's `DisplayLinkDriver`), `RunLoopTimer`, and `FrameStatistics`
 //              (rendered, dropped and idle frames; shown in the title bar and as a bar-graph
@@ -34,8 +35,12 @@
 // - View/      `View`: a layer-backed view whose layer delegate returns NSNull outside
 //              `View.animate` blocks and a basic animation inside them (seed 002, §5.3.2).
 //
-// Rendering is not done here: a `FrameRenderer` (the compositor) turns the layer tree into a
-// CGImage and the host only asks for it and presents it.
+// Rendering is not done here: a `FrameRenderer` (the compositor, through the host's
+// `CARenderer`) turns the layer tree into a CGImage and the host only asks for it and
+// presents it. LaminaKit reaches QuartzCore only through its public API — `CARenderer`,
+// `MediaClock`, `CADisplayLink`/`DisplayLinkDriver` — the host API any package can use
+// (Examples/MinimalHost is such a host); the one exception is `SDLWindow`, which uploads a
+// frame's pixels without a copy through CoreGraphics' and LaminaRaster's package API.
 //
 // Threading: a host, its window and its views belong to the thread that runs the host's turns
 // (like UIKit's main thread); CATransaction's implicit transaction is per thread, so that is

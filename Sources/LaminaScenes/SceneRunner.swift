@@ -7,23 +7,24 @@ import QuartzCore
 /// Scene time `t` (seconds from the start of the script) is media time `origin + t`, so that
 /// no animation in a scene ever has a begin time of 0, which Core Animation reads as "now".
 /// Time only moves forward: `advance(to:)` to an earlier time does nothing.
+///
+/// The scene's root is shown by a `CARenderer` (QuartzCore's public host API), which commits
+/// it, runs its animation clock (`beginFrame(atTime:)`) and draws its frames (`render`).
 package final class SceneRunner {
     package let scene: any SceneModel
     /// Media time (seconds) at scene time 0.
     package let origin: CFTimeInterval
     package private(set) var sceneTime: Double = 0
     private var nextStep = 0
-    private let host: LayerTreeHost
+    /// Shows the scene's root: it is attached (so it commits, has presentation layers and
+    /// implicit animations) and draws the frames of `render`.
+    private let renderer = CARenderer(bounds: .zero)
 
-    /// Attaches the scene's root to `host` and commits it at scene time 0.
-    package init(scene: any SceneModel, host: LayerTreeHost = DetachedHost(), origin: CFTimeInterval = 1000) {
+    /// Shows the scene's root (attaching it commits it) at scene time 0.
+    package init(scene: any SceneModel, origin: CFTimeInterval = 1000) {
         self.scene = scene
-        self.host = host
         self.origin = origin
-        at(0) {
-            scene.root.attach(to: host)
-            CATransaction.flush()
-        }
+        at(0) { renderer.layer = scene.root }
     }
 
     /// How often the clock ticks between inputs, seconds: a 60 Hz display link, so
@@ -80,30 +81,40 @@ package final class SceneRunner {
     /// tree was never committed, which `init` prevents).
     package func presentationRoot() -> CALayer? {
         var result: CALayer?
-        at(sceneTime) { result = scene.root.makePresentation() }
+        at(sceneTime) { result = scene.root.presentation() }
         return result
     }
 
     /// Absolute media time of the current scene time.
     package var mediaTime: CFTimeInterval { origin + sceneTime }
 
+    /// The scene at the current scene time: `viewport` (points of the root's superlayer
+    /// space) at `scale` pixels per point over `background` (transparent when nil). The
+    /// runner's renderer keeps the compositor's caches from frame to frame.
+    package func render(viewport: CGRect, scale: CGFloat, background: CGColor?) throws -> CGImage {
+        renderer.bounds = viewport
+        renderer.scale = scale
+        renderer.backgroundColor = background
+        return try at(sceneTime) {
+            // The clock already ran at this time (ticks are idempotent): this only commits.
+            renderer.beginFrame(atTime: mediaTime)
+            defer { renderer.endFrame() }
+            return try renderer.renderImage()
+        }
+    }
+
+    /// One run-loop turn at scene time `t`: the renderer commits, runs the animation clock
+    /// (start/stop callbacks, removal, completion blocks) and commits what those changed.
     private func tick(at t: Double) {
         at(t) {
-            AnimationEngine.tick(scene.root, at: origin + t)
-            // Completion blocks may have changed layers: commit like the end of a run-loop turn.
-            CATransaction.flush()
+            renderer.beginFrame(atTime: origin + t)
+            renderer.endFrame()
         }
     }
 
     /// Runs `body` with media time frozen at scene time `t`.
-    private func at(_ t: Double, _ body: () -> Void) {
+    private func at<R>(_ t: Double, _ body: () throws -> R) rethrows -> R {
         sceneTime = max(sceneTime, t)
-        MediaClock.$override.withValue(origin + t, operation: body)
+        return try MediaClock.withTime(origin + t, body)
     }
-}
-
-/// A layer-tree host that only marks the tree as shown, so it commits and has presentation
-/// layers: what a scene needs when nobody draws it (tests, scripted runs).
-package final class DetachedHost: LayerTreeHost {
-    package init() {}
 }

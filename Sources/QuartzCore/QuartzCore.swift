@@ -54,13 +54,21 @@
 //                 constants, CAAction/CAMediaTiming, and `LayerDiagnostics`, where operations that
 //                 raise on Apple's platforms (cycles, NaN geometry) are refused and reported.
 //
-// Hooks (all `package`): a window or renderer attaches a tree with `CALayer.attach(to:)`, hears
-// every commit through `LayerTreeHost`, drives frames with an `AnimationClock` (or
-// `AnimationEngine.tick`, then a flush so removals reach the committed tree), and gets each
-// frame's render tree from the root's `committedRenderTree()` (through `LayerFrameStream`,
-// which also keeps the compositor's caches; detached trees fall back to a
-// `PresentedRenderTree` over the model); `presentation()` stays the public, copying path. `applyPresentationValues(to:model:)` lets a host adjust each
-// presentation copy last (the render-tree path does not call it).
+// The host API (public, so any package can show a layer tree: LaminaKit's windows, the scene
+// runner, the CLI's frames and Examples/MinimalHost all draw through it): `CARenderer` attaches a root
+// (`layer`, which commits it and makes it take part in commits as "in a window"), and per
+// frame `beginFrame(atTime:)` commits the implicit transaction and runs the animation clock,
+// `updateBounds()` reports damage (whole-frame for now), `render()`/`renderImage()`/
+// `render(into:width:height:bytesPerRow:pixelFormat:)` draw the committed render tree at the
+// frame time, `endFrame()` closes it and `nextFrameTime()` says when the next one is needed;
+// `MediaClock` makes media time an input; `CADisplayLink` with `DisplayLinkDriver` fires
+// display links from a host's frames. Inside the package, `CARenderer` is a `LayerTreeHost`
+// (`CALayer.attach(to:)`, commit notifications), ticks with `AnimationEngine.tick`, and draws
+// through `LayerFrameStream`, which keeps the compositor's caches and takes each frame's render
+// tree from the root's `committedRenderTree()` (detached trees fall back to a
+// `PresentedRenderTree` over the model); `presentation()` stays the public, copying path.
+// `applyPresentationValues(to:model:)` lets a package host adjust each presentation copy last
+// (the render-tree path does not call it).
 //
 // Nothing here reads a wall clock except `CACurrentMediaTime()` through `MediaClock`, which
 // tests and offline rendering override. The model never draws; Render/ hands frames to the

@@ -27,8 +27,8 @@ extension UIBezierPath {
     /// non-finite radius gives square corners.
     public convenience init(roundedRect rect: CGRect, cornerRadius: CGFloat) {
         self.init()
-        path.addPath(CGPath.roundedRect(rect, cornerRadius: UIBezierPath.usableRadius(cornerRadius),
-                                        corners: .allCorners, curve: .continuous))
+        path.addPath(CGPath.continuousRoundedRect(rect, byRoundingCorners: .allCorners,
+                                                  cornerRadius: UIBezierPath.usableRadius(cornerRadius)))
     }
 
     /// A closed rectangle with the `corners` listed rounded. As UIKit, only
@@ -38,8 +38,8 @@ extension UIBezierPath {
     public convenience init(roundedRect rect: CGRect, byRoundingCorners corners: UIRectCorner, cornerRadii: CGSize) {
         self.init()
         let cgCorners = CGRectCorner(rawValue: corners.rawValue & CGRectCorner.allCorners.rawValue)
-        path.addPath(CGPath.roundedRect(rect, cornerRadius: UIBezierPath.usableRadius(cornerRadii.width),
-                                        corners: cgCorners, curve: .continuous))
+        path.addPath(CGPath.continuousRoundedRect(rect, byRoundingCorners: cgCorners,
+                                                  cornerRadius: UIBezierPath.usableRadius(cornerRadii.width)))
     }
 
     /// An open arc around `center` from `startAngle` to `endAngle` (radians, from +x toward +y,

@@ -38,14 +38,14 @@ extension Lamina {
                 let g = try FrameGeometry(sceneSize: d.size, scale: 1, size: nil)
                 let runner = SceneRunner(scene: d.make())
                 runner.advance(to: span?.from ?? d.keyTimes.first ?? 0)
-                // One stream, as a window or video would use: caches carry over between frames.
-                let stream = LayerFrameStream()
-                _ = try SceneRendering.frame(runner, g, stream: stream)
+                // One renderer (the runner's), as a window or video would use: caches carry over
+                // between frames.
+                _ = try SceneRendering.frame(runner, g)
                 var times: [Double] = []
                 for k in 0..<frames {
                     if let span { runner.advance(to: span.from + (span.to - span.from) * Double(k + 1) / Double(frames)) }
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try SceneRendering.frame(runner, g, stream: stream)
+                    _ = try SceneRendering.frame(runner, g)
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
                 times.sort()

@@ -1,24 +1,22 @@
 import Foundation
+import LaminaKit
 import LaminaScenes
 import QuartzCore
 
 /// Renders scenes and archives to images, frame sequences and contact sheets.
 enum SceneRendering {
-    /// One frame of a scene whose runner has been advanced to the wanted time. Pass the same
-    /// `stream` for the frames of one sequence (it keeps caches between frames).
-    static func frame(_ runner: SceneRunner, _ g: FrameGeometry, background: CGColor? = CGColor(gray: 0, alpha: 1),
-                      stream: LayerFrameStream = LayerFrameStream()) throws -> CGImage {
-        try stream.render(runner.scene.root, at: runner.mediaTime, viewport: g.viewport,
-                          pixelWidth: g.pixelWidth, pixelHeight: g.pixelHeight, scale: g.scale, background: background)
+    /// One frame of a scene whose runner has been advanced to the wanted time, drawn by the
+    /// runner's `CARenderer` (which keeps caches between the frames of a sequence).
+    static func frame(_ runner: SceneRunner, _ g: FrameGeometry, background: CGColor? = CGColor(gray: 0, alpha: 1)) throws -> CGImage {
+        try runner.render(viewport: g.viewport, scale: g.scale, background: background)
     }
 
     /// The scene at each of `times` (seconds of scene time, any order), in ascending order.
     static func stills(_ d: SceneDescriptor, times: [Double], _ g: FrameGeometry) throws -> [(time: Double, image: CGImage)] {
         let runner = SceneRunner(scene: d.make())
-        let stream = LayerFrameStream()
         return try times.sorted().map { t in
             runner.advance(to: t)
-            return (t, try frame(runner, g, stream: stream))
+            return (t, try frame(runner, g))
         }
     }
 
@@ -30,10 +28,9 @@ enum SceneRendering {
         try makeDirectory(directory)
         let runner = SceneRunner(scene: d.make())
         let progress = Progress(total: range.last - range.first + 1, label: label)
-        let stream = LayerFrameStream()
         for (k, i) in (range.first...range.last).enumerated() {
             runner.advance(to: Double(i) / fps)
-            try write(try frame(runner, g, stream: stream), to: "\(directory)/\(frameName(i, in: range))")
+            try write(try frame(runner, g), to: "\(directory)/\(frameName(i, in: range))")
             progress.update(k + 1)
         }
         return range.last - range.first + 1
@@ -108,7 +105,9 @@ enum SceneRendering {
             cell.contents = image
             sheet.addSublayer(cell)
         }
-        return try LayerRenderer.renderImage(sheet, at: 0, pixelWidth: Int(sheet.frame.width), pixelHeight: Int(sheet.frame.height), scale: 1)
+        let renderer = CARenderer(bounds: sheet.frame)
+        renderer.layer = sheet
+        return try renderer.renderImage()
     }
 
     /// Encodes `image` as PNG and writes it to `path` atomically: an existing file is replaced
@@ -117,7 +116,7 @@ enum SceneRendering {
         _ = try OutputFiles.checkedFolder(of: path)
         let data: Data
         do {
-            data = try image.pngData()
+            data = try PNGFile.data(of: image)
         } catch {
             throw CLIError("cannot write \(path): \(error)")
         }

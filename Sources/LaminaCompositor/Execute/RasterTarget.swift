@@ -123,7 +123,7 @@ final class TargetPainter {
 
 extension CGColor {
     /// The colour as a premultiplied RGBA8 pixel (sRGB components, clamped).
-    var premultiplied: PremultipliedRGBA8 {
+    package var premultiplied: PremultipliedRGBA8 {
         let c = clampedRGBA
         return PremultipliedRGBA8(straightRed: c.r, green: c.g, blue: c.b, alpha: c.a)
     }

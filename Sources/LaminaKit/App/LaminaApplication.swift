@@ -202,15 +202,10 @@ public final class LaminaApplication {
     /// otherwise the layer tree rendered at `currentTime`), at the window's pixel size.
     public func writeFrame(toPNG path: String) throws {
         if let frame = headlessWindow?.lastFrame {
-            try frame.writePNG(to: path)
+            try PNGFile.write(frame, to: path)
             return
         }
-        let px = host.window.pixelSize
-        let image = try host.atCurrentTime {
-            try renderer.renderFrame(root: rootView.layer, at: host.clock.now, pixelWidth: px.width,
-                                     pixelHeight: px.height, scale: host.window.scale)
-        }
-        try image.writePNG(to: path)
+        try PNGFile.write(host.renderCurrentFrame(), to: path)
     }
 
     // MARK: Callbacks

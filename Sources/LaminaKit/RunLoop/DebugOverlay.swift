@@ -26,31 +26,30 @@ final class DebugOverlay {
 
     init() {
         let width = CGFloat(Self.barCount) * Self.barWidth + 4
-        container.withoutRecording {
-            container.name = Self.layerName
-            container.anchorPoint = .zero
-            container.position = CGPoint(x: Self.inset, y: Self.inset)
-            container.bounds = CGRect(x: 0, y: 0, width: width, height: Self.maxHeight + 4)
-            container.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.6)
-            container.zPosition = 1_000_000
-        }
+        // New layers in no shown tree: their setters run no actions (the transaction only
+        // says so explicitly).
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        container.name = Self.layerName
+        container.anchorPoint = .zero
+        container.position = CGPoint(x: Self.inset, y: Self.inset)
+        container.bounds = CGRect(x: 0, y: 0, width: width, height: Self.maxHeight + 4)
+        container.backgroundColor = CGColor(red: 0, green: 0, blue: 0, alpha: 0.6)
+        container.zPosition = 1_000_000
         for i in 0..<Self.barCount {
             let bar = CALayer()
-            bar.withoutRecording {
-                bar.anchorPoint = CGPoint(x: 0, y: 1)
-                bar.position = CGPoint(x: 2 + CGFloat(i) * Self.barWidth, y: Self.maxHeight + 2)
-                bar.bounds = CGRect(x: 0, y: 0, width: Self.barWidth - 0.5, height: 0)
-                bar.backgroundColor = green
-            }
+            bar.anchorPoint = CGPoint(x: 0, y: 1)
+            bar.position = CGPoint(x: 2 + CGFloat(i) * Self.barWidth, y: Self.maxHeight + 2)
+            bar.bounds = CGRect(x: 0, y: 0, width: Self.barWidth - 0.5, height: 0)
+            bar.backgroundColor = green
             container.addSublayer(bar)
             bars.append(bar)
         }
         let line = CALayer()
-        line.withoutRecording {
-            line.frame = CGRect(x: 0, y: Self.maxHeight + 2 - Self.unitHeight, width: width, height: 0.5)
-            line.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.8)
-        }
+        line.frame = CGRect(x: 0, y: Self.maxHeight + 2 - Self.unitHeight, width: width, height: 0.5)
+        line.backgroundColor = CGColor(red: 1, green: 1, blue: 1, alpha: 0.8)
         container.addSublayer(line)
+        CATransaction.commit()
     }
 
     /// Adds one frame interval (seconds) and redraws the bars, with actions disabled.

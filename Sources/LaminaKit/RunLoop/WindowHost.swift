@@ -19,18 +19,19 @@ import QuartzCore
 ///     this frame): links added to the host, and `CADisplayLink`s added to the host's run
 ///     loop (`RunLoop.main` by default), whose `DisplayLinkDriver` the host feeds — through
 ///     QuartzCore's public API — instead of its fallback timer while the host lives;
-///  4. `CATransaction.flush()`: the implicit transaction of the turn commits, so every change
-///     made in steps 1–3 animates together (seed 002: "Core Animation commits the transaction
-///     at the end of each run-loop turn");
-///  5. the animation clock: start/stop callbacks, removal on completion, completion blocks —
-///     then another flush for the changes those made;
-///  6. render and present, but only when a commit touched the tree, an animation is running
-///     (or stopped in this turn's tick), the window changed size, or `setNeedsRender()` asked (the debug
-///     overlay, when shown, is updated and committed just before).
+///  4. `CARenderer.beginFrame(atTime:)` of the host's renderer (QuartzCore's public host API):
+///     the implicit transaction of the turn commits, so every change made in steps 1–3
+///     animates together (seed 002: "Core Animation commits the transaction at the end of each
+///     run-loop turn"), then the animation clock runs — start/stop callbacks, removal on
+///     completion, completion blocks — and what those changed commits too;
+///  5. render and present, but only when the renderer reports damage (`updateBounds()`: a
+///     commit touched the tree, an animation is running or stopped in this turn's tick, the
+///     window changed size) or `setNeedsRender()` asked (the debug overlay, when shown, is
+///     updated and committed just before); then `endFrame()`.
 ///
 /// `run()` repeats turns, pacing them on the refresh grid (`origin + n / refreshRate`) with
 /// `clock.wait(until:)`. Tests instead advance a `ManualFrameClock` and call `runTurn()`.
-package final class WindowHost: LayerTreeHost {
+package final class WindowHost {
     package let window: WindowBackend
     package let renderer: FrameRenderer
     package let clock: FrameClock
@@ -84,7 +85,9 @@ package final class WindowHost: LayerTreeHost {
     /// run loop fires in step with the host's frames.
     private let runLoopDriver: DisplayLinkDriver?
     private var timers: [RunLoopTimer] = []
-    private let animationClock: AnimationClock
+    /// Shows `rootLayer` through QuartzCore's public host API: commits, the animation clock,
+    /// damage, and the frames `renderer` draws (`bounds` follows the window).
+    package let layerRenderer: CARenderer
     private var needsRender = true
     private var wasAnimating = false
     private var lastFrameIndex: Int64?
@@ -103,16 +106,18 @@ package final class WindowHost: LayerTreeHost {
         self.rootLayer = rootLayer
         title = window.title
         frameOrigin = clock.now
-        animationClock = AnimationClock()
-        animationClock.add(rootLayer)
         let size = window.pointSize, scale = window.scale
-        MediaClock.$override.withValue(clock.now) {
+        let layerRenderer = CARenderer(bounds: CGRect(origin: .zero, size: size), scale: scale)
+        self.layerRenderer = layerRenderer
+        MediaClock.withTime(clock.now) {
             CATransaction.begin()
             CATransaction.setDisableActions(true)
             rootLayer.frame = CGRect(origin: .zero, size: size)
             rootLayer.contentsScale = scale
-            rootLayer.attach(to: self)
             CATransaction.commit()
+            // Attaching commits the tree: from now on it has presentation layers and
+            // implicit animations.
+            layerRenderer.layer = rootLayer
         }
     }
 
@@ -142,12 +147,6 @@ package final class WindowHost: LayerTreeHost {
     /// own caches were dropped).
     package func setNeedsRender() { needsRender = true }
 
-    // MARK: LayerTreeHost
-
-    package func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange]) {
-        needsRender = true
-    }
-
     // MARK: Display links and timers
 
     /// Number of display links added to the host directly.
@@ -166,7 +165,7 @@ package final class WindowHost: LayerTreeHost {
     /// Runs `body` at the clock's current time as media time — for code outside a turn (set-up,
     /// tests) that makes model changes or reads presentation layers.
     package func atCurrentTime<R>(_ body: () throws -> R) rethrows -> R {
-        try MediaClock.$override.withValue(clock.now, operation: body)
+        try MediaClock.withTime(clock.now, body)
     }
 
     // MARK: Turns
@@ -174,7 +173,7 @@ package final class WindowHost: LayerTreeHost {
     /// One turn at `clock.now` (see the type's documentation for the steps).
     package func runTurn() {
         let now = clock.now
-        MediaClock.$override.withValue(now) { turn(at: now) }
+        MediaClock.withTime(now) { turn(at: now) }
     }
 
     private func turn(at now: CFTimeInterval) {
@@ -193,20 +192,20 @@ package final class WindowHost: LayerTreeHost {
 
         tickDisplayLinks(at: now)
 
-        CATransaction.flush()
-        let animatingBefore = rootLayer.hasRunningAnimations
-        animationClock.tick(at: now)
-        CATransaction.flush()
-        // Running before the tick includes the frame in which an animation ends: its end state
-        // is rendered in this turn.
-        let animating = animatingBefore || rootLayer.hasRunningAnimations
-
-        if needsRender || animating {
+        followWindow()
+        layerRenderer.beginFrame(atTime: now)
+        // Damage includes the frame in which an animation ends: its end state is rendered in
+        // this turn. A finite next frame time now means an animation runs (or a change came).
+        let damaged = !layerRenderer.updateBounds().isEmpty
+        let animating = layerRenderer.nextFrameTime().isFinite
+        if needsRender || damaged {
             render(at: now, continuous: animating && wasAnimating)
         } else {
             statistics.idleTurnCount += 1
         }
-        wasAnimating = animating
+        layerRenderer.endFrame()
+        // After the frame, a finite next frame time means animations still run.
+        wasAnimating = layerRenderer.nextFrameTime().isFinite
         if showsStatisticsInTitle, now - lastTitleUpdate >= 0.5 {
             lastTitleUpdate = now
             window.title = "\(title) — \(statistics.summary)"
@@ -248,6 +247,26 @@ package final class WindowHost: LayerTreeHost {
         needsRender = true
     }
 
+    /// The renderer draws the window's pixels: the root's frame origin at the top-left,
+    /// `window.pixelSize` at `window.scale` (a resize changes its bounds, which is damage).
+    private func followWindow() {
+        let px = window.pixelSize, scale = window.scale
+        layerRenderer.scale = scale
+        layerRenderer.bounds = CGRect(origin: rootLayer.frame.origin,
+                                      size: CGSize(width: CGFloat(px.width) / scale, height: CGFloat(px.height) / scale))
+    }
+
+    /// The frame of the tree at the current time, drawn by `renderer` at the window's size
+    /// (what `LaminaApplication.writeFrame(toPNG:)` saves of a window on screen).
+    package func renderCurrentFrame() throws -> CGImage {
+        try atCurrentTime {
+            followWindow()
+            let px = window.pixelSize
+            return try renderer.renderFrame(of: layerRenderer, at: clock.now, pixelWidth: px.width,
+                                            pixelHeight: px.height, scale: window.scale)
+        }
+    }
+
     /// The refresh slot of `now` on the grid starting at `frameOrigin`.
     private func frameIndex(at now: CFTimeInterval) -> Int64 {
         let i = ((now - frameOrigin) / refreshInterval + 1e-6).rounded(.down)
@@ -271,7 +290,7 @@ package final class WindowHost: LayerTreeHost {
         needsRender = false
         let px = window.pixelSize
         do {
-            let image = try renderer.renderFrame(root: rootLayer, at: now, pixelWidth: px.width,
+            let image = try renderer.renderFrame(of: layerRenderer, at: now, pixelWidth: px.width,
                                                  pixelHeight: px.height, scale: window.scale)
             try window.present(image)
         } catch {
@@ -323,20 +342,5 @@ package final class WindowHost: LayerTreeHost {
             manual.advance(by: refreshInterval)
             runTurn()
         }
-    }
-}
-
-extension CALayer {
-    /// Whether an animation committed to this subtree is still running (started or waiting to
-    /// start, not yet past its end). Animations kept after their end (`isRemovedOnCompletion =
-    /// false`) present a constant value and do not count.
-    package var hasRunningAnimations: Bool {
-        for entry in animationEntries {
-            guard let runtime = entry.animation.runtime else { continue }
-            if !runtime.isCommitted || !runtime.didStop { return true }
-        }
-        if let mask, mask.hasRunningAnimations { return true }
-        for child in sublayers ?? [] where child.hasRunningAnimations { return true }
-        return false
     }
 }

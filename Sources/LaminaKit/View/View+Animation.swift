@@ -186,11 +186,11 @@ enum ViewAnimation {
     /// in a keyframe block, NSNull after recording the change).
     static func action(for layer: CALayer, forKey key: String) -> CAAction? {
         guard stack.animationsEnabled, let context = stack.contexts.last, context.duration > 0,
-              let property = type(of: layer).propertyTable[key], property.implicitlyAnimates
+              type(of: layer).animatesImplicitly(forKey: key)
         else { return NSNull() }
-        let old = property.get(layer)
+        let old = layer.value(forKey: key)
         let start = context.options.contains(.beginFromCurrentState)
-            ? (AnimationEngine.presentedValue(forKey: key, on: layer) ?? old) : old
+            ? (presentedValue(forKey: key, on: layer) ?? old) : old
         let animation: CABasicAnimation
         switch context.kind {
         case .keyframes(let recorder):
@@ -212,6 +212,21 @@ enum ViewAnimation {
         return animation
     }
 
+    /// The value of `key` as `layer` is seen now (its presentation layer), when an animation of
+    /// that property is attached; nil otherwise (then presented and model values agree). A
+    /// block with `.beginFromCurrentState` starts from it.
+    static func presentedValue(forKey key: String, on layer: CALayer) -> Any? {
+        func animates(_ animation: CAAnimation?) -> Bool {
+            if let group = animation as? CAAnimationGroup { return group.animations?.contains(where: animates) ?? false }
+            guard let path = (animation as? CAPropertyAnimation)?.keyPath else { return false }
+            return path == key || path.hasPrefix(key + ".")
+        }
+        guard let keys = layer.animationKeys(), keys.contains(where: { animates(layer.animation(forKey: $0)) }) else {
+            return nil
+        }
+        return layer.presentation()?.value(forKey: key)
+    }
+
     /// Duration, curve, fill, delegate, repetition and delay common to every block animation.
     static func configure(_ animation: CAAnimation, for layer: CALayer, context: Context) {
         animation.duration = context.duration
@@ -221,7 +236,7 @@ enum ViewAnimation {
         if context.options.contains(.repeat) { animation.repeatCount = .infinity }
         if context.options.contains(.autoreverse) { animation.autoreverses = true }
         if context.delay > 0 {
-            animation.beginTime = layer.localTime(fromAbsolute: CACurrentMediaTime()) + context.delay
+            animation.beginTime = layer.convertTime(CACurrentMediaTime(), from: nil) + context.delay
         }
     }
 }

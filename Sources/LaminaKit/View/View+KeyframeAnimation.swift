@@ -88,7 +88,7 @@ final class KeyframeRecorder {
         let s = start.isNaN ? 0 : min(1, max(0, start))
         let d = duration.isNaN ? 0 : max(0, duration)
         for track in pending {
-            let value = type(of: track.layer).propertyTable[track.key]?.get(track.layer)
+            let value = track.layer.value(forKey: track.key)
             track.frames.append(Frame(start: s, end: min(1, s + d), value: value))
         }
         pending.removeAll()

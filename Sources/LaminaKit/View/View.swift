@@ -79,7 +79,11 @@ open class View: CALayerDelegate {
         layer.delegate = self
         let layer = self.layer
         if !frame.origin.x.isNaN, !frame.origin.y.isNaN, !frame.size.width.isNaN, !frame.size.height.isNaN {
-            layer.withoutRecording { layer.frame = frame }
+            // No action runs (a layer handed in may already be shown).
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            layer.frame = frame
+            CATransaction.commit()
         } else {
             layer.frame = frame
         }
@@ -152,7 +156,10 @@ open class View: CALayerDelegate {
     /// Inserts `view` at `index` among the subviews (clamped to the valid range).
     public func insertSubview(_ view: View, at index: Int) {
         guard view !== self, !isDescendant(of: view) else {
-            LayerDiagnostics.report(.cycle(operation: "View.insertSubview"))
+            // The layers would form the same cycle: QuartzCore refuses it and reports it.
+            var ancestor: CALayer? = layer
+            while let l = ancestor, l !== view.layer { ancestor = l.superlayer }
+            if ancestor != nil { layer.addSublayer(view.layer) }
             return
         }
         if view.superview != nil { view.removeFromSuperview() }

@@ -83,7 +83,7 @@ package final class HeadlessWindow: WindowBackend {
     /// Writes the last presented frame as PNG. Throws when nothing was presented yet.
     package func writeLastFrame(toPNG path: String) throws {
         guard let image = lastFrame else { throw HeadlessWindowError.noFrame }
-        try image.writePNG(to: path)
+        try PNGFile.write(image, to: path)
     }
 
     /// Writes every kept frame (`keepsAllFrames`) as `prefix`-0000.png, -0001.png… into
@@ -97,7 +97,7 @@ package final class HeadlessWindow: WindowBackend {
             let number = String(i)
             let padded = String(repeating: "0", count: max(0, 4 - number.count)) + number
             let path = (directory as NSString).appendingPathComponent("\(prefix)-\(padded).png")
-            try frame.writePNG(to: path)
+            try PNGFile.write(frame, to: path)
             paths.append(path)
         }
         return paths

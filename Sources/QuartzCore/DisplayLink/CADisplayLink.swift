@@ -104,8 +104,11 @@ open class CADisplayLink {
         for driver in drivers { driver.remove(self) }
     }
 
-    /// Adds the link to `driver` under `mode` (a host's own driver uses `.common`).
-    package func add(to driver: DisplayLinkDriver, mode: RunLoop.Mode = .common) {
+    /// Adds the link to `driver` under `mode` (Lamina extension, for hosts: a host keeps a
+    /// driver of its own, `DisplayLinkDriver()`, for links added to it rather than to a run
+    /// loop, and fires them with `displayFrame(at:duration:)`; such a driver uses `.common`).
+    /// Ignored once invalidated; adding twice fires the link once.
+    public func add(to driver: DisplayLinkDriver, mode: RunLoop.Mode = .common) {
         guard isValid else { return }
         if let i = schedules.firstIndex(where: { $0.driver === driver }) {
             schedules[i].modes.insert(mode)

@@ -1,41 +1,92 @@
 import Foundation
 import LaminaCompositor
+import LaminaRaster
 
-/// Renders a layer tree into a bitmap, frame by frame: Apple's `CARenderer`, on the CPU.
+/// Renders a layer tree into a bitmap, frame by frame: Apple's `CARenderer`, on the CPU, and
+/// the public host API of Lamina — what a window, a video writer or a test needs to show a
+/// layer tree without any of QuartzCore's internals.
 ///
 /// Apple's class draws into an OpenGL or Metal texture (`init(mtlTexture:options:)`); Lamina
-/// has no GPU, so a renderer is made with a pixel size and scale instead and its frames are
-/// read with `makeImage()`. The frame protocol is Apple's: `beginFrame(atTime:)`, optionally
-/// `addUpdate(_:)`, `render()`, `endFrame()`.
+/// has no GPU, so a renderer is made with a size in points and a scale instead, and its frames
+/// are read with `makeImage()`/`renderImage()` or drawn into the caller's memory with
+/// `render(into:width:height:bytesPerRow:pixelFormat:)`. The frame protocol is Apple's:
+///
+/// ```swift
+/// renderer.layer = root                        // attach a tree (and commit it)
+/// renderer.beginFrame(atTime: t)               // commit, run the animation clock at t
+/// if !renderer.updateBounds().isEmpty {        // anything to draw?
+///     try renderer.render(into: pixels, width: w, height: h, bytesPerRow: w * 4)
+/// }
+/// renderer.endFrame()
+/// let next = renderer.nextFrameTime()          // .infinity: sleep until the model changes
+/// ```
 ///
 /// Setting `layer` attaches it as the root of a tree shown by this renderer (so property
 /// changes from then on animate implicitly, as on screen) and commits it. The root is drawn
 /// in the renderer's `bounds` space: where its position and transform put it, with `bounds`
-/// in points mapped onto the bitmap at `scale` pixels per point.
+/// in points mapped onto the bitmap at `scale` pixels per point (so a frame is
+/// `round(bounds.width · scale)` × `round(bounds.height · scale)` pixels, `pixelWidth` ×
+/// `pixelHeight`).
+///
+/// Threading: a renderer belongs to the thread that changes its layer tree (transactions are
+/// per thread, and `beginFrame` commits the calling thread's implicit transaction); call all
+/// of its methods there. Different renderers with different trees may run on different
+/// threads.
 open class CARenderer: LayerTreeHost {
     /// The root of the tree to draw (attached to this renderer while set).
     open var layer: CALayer? {
         didSet {
-            if oldValue !== layer { oldValue?.attach(to: nil) }
+            if oldValue !== layer {
+                oldValue?.attach(to: nil)
+                treeChanged = true
+            }
             layer?.attach(to: self)
             CATransaction.flush()
         }
     }
-    /// The region drawn, in points of the root's superlayer space.
-    open var bounds: CGRect
-    /// Pixels per point of the output.
-    public let scale: CGFloat
+    /// The region drawn, in points of the root's superlayer space (origin top-left, y down).
+    /// A rectangle whose size times `scale` is not a pixel size (NaN, infinite, under one
+    /// pixel, beyond 32768 pixels a side or 2^28 pixels) makes frames fail with
+    /// `CARendererError.invalidBounds`; nothing traps.
+    open var bounds: CGRect {
+        didSet { if bounds != oldValue { treeChanged = true } }
+    }
+    /// Pixels per point of the output (Lamina extension). Non-finite or non-positive values
+    /// are treated as 1.
+    public var scale: CGFloat {
+        get { storedScale }
+        set {
+            let s = newValue.isFinite && newValue > 0 ? newValue : 1
+            if s != storedScale { treeChanged = true }
+            storedScale = s
+        }
+    }
+    /// What shows where no layer draws (Lamina extension): nil, the default, leaves those
+    /// pixels transparent (all four components 0).
+    public var backgroundColor: CGColor? {
+        didSet { if backgroundColor != oldValue { treeChanged = true } }
+    }
+    private var storedScale: CGFloat
     private var frameTime: CFTimeInterval?
     private var image: CGImage?
+    /// The rectangles of `addUpdate(_:)` since the last `endFrame()`, in points.
     private var dirty: CGRect = .null
+    /// Something visible changed since the last frame drawn: a commit touched the tree, or
+    /// the layer, bounds, scale or background changed (true before the first frame).
+    private var treeChanged = true
+    /// The frame's animation state, from `beginFrame`: some animation ran before or after
+    /// its clock tick (so the frame differs from the last one without a model change).
+    private var frameAnimates = false
+    /// `beginFrame` ran the animation clock for the current frame.
+    private var frameUpdated = false
     /// Keeps the tree builder's buffers and the compositor's caches from frame to frame.
-    private let stream = LayerFrameStream()
+    let stream = LayerFrameStream()
 
     /// A renderer producing `bounds.width·scale` × `bounds.height·scale` pixel frames.
     /// Non-finite or non-positive scales are treated as 1.
     public init(bounds: CGRect, scale: CGFloat = 1) {
         self.bounds = bounds.standardized
-        self.scale = scale.isFinite && scale > 0 ? scale : 1
+        storedScale = scale.isFinite && scale > 0 ? scale : 1
     }
 
     /// Starts a frame at media time `t` (seconds, `CACurrentMediaTime()`'s clock).
@@ -48,66 +99,157 @@ open class CARenderer: LayerTreeHost {
     /// time; only when `t` is not finite is the time taken from `ts` — its video time over its
     /// scale when `videoTimeValid`, else its host time when `hostTimeValid` — and without
     /// either, the current media time. The time stamp is not written to.
+    ///
+    /// Updates the tree for the frame, as a run loop turn does before drawing: commits the
+    /// implicit transaction, then runs the animation clock at the frame time (start/stop
+    /// callbacks, removal on completion, completion blocks) and commits what those changed.
+    /// `updateBounds()` then says whether the frame needs drawing.
     open func beginFrame(atTime t: CFTimeInterval, timeStamp ts: UnsafeMutablePointer<CVTimeStamp>?) {
         if t.isFinite {
             frameTime = t
         } else {
             frameTime = ts?.pointee.mediaTime.flatMap { $0.isFinite ? $0 : nil }
         }
+        updateTree()
     }
 
-    /// Marks a rectangle (points) as needing redraw. Lamina redraws the whole frame; the
-    /// rectangle is kept for `updateBounds()`.
-    open func addUpdate(_ r: CGRect) {
-        dirty = dirty.union(r)
-    }
-
-    /// The union of the rectangles passed to `addUpdate(_:)` this frame.
-    open func updateBounds() -> CGRect { dirty }
-
-    /// Draws the frame started by `beginFrame(atTime:)` (the current media time without one):
-    /// ticks the animation clock, commits the implicit transaction (as a run loop turn does),
-    /// then draws the tree's committed render tree — the state of the last commit with its
-    /// animations at the frame time, not uncommitted model values. Errors (an output too large
-    /// to allocate) leave the previous image in place and are reported through
-    /// `LayerDiagnostics`.
-    open func render() {
-        guard let root = layer else { return }
+    /// Commits, ticks the animation clock at the frame time and commits again (once a frame).
+    private func updateTree() {
+        frameUpdated = true
+        guard let root = layer else {
+            frameAnimates = false
+            return
+        }
         let t = frameTime ?? CACurrentMediaTime()
+        CATransaction.flush()
+        let animatingBefore = root.hasRunningAnimations
         AnimationEngine.tick(root, at: t)
         // Animations the tick removed (and changes completion blocks made) reach the committed
         // tree the frame is drawn from, as the run loop commits after its tick.
         CATransaction.flush()
-        let fw = (bounds.width * scale).rounded(), fh = (bounds.height * scale).rounded()
-        // Int(_:) traps on NaN, infinity and values past Int.max: a bounds of 1e300 or NaN is
-        // a failed frame, reported like one the compositor refuses.
-        guard fw.magnitude < 1e15, fh.magnitude < 1e15 else {
-            LayerDiagnostics.report(.renderFailed(reason: "CARenderer.render: bounds \(bounds.width) x \(bounds.height) at scale \(scale) is not a renderable pixel size"))
-            return
+        // Running before the tick includes the frame in which an animation ends: its end state
+        // is drawn by this frame.
+        frameAnimates = animatingBefore || root.hasRunningAnimations
+    }
+
+    /// Marks a rectangle (points, `bounds` space) as needing redraw in this frame.
+    open func addUpdate(_ r: CGRect) {
+        dirty = dirty.union(r)
+    }
+
+    /// The region the current frame draws (points, `bounds` space), Apple's damage query:
+    /// after `beginFrame`, the whole of `bounds` when anything visible changed since the last
+    /// frame drawn — a commit touched the tree, the layer, bounds, scale or background
+    /// changed, an animation runs or ended in this frame, or nothing was drawn yet — plus the
+    /// rectangles given to `addUpdate(_:)`, clipped to `bounds`; `CGRect.null` (empty) when
+    /// nothing changed, so a host may skip `render()` and keep showing its last frame.
+    ///
+    /// Damage is whole-frame for now: Lamina does not yet track which part of the tree
+    /// changed (issue 21 computes exact damage), so a non-empty answer is always `bounds`.
+    /// Each frame reports the changes since the previous frame began: `endFrame()` consumes
+    /// them whether or not the frame was drawn (a host that skips drawing a damaged frame
+    /// adds it back with `addUpdate(_:)`). Empty when `bounds` is not a finite rectangle.
+    open func updateBounds() -> CGRect {
+        guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.width.isFinite, bounds.height.isFinite else {
+            return .null
         }
-        let w = Int(fw), h = Int(fh)
+        var r = dirty.intersection(bounds)
+        if treeChanged || frameAnimates { r = r.union(bounds) }
+        return r.isEmpty ? .null : r
+    }
+
+    /// Draws the frame started by `beginFrame(atTime:)` (the current media time without one,
+    /// in which case the tree is updated first as `beginFrame` does): commits the implicit
+    /// transaction, then draws the tree's committed render tree — the state of the last commit
+    /// with its animations at the frame time, not uncommitted model values. Errors (bounds
+    /// that are no pixel size, an output too large to allocate) leave the previous image in
+    /// place and are reported through `LayerDiagnostics`; `renderImage()` throws them instead.
+    open func render() {
+        guard layer != nil else { return }
         do {
-            image = try stream.render(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale)
+            _ = try renderImage()
         } catch {
             LayerDiagnostics.report(.renderFailed(reason: "CARenderer.render: \(error)"))
         }
     }
 
-    /// Ends the frame.
+    /// Ends the frame: forgets its time, its `addUpdate(_:)` rectangles and its damage.
     open func endFrame() {
+        treeChanged = false
         frameTime = nil
         dirty = .null
+        frameUpdated = false
+        frameAnimates = false
     }
 
-    /// The media time at which the next frame should be drawn: now while animations run,
-    /// infinity when nothing will change on its own.
+    /// The media time (seconds) at which the next frame should be drawn: now
+    /// (`CACurrentMediaTime()`) while an animation runs or waits to start, or while a change
+    /// has not been drawn yet; infinity when nothing will change on its own — no animations,
+    /// or only finished ones kept by `isRemovedOnCompletion = false`, which present a constant
+    /// value. A host sleeps until then, or until its model changes. Uncommitted changes are
+    /// not seen: commit (or `beginFrame`) first.
     open func nextFrameTime() -> CFTimeInterval {
         guard let root = layer else { return .infinity }
-        return root.hasAnimationsInSubtree ? CACurrentMediaTime() : .infinity
+        return treeChanged || root.hasRunningAnimations ? CACurrentMediaTime() : .infinity
     }
 
     /// The last frame drawn by `render()`, or nil before the first one. Lamina extension.
     open func makeImage() -> CGImage? { image }
+
+    /// Draws the frame as `render()` does and returns it (also kept for `makeImage()`),
+    /// throwing instead of reporting (Lamina extension): `CARendererError.invalidBounds` when
+    /// `bounds` × `scale` is no pixel size, `.noLayer` without a layer, `.renderFailed` when
+    /// the compositor refuses the frame.
+    public func renderImage() throws -> CGImage {
+        let (root, t, w, h) = try prepareFrame()
+        let frame: CGImage
+        do {
+            frame = try stream.render(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale,
+                                      background: backgroundColor)
+        } catch {
+            throw CARendererError.renderFailed("\(error)")
+        }
+        image = frame
+        treeChanged = false
+        return frame
+    }
+
+    /// Updates the tree if `beginFrame` did not, commits, and checks the pixel size: what
+    /// every way of drawing a frame does first.
+    func prepareFrame() throws -> (root: CALayer, time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int) {
+        guard let root = layer else { throw CARendererError.noLayer }
+        if !frameUpdated { updateTree() } else { CATransaction.flush() }
+        let t = frameTime ?? CACurrentMediaTime()
+        guard let size = pixelSize else { throw CARendererError.invalidBounds(bounds: bounds, scale: scale) }
+        return (root, t, size.width, size.height)
+    }
+
+    /// A frame was drawn (by `render(into:…)`): the changes are in it.
+    func didDrawFrame() { treeChanged = false }
+
+    /// `round(bounds.width · scale)` × `round(bounds.height · scale)`, or nil when that is no
+    /// surface size (NaN, infinite, not positive, over the surface limits).
+    private var pixelSize: (width: Int, height: Int)? {
+        let fw = (bounds.width * scale).rounded(), fh = (bounds.height * scale).rounded()
+        // Int(_:) traps on NaN, infinity and values past Int.max: check as Doubles.
+        let side = Double(Surface.maxDimension)
+        guard fw >= 1, fh >= 1, fw <= side, fh <= side, fw * fh <= Double(Surface.maxPixelCount) else { return nil }
+        return (Int(fw), Int(fh))
+    }
+
+    /// The width in pixels of a frame, `round(bounds.width · scale)`; 0 when `bounds` and
+    /// `scale` give no renderable size (Lamina extension).
+    public var pixelWidth: Int { pixelSize?.width ?? 0 }
+
+    /// The height in pixels of a frame, `round(bounds.height · scale)`; 0 when `bounds` and
+    /// `scale` give no renderable size (Lamina extension).
+    public var pixelHeight: Int { pixelSize?.height ?? 0 }
+
+    // MARK: LayerTreeHost
+
+    package func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange]) {
+        treeChanged = true
+    }
 }
 
 extension CALayer {
@@ -117,5 +259,20 @@ extension CALayer {
         if !animationEntries.isEmpty { return true }
         if maskStorage?.hasAnimationsInSubtree == true { return true }
         return sublayerStorage.contains { $0.hasAnimationsInSubtree }
+    }
+}
+
+extension CALayer {
+    /// Whether an animation committed to this subtree is still running (started or waiting to
+    /// start, not yet past its end), or added and not yet committed. Animations kept after
+    /// their end (`isRemovedOnCompletion = false`) present a constant value and do not count.
+    package var hasRunningAnimations: Bool {
+        for entry in animationEntries {
+            guard let runtime = entry.animation.runtime else { continue }
+            if !runtime.isCommitted || !runtime.didStop { return true }
+        }
+        if let mask = maskStorage, mask.hasRunningAnimations { return true }
+        for child in sublayerStorage where child.hasRunningAnimations { return true }
+        return false
     }
 }

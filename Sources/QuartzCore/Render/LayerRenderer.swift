@@ -90,19 +90,34 @@ package final class LayerFrameStream {
     /// `LayerRenderer.renderSurface(_:at:viewport:pixelWidth:pixelHeight:scale:background:)`.
     package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, pixelWidth: Int,
                         pixelHeight: Int, scale: CGFloat, background: CGColor? = nil) throws -> CGImage {
-        let tree: RenderTree
+        CGImage(surface: try LayerRenderer.renderSurface(tree: tree(of: root, at: time), viewport: viewport,
+                                                         pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
+                                                         background: background, compositor: compositor))
+    }
+
+    /// The same frame drawn into `surface` (its size is the output size), which is first
+    /// filled with `background` (transparent when nil): byte for byte what `render` returns.
+    package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, into surface: Surface,
+                        scale: CGFloat, background: CGColor? = nil) throws {
+        var tree = tree(of: root, at: time)
+        if let viewport, viewport.origin != .zero, viewport.minX.isFinite, viewport.minY.isFinite {
+            tree = tree.wrapped(in: viewport)
+        }
+        surface.fill(background?.premultiplied ?? .transparent)
+        let s = scale.isFinite && scale > 0 ? Double(scale) : 1
+        try compositor.render(tree: tree, into: surface, scale: s)
+    }
+
+    private func tree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
         if root.isPresentationCopy {
-            tree = LayerRenderer.renderTree(of: root, at: time)
+            return LayerRenderer.renderTree(of: root, at: time)
         } else if root.host != nil, root.superlayerStorage == nil, root.maskOwner == nil {
             // A shown tree: frames come from the render server's committed copy (what the
             // last commit made of the model), not from the model itself.
-            tree = root.committedRenderTree().tree(at: time)
+            return root.committedRenderTree().tree(at: time)
         } else {
             if builder?.root !== root { builder = PresentedRenderTree(root: root) }
-            tree = builder!.tree(at: time)
+            return builder!.tree(at: time)
         }
-        return CGImage(surface: try LayerRenderer.renderSurface(tree: tree, viewport: viewport, pixelWidth: pixelWidth,
-                                                                pixelHeight: pixelHeight, scale: scale,
-                                                                background: background, compositor: compositor))
     }
 }

@@ -23,6 +23,9 @@ package enum LayerError: Error, Equatable, CustomStringConvertible {
     case invalidAnimation(key: String, reason: String)
     /// A frame could not be rendered (e.g. an output too large to allocate).
     case renderFailed(reason: String)
+    /// A public entry point got a value it cannot use (a non-finite media time); `detail`
+    /// says what was kept instead.
+    case invalidValue(operation: String, detail: String)
 
     package var description: String {
         switch self {
@@ -33,6 +36,7 @@ package enum LayerError: Error, Equatable, CustomStringConvertible {
         case .unmatchedCommit: return "CATransaction.commit() without a matching begin(); ignored"
         case .invalidAnimation(let key, let reason): return "add(_:forKey: \"\(key)\"): \(reason); animation ignored"
         case .renderFailed(let reason): return "\(reason); frame not rendered"
+        case .invalidValue(let op, let detail): return "\(op): \(detail)"
         }
     }
 }
