@@ -16,15 +16,12 @@
 //   the model (`copy.props = model.props`) and apply the animations into it;
 // - floor: positions / floor: walk: reading one property of every layer, and walking the tree
 //   computing local times — what any evaluation that visits the model tree pays at least;
-// - evaluator: `PresentationEvaluator.evaluate(at:)`, the renderer's path (presented values
-//   written into a reusable per-layer buffer);
 // - committed: the committed render tree's evaluation (`CommittedFrameSchedule.evaluate`: the
 //   animations as copied at commit, no CALayer read) — the render server's per-frame cost;
 // - committed frame: the same plus the frame's render tree (committed nodes with the
 //   presented values written in);
 // - commit+evaluate: a commit changing one animated layer, then an evaluation (which
 //   rebuilds the committed schedule first);
-// - presented frame: the model's path to the same render tree (`PresentedRenderTree`);
 // - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping);
 // - props copy / scratch layer: the two halves of "reused copies" alone (the copy of every
 //   layer's properties; the evaluations written into one scratch layer);
@@ -162,19 +159,9 @@ func measure(_ name: String, _ body: (Double) -> Void) {
 }
 
 var check = 0.0  // something the optimiser cannot drop
-// The renderer paths first, while the heap is as the tree left it: the copies the later
-// modes make would otherwise scatter what the evaluator reads (compare modes run alone,
+// The render server's path first, while the heap is as the tree left it: the copies the
+// later modes make would otherwise scatter what it reads (compare modes run alone,
 // BENCH_ONLY=<name>, across builds).
-let evaluator = PresentationEvaluator(root: root)
-measure("evaluator") { t in
-    evaluator.evaluate(at: t)
-}
-if wants("evaluator") {
-    var sum = 0.0
-    for p in evaluator.presented { sum += Double(p.values.opacity) + Double(p.values.position.x) }
-    print(String(format: "(evaluator: %d animated layers, checksum %.3f)", evaluator.count, sum))
-}
-
 // The render server's path: the committed tree's schedule evaluated (compact per-animation
 // programs copied at commit; no layer read), then the whole frame's render tree.
 let committed = root.committedRenderTree()
@@ -201,13 +188,6 @@ measure("commit+evaluate") { t in
     layers[tint % layers.count].backgroundColor = CGColor(gray: Double(tint % 2), alpha: 1)
     CATransaction.commit()
     committed.withFrameSchedule(at: t) { _, _ in }
-}
-
-// The model's per-frame path for comparison: the frame's render tree built from the model
-// and the evaluator (`PresentedRenderTree`, what windows drew before the committed tree).
-let presentedFrames = PresentedRenderTree(root: root)
-measure("presented frame") { t in
-    check += Double(presentedFrames.tree(at: t).count) * 1e-30
 }
 
 measure("tick") { t in

@@ -43,10 +43,9 @@
 //                 parallel arrays, one in-place target per animated layer) without reading a
 //                 model layer, and rewrites only the animated nodes of the previous frame.
 // - Render/       the bridge to the compositor: `RenderNode(layer:)` (stable ids shared by
-//                 presentation copies), `PresentedRenderTree` (a frame's render tree from the
-//                 model plus `PresentationEvaluator` values — no presentation copies),
-//                 transition snapshots, `LayerRenderer`/`LayerFrameStream`, `CARenderer`,
-//                 `render(in:)`. The backing store of `display()` lives in Layer/.
+//                 presentation copies), transition snapshots, `LayerRenderer`/
+//                 `LayerFrameStream`, `CARenderer`, `render(in:)`. The backing store of
+//                 `display()` lives in Layer/.
 // - DisplayLink/  CADisplayLink and CAFrameRateRange; `DisplayLinkDriver` fires links: fed
 //                 frames by a host through public API, or by a Foundation timer on the link's
 //                 run loop (times from `CACurrentMediaTime()`) when no host is attached.
@@ -65,8 +64,10 @@
 // display links from a host's frames. Inside the package, `CARenderer` is a `LayerTreeHost`
 // (`CALayer.attach(to:)`, commit notifications), ticks with `AnimationEngine.tick`, and draws
 // through `LayerFrameStream`, which keeps the compositor's caches and takes each frame's render
-// tree from the root's `committedRenderTree()` (detached trees fall back to a
-// `PresentedRenderTree` over the model); `presentation()` stays the public, copying path.
+// tree from the root's `committedRenderTree()` (a detached tree is snapshotted into a
+// committed tree of its own for the frame: every drawn frame, goldens included, comes from the
+// committed path); `presentation()` stays the public, copying path, and the tests check the
+// committed frames against it.
 // `applyPresentationValues(to:model:)` lets a package host adjust each presentation copy last
 // (the render-tree path does not call it).
 //

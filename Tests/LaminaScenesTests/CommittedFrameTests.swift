@@ -6,14 +6,14 @@ import QuartzCore
 import Testing
 
 /// Every scene, driven through its script, drawn from the committed render tree (the render
-/// server's copy, what windows, the CLI and CARenderer draw) and from the model with its
-/// animations (`PresentedRenderTree`, the per-frame path before the committed tree): the same
+/// server's copy, what windows, the CLI and CARenderer draw) and from `presentation()` (an
+/// independent path: copies of the model with the animations applied into them): the same
 /// render trees and exactly the same bytes.
 @Suite struct CommittedFrameTests {
     static let scale: CGFloat = 0.5
 
     @Test(arguments: SceneCatalog.all.map(\.name))
-    func committedFramesEqualTheModelPath(_ name: String) throws {
+    func committedFramesEqualPresentation(_ name: String) throws {
         let d = try #require(SceneCatalog.named(name))
         let runner = SceneRunner(scene: d.make())
         let w = Int(d.size.width * Self.scale), h = Int(d.size.height * Self.scale)
@@ -24,7 +24,8 @@ import Testing
             runner.advance(to: t)
             let root = runner.scene.root
             let committed = root.committedRenderTree().tree(at: runner.mediaTime)
-            let model = PresentedRenderTree(root: root).tree(at: runner.mediaTime)
+            let copy = try #require(MediaClock.withTime(runner.mediaTime) { root.presentation() })
+            let model = RenderTree(layer: copy, at: runner.mediaTime)
             #expect(committed.nodes == model.nodes, "\(name) at \(t): render trees differ")
             let a = try LayerRenderer.renderSurface(tree: committed, pixelWidth: w, pixelHeight: h, scale: Self.scale,
                                                     compositor: compositor)

@@ -2,8 +2,7 @@
 // replicator draws its sublayer tree as it was at the replicator's local time − k·delay. The
 // schedule evaluates the animated nodes under each such instance again at the shifted time
 // and stores the nodes that differ in the frame's `instanceNodes` (see
-// `ReplicatorInstanceNodes` in the compositor) — PresentedRenderTree+InstanceDelay.swift does
-// the same from the model, and the two must agree.
+// `ReplicatorInstanceNodes` in the compositor).
 import Foundation
 import LaminaCompositor
 

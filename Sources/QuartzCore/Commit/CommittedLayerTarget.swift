@@ -1,8 +1,8 @@
 import Foundation
 import LaminaCompositor
 
-/// One animated layer of a committed tree, where a frame writes its presented values: like
-/// `PresentedLayer`, but the values underneath come from the commit's snapshot (`base`), and
+/// One animated layer of a committed tree, where a frame writes its presented values: the
+/// values underneath come from the commit's snapshot (`base`), and
 /// properties that are not `DirectField`s are read from a detached copy of the layer taken at
 /// commit (`extrasSource`) — never from the model. The schedule keeps one per animated layer
 /// and evaluates into it in place (no copy of the values per frame).

@@ -12,7 +12,7 @@ import Foundation
 /// its `kind` on every call). The math is the same — the compositor's stage-2 timing
 /// (`MediaTiming.sample`), its timing curve (the spring's p(t) for springs), then linear
 /// interpolation or `KeyframeTrack.value(at:)` — and `AnimationFastPathTests` and
-/// `PresentationEvaluatorTests` check it against `AnimationSpec.apply`.
+/// `CommittedPresentationTests` check it against `AnimationSpec.apply` and `presentation()`.
 package enum FastBasic {
     case scalar(Double, Double)
     case point(CGPoint, CGPoint)

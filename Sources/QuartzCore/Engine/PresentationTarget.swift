@@ -1,10 +1,10 @@
 import Foundation
 
 /// Where the animation engine writes presented values: a presentation copy of a layer
-/// (`LayerTarget`, what `presentation()` builds) or a renderer's reusable per-layer buffer
-/// (`PresentedLayer`, what `PresentationEvaluator` fills). `AnimationEngine.applyAnimations`
-/// is generic over it, so both get the same values by construction (one evaluation code path;
-/// the targets only differ in where a value is stored).
+/// (`LayerTarget`, what `presentation()` builds) or the render server's per-layer buffer
+/// (`CommittedLayerTarget`, what a committed render tree's frame fills).
+/// `AnimationEngine.applyAnimations` is generic over it, so both get the same values by
+/// construction (one evaluation code path; the targets only differ in where a value is stored).
 ///
 /// Reads return the presented value so far (the model value with the animations applied
 /// before the current one), in the kind `PresentedProperty.read` gives; writes store like
@@ -132,4 +132,11 @@ package struct LayerTarget: PresentationTarget {
     /// A layer holds every field.
     @inline(__always)
     package func prepare(_ fields: DirectFieldSet) {}
+}
+
+/// The presented value of an animated property that is not a `DirectField`.
+package struct PresentedExtra {
+    /// The property (its key, and how to store the value into a layer).
+    package let property: PresentedProperty
+    package var value: AnimatableValue
 }

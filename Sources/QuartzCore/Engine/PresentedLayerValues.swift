@@ -23,7 +23,8 @@ package struct DirectFieldSet: OptionSet, Hashable, Sendable {
 
 /// The presented values of one layer's animated `LayerProperties` fields, as plain data (no
 /// reference-counted members: colours are `RGBAColor`), for a renderer that needs presented
-/// values every frame without a presentation copy of the layer (`PresentationEvaluator`).
+/// values every frame without a presentation copy of the layer (the committed render tree's
+/// `CommittedLayerTarget`).
 ///
 /// Only the fields in `fields` are meaningful: each holds the model value with the layer's
 /// animations applied, exactly what the layer's `presentation()` shows for it (same types, so

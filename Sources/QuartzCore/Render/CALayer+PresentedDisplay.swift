@@ -11,10 +11,9 @@ import LaminaCompositor
 // copy made with `init(layer:)` that holds the presented values, as Apple calls `display()` on
 // the presentation layer — and shows that image as the node's contents. When the animation
 // ends there is no copy (or it holds the model's values) and the model's backing store shows
-// again. Every path that draws a node from a copy goes through `drawPresentedContents`: the
-// model's per-frame path (`PresentedRenderTree`, LayerRenderer and goldens), presentation
-// copies, transition snapshots, and the committed render tree's frames (windows, CLI,
-// CARenderer).
+// again. Every path that draws a node from a copy goes through `drawPresentedContents`:
+// presentation copies, transition snapshots, and the committed render tree's frames (windows,
+// CLI, CARenderer, LayerRenderer and the goldens).
 //
 // Scope: keys stored with `setValue(_:forKey:)` (not built-in properties such as `bounds`,
 // whose presented values the compositor draws itself). The copy is drawn through its own

@@ -25,7 +25,7 @@ package enum LayerRenderer {
                           pixelHeight: pixelHeight, scale: scale, background: background)
     }
 
-    /// Draws an already built frame tree (e.g. from a `PresentedRenderTree` kept across frames).
+    /// Draws an already built frame tree (e.g. a committed render tree's frame).
     /// Pass the same `compositor` for every frame of a stream: it keeps image and rasterize
     /// caches between frames.
     package static func renderSurface(tree frame: RenderTree, viewport: CGRect? = nil, pixelWidth: Int, pixelHeight: Int,
@@ -48,12 +48,13 @@ package enum LayerRenderer {
         return CGImage(surface: surface)
     }
 
-    /// The render tree of `root` as seen at `time`: the model with the animation engine's
-    /// presented values (`PresentedRenderTree`, no presentation copies), or `root` itself
+    /// The render tree of `root` as seen at `time`: a committed render tree made from the
+    /// model as it is now (a full snapshot, the same path a shown tree's frames take), evaluated
+    /// at `time`; or `root` itself
     /// when it already is a presentation copy.
     package static func renderTree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
         if root.isPresentationCopy { return RenderTree(layer: root, at: time.isFinite ? time : nil) }
-        return PresentedRenderTree(root: root).tree(at: time)
+        return CommittedRenderTree(root: root).tree(at: time)
     }
 }
 
@@ -78,10 +79,9 @@ extension RenderTree {
 /// A stream of frames of one layer tree (a window, a video, a `CARenderer`): keeps the
 /// compositor's caches from frame to frame. A tree attached to a host is drawn from its
 /// committed render tree (`CALayer.committedRenderTree()`: the state of the last commit, with
-/// the committed animations); a detached tree from the model and its animations directly
-/// (`PresentedRenderTree`).
+/// the committed animations); a detached tree from a committed tree snapshotted from the model
+/// for the frame.
 package final class LayerFrameStream {
-    private var builder: PresentedRenderTree?
     private let compositor = Compositor()
 
     package init() {}
@@ -116,8 +116,7 @@ package final class LayerFrameStream {
             // last commit made of the model), not from the model itself.
             return root.committedRenderTree().tree(at: time)
         } else {
-            if builder?.root !== root { builder = PresentedRenderTree(root: root) }
-            return builder!.tree(at: time)
+            return CommittedRenderTree(root: root).tree(at: time)
         }
     }
 }

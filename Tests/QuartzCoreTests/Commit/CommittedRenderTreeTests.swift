@@ -3,8 +3,10 @@ import LaminaCompositor
 import Testing
 @testable import QuartzCore
 
-/// The render server's committed copy of a tree: frames equal the model's path after a commit,
-/// ignore uncommitted model changes, and commits snapshot only what changed.
+/// The render server's committed copy of a tree: frames equal `presentation()` (an independent
+/// path: copies of the model with the animations applied into them), a tree updated by
+/// incremental commits equals a fresh full snapshot of the model, frames ignore uncommitted
+/// model changes, and commits snapshot only what changed.
 @Suite struct CommittedRenderTreeTests {
     /// A root with a moving/spinning layer, a shape with an animated stroke, a gradient with a
     /// keyframe fade and a still layer, committed at media time 100.
@@ -52,12 +54,13 @@ import Testing
 
     static let times: [Double] = [99, 100, 100.5, 101.3, 102.5, 104]
 
-    @Test func framesEqualTheModelPath() {
+    @Test func framesEqualPresentation() throws {
         let host = TestHost()
         let (root, layers) = Self.animatedTree(host)
         let committed = root.committedRenderTree()
         for t in Self.times {
-            let fromModel = PresentedRenderTree(root: root).tree(at: t)
+            let copy = try #require(MediaClock.$override.withValue(t) { root.makePresentation() })
+            let fromModel = RenderTree(layer: copy, at: t)
             let fromCommit = committed.tree(at: t)
             #expect(fromCommit.count == fromModel.count)
             #expect(fromCommit.rootID == fromModel.rootID)
@@ -68,7 +71,7 @@ import Testing
         withExtendedLifetime(host) {}
     }
 
-    @Test func transitionsAndReusedFramesEqualTheModelPath() {
+    @Test func transitionsAndReusedFramesEqualAFullSnapshot() {
         let host = TestHost()
         let (root, layers) = Self.animatedTree(host)
         let committed = root.committedRenderTree()
@@ -84,7 +87,7 @@ import Testing
         // Forwards and backwards, across the ends of the transition and of the animations,
         // each frame starting from the one before.
         for t in [100.1, 100.3, 100.7, 101.1, 101.3, 100.9, 102.5, 104, 100.5, 99] {
-            let fromModel = PresentedRenderTree(root: root).tree(at: t)
+            let fromModel = CommittedRenderTree(root: root).tree(at: t)
             let fromCommit = committed.tree(at: t)
             #expect(fromCommit.nodes == fromModel.nodes, "at \(t)")
             let running = t > 100.2 && t < 101.2
@@ -99,9 +102,9 @@ import Testing
         let committed = root.committedRenderTree()
         _ = committed.tree(at: 100.5)
         let builds = committed.stats.scheduleBuildCount
-        func expectModelPath(_ label: String) {
+        func expectFullSnapshot(_ label: String) {
             for t in [100.4, 100.9, 101.5, 103.5] {
-                let fromModel = PresentedRenderTree(root: root).tree(at: t)
+                let fromModel = CommittedRenderTree(root: root).tree(at: t)
                 #expect(committed.tree(at: t).nodes == fromModel.nodes, "\(label) at \(t)")
             }
         }
@@ -118,7 +121,7 @@ import Testing
             CATransaction.flush()
         }
         #expect(committed.stats.scheduleBuildCount == builds)
-        expectModelPath("patched")
+        expectFullSnapshot("patched")
         // One more animation on a layer changes the schedule's shape: rebuilt.
         MediaClock.$override.withValue(100.35) {
             let grow = CABasicAnimation(keyPath: "bounds")
@@ -127,7 +130,7 @@ import Testing
             layers[4].add(grow, forKey: "grow")
             CATransaction.flush()
         }
-        expectModelPath("rebuilt")
+        expectFullSnapshot("rebuilt")
         #expect(committed.stats.scheduleBuildCount == builds + 1)
         withExtendedLifetime(host) {}
     }
@@ -159,7 +162,7 @@ import Testing
         MediaClock.$override.withValue(105) { CATransaction.commit() }
         #expect(committed.stats.commitCount == 2)
         for t in [105.0, 105.1, 106] {
-            let fromModel = PresentedRenderTree(root: root).tree(at: t)
+            let fromModel = CommittedRenderTree(root: root).tree(at: t)
             let fromCommit = committed.tree(at: t)
             #expect(fromCommit.nodes.keys.sorted { $0.rawValue < $1.rawValue } == fromModel.nodes.keys.sorted { $0.rawValue < $1.rawValue })
             for (id, node) in fromModel.nodes { #expect(fromCommit[id] == node, "after the commit, at \(t), \(id)") }

@@ -5,8 +5,8 @@ import Testing
 @testable import QuartzCore
 
 /// `CAReplicatorLayer.instanceDelay`: instance k draws the replicated sublayer tree as it was
-/// k·instanceDelay seconds earlier, through both frame builders (the model's
-/// `PresentedRenderTree` behind `LayerRenderer`, and the committed tree behind `CARenderer`).
+/// k·instanceDelay seconds earlier, through the committed render tree (what `LayerRenderer`
+/// and `CARenderer` draw).
 @Suite struct ReplicatorInstanceDelayTests {
     /// Media time the animations begin at.
     static let begin: CFTimeInterval = 100
@@ -188,7 +188,7 @@ import Testing
 
     @Test func aDelayWithoutAnimatedSublayersChangesNothingAndCostsNothing() throws {
         let delayed = Self.row(count: 3, delay: 0.25, modelOpacity: 0.5, animation: nil)
-        let tree = PresentedRenderTree(root: delayed.root).tree(at: Self.begin)
+        let tree = CommittedRenderTree(root: delayed.root).tree(at: Self.begin)
         #expect(tree.instanceNodes.isEmpty)
         let plain = Self.row(count: 3, delay: 0, modelOpacity: 0.5, animation: nil)
         let a = try LayerRenderer.renderSurface(delayed.root, at: Self.begin, pixelWidth: 30, pixelHeight: 10, scale: 1)
@@ -272,7 +272,7 @@ import Testing
             scene.animate()
             CATransaction.flush()
         }
-        let tree = PresentedRenderTree(root: scene.root).tree(at: Self.begin + 0.5)
+        let tree = CommittedRenderTree(root: scene.root).tree(at: Self.begin + 0.5)
         #expect(tree.instanceNodes.pathCount <= ReplicatorInstanceNodes.evaluationBudget)
         #expect(tree.instanceNodes.pathCount <= FramePreparer.maxInstances)
         let s = try LayerRenderer.renderSurface(scene.root, at: Self.begin + 0.5, pixelWidth: 80, pixelHeight: 10, scale: 1)

@@ -1,14 +1,17 @@
 import Foundation
 import Testing
+import LaminaCompositor
 import QuartzCore
 
-/// `PresentationEvaluator` (the renderer's buffer of presented values) gives exactly what
-/// `presentation()` gives, on a tree mixing every kind of animation: basic from/to, by-only,
-/// to-only, from-only and value-less (implicit), keyframes in every calculation mode, key-frame
-/// paths with rotation, springs, groups, additive and cumulative animations, transform
-/// sub-key paths over identity and non-identity transforms, whole-matrix transforms, colours,
-/// Bools, a subclass property (`strokeEnd`), a mask, and layer timing (speed, begin time).
-@Suite struct PresentationEvaluatorTests {
+/// The committed render tree (the render server's copy: what windows, the CLI, `CARenderer`
+/// and `LayerRenderer` draw) gives exactly what `presentation()` gives — an independent path:
+/// presentation copies of the model with the animations applied into them — on a tree mixing
+/// every kind of animation: basic from/to, by-only, to-only, from-only and value-less
+/// (implicit), keyframes in every calculation mode, key-frame paths with rotation, springs,
+/// groups, additive and cumulative animations, transform sub-key paths over identity and
+/// non-identity transforms, whole-matrix transforms, colours, Bools, a subclass property
+/// (`strokeEnd`), a mask, and layer timing (speed, begin time).
+@Suite struct CommittedPresentationTests {
     /// The tree: root → container (speed 2, begin time 1) → layers a…f; a has a mask.
     final class MixedTree {
         let host = TestHost()
@@ -116,116 +119,43 @@ import QuartzCore
         }
     }
 
-    /// The value of every `DirectField` property and of `strokeEnd` of a layer.
-    static func snapshot(_ layer: CALayer) -> [String: AnimatableValue] {
-        var out: [String: AnimatableValue] = [:]
-        for field in DirectField.allCases {
-            let key = "\(field)"
-            if let property = PresentedProperty.lookup(key, on: layer), let v = property.read(layer) { out[key] = v }
-        }
-        if let property = PresentedProperty.lookup("strokeEnd", on: layer), let v = property.read(layer) {
-            out["strokeEnd"] = v
-        }
-        return out
+    /// The render tree of `root.presentation()` at media time `t`.
+    static func presentationTree(_ root: CALayer, at t: Double) throws -> RenderTree {
+        let copy = try #require(at(t) { root.presentation() })
+        return RenderTree(layer: copy, at: t)
     }
 
-    @Test func matchesPresentationOnAMixedTree() throws {
+    @Test func committedFramesEqualPresentationOnAMixedTree() throws {
         let tree = MixedTree()
-        let evaluator = PresentationEvaluator(root: tree.root)
+        let committed = tree.root.committedRenderTree()
         let times = stride(from: 0.9, through: 4.0, by: 0.0625).map { $0 } + [1.2, 1.7, 2.0, 2.5]
         for t in times {
-            evaluator.evaluate(at: t)
-            let presented = Array(evaluator.presented)
-            // Every layer with committed animations, and only those, has an entry.
-            #expect(presented.count == evaluator.count)
-            #expect(Set(presented.map { ObjectIdentifier($0.layer) }) == Set(tree.layers.map(ObjectIdentifier.init)),
-                    "at \(t)")
-            #expect(!presented.contains { $0.layer === tree.plain })
-            for entry in presented {
-                let model = entry.layer
-                let copy = type(of: model).init(presentationCopyOf: model)
-                entry.store(into: copy)
-                let expected = try #require(at(t) { model.presentation() })
-                let got = Self.snapshot(copy), want = Self.snapshot(expected)
-                #expect(got.keys.sorted() == want.keys.sorted())
-                for (key, value) in want {
-                    #expect(got[key] == value, "\(key) of \(model) at \(t): \(String(describing: got[key])) vs \(value)")
-                }
-                // What the entry itself reports equals the presentation copy for its fields.
-                for field in DirectField.allCases where entry.values.fields.contains(field) {
-                    #expect(entry.presentedValue(forKey: "\(field)") == want["\(field)"], "\(field) at \(t)")
-                }
+            let frame = committed.tree(at: t)
+            let reference = try Self.presentationTree(tree.root, at: t)
+            #expect(frame.count == reference.count, "at \(t)")
+            for layer in tree.layers + [tree.plain!] {
+                let id = layer.renderNodeID
+                #expect(frame[id] == reference[id], "\(type(of: layer)) \(id) at \(t)")
             }
         }
-    }
-
-    @Test func fieldsAndExtrasNameWhatIsAnimated() throws {
-        let tree = MixedTree()
-        let evaluator = PresentationEvaluator(root: tree.root)
-        evaluator.evaluate(at: 1.5)
-        let shape = try #require(evaluator.presented.first { $0.layer === tree.layers[2] })
-        #expect(shape.values.fields == DirectFieldSet([.position, .transform].map(DirectFieldSet.init)))
-        #expect(shape.extras.map(\.property.key) == ["strokeEnd"])
-        let a = try #require(evaluator.presented.first { $0.layer === tree.layers[0] })
-        #expect(a.values.fields == DirectFieldSet([.position, .opacity, .transform].map(DirectFieldSet.init)))
-        #expect(a.presentedValue(forKey: "bounds") == nil)
-    }
-
-    @Test func entriesFollowTheTree() throws {
-        let tree = MixedTree()
-        let evaluator = PresentationEvaluator(root: tree.root)
-        evaluator.evaluate(at: 1.5)
-        #expect(evaluator.count == tree.layers.count)
-        // A layer leaving the tree leaves the buffer; removed animations stop being presented.
-        at(1.5) {
-            tree.layers[1].removeFromSuperlayer()
-            tree.layers[3].removeAllAnimations()
-            CATransaction.flush()
-        }
-        evaluator.evaluate(at: 1.6)
-        #expect(evaluator.count == tree.layers.count - 2)
-        #expect(!evaluator.presented.contains { $0.layer === tree.layers[1] || $0.layer === tree.layers[3] })
-    }
-
-    @Test func transitionsAloneMakeNoEntry() throws {
-        let scene = AnimatedScene(at: 0)
-        let other = CALayer()
-        at(0) {
-            scene.root.addSublayer(other)
-            CATransaction.flush()
-        }
-        scene.add(CATransition(), forKey: nil, at: 1)
-        at(1) {
-            other.add(basic("opacity", from: 0, to: 1, duration: 1), forKey: "fade")
-            CATransaction.flush()
-        }
-        let evaluator = PresentationEvaluator(root: scene.root)
-        evaluator.evaluate(at: 1.25)
-        #expect(evaluator.count == 1)
-        #expect(evaluator[0].layer === other)
-        #expect(evaluator[0].values.opacity == 0.25)
     }
 
     @Test func theMixedTreeIsAnimatedAtAll() throws {
         // Guards the comparison above against a tree whose animations show nothing.
         let tree = MixedTree()
-        let evaluator = PresentationEvaluator(root: tree.root)
-        evaluator.evaluate(at: 1.3)
-        let a = try #require(evaluator.presented.first { $0.layer === tree.layers[0] })
-        #expect(a.values.position != tree.layers[0].position)
-        #expect(a.values.opacity != tree.layers[0].opacity)
-        #expect(!CATransform3DIsIdentity(a.values.transform))
+        let a = tree.layers[0]
+        let node = try #require(tree.root.committedRenderTree().tree(at: 1.3)[a.renderNodeID])
+        #expect(node.position != a.position)
+        #expect(node.opacity != a.opacity)
+        #expect(!CATransform3DIsIdentity(node.transform))
     }
 
     @Test func animationsNotYetCommittedAreNotPresented() throws {
         let scene = AnimatedScene(at: 0)
-        let evaluator = PresentationEvaluator(root: scene.root)
+        let committed = scene.root.committedRenderTree()
         at(1) { scene.layer.add(basic("opacity", from: 0, to: 1, duration: 1), forKey: "a") }
-        evaluator.evaluate(at: 1.5)
-        #expect(evaluator.count == 0)
+        #expect(committed.tree(at: 1.5)[scene.layer.renderNodeID]?.opacity == scene.layer.opacity)
         at(1) { CATransaction.flush() }
-        evaluator.evaluate(at: 1.5)
-        #expect(evaluator.count == 1)
-        #expect(evaluator[0].values.opacity == 0.5)
+        #expect(committed.tree(at: 1.5)[scene.layer.renderNodeID]?.opacity == 0.5)
     }
 }
