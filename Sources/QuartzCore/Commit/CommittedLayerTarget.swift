@@ -35,6 +35,19 @@ package struct CommittedLayerTarget: PresentedValuesTarget {
 
     @inline(__always)
     package mutating func loadUnderlying(_ field: DirectField) { values.copy(field, from: base) }
+
+    /// Whether every animated property that is not a `DirectField` has a node field of its own
+    /// (`PresentedProperty.writeNode`): then a frame writes them into the node in place;
+    /// otherwise (custom keys a `display()` draws, CATextLayer's text) the node is drawn from
+    /// a copy of the layer holding them.
+    package var writesExtrasInPlace: Bool {
+        extras.allSatisfy { $0.property.writeNode != nil }
+    }
+
+    /// Writes the presented extras into `node` (see `writesExtrasInPlace`).
+    package func storeExtras(into node: inout RenderNode) {
+        for extra in extras { _ = extra.property.writeNode?(&node, extra.value, extrasSource) }
+    }
 }
 
 extension PresentedLayerValues {

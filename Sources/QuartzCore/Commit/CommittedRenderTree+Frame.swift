@@ -12,6 +12,8 @@ struct CommittedFrameCache {
         var fields = DirectFieldSet()
         /// The whole node was replaced (drawn from a copy holding animated extras).
         var whole = false
+        /// Animated extras were written into the node in place.
+        var extras = false
         var transition = false
     }
 
@@ -40,16 +42,19 @@ extension CommittedRenderTree {
                 var now = CommittedFrameCache.Written()
                 let presents = schedule.presents(k)
                 if presents {
-                    if !schedule.targets[k].extras.isEmpty, schedule.targets[k].extrasSource != nil {
+                    if !schedule.targets[k].extras.isEmpty, schedule.targets[k].extrasSource != nil,
+                       !schedule.targets[k].writesExtrasInPlace {
                         now.whole = true
                     } else {
                         now.fields = schedule.targets[k].values.fields
+                        now.extras = !schedule.targets[k].extras.isEmpty
                     }
                 }
                 let running = schedule.transitions[k]?.render(atParentTime: schedule.transitionParentTime(k, frameTime: time))
                 now.transition = running != nil
-                if last.whole || last.fields.rawValue & ~now.fields.rawValue != 0, !now.whole, let base = nodes[id] {
-                    // The last frame wrote something this one does not overwrite: start over.
+                if last.whole || last.extras || now.extras || last.fields.rawValue & ~now.fields.rawValue != 0,
+                   !now.whole, let base = nodes[id] {
+                    // The last frame wrote something this one may not overwrite: start over.
                     frame.update(base)
                 }
                 if now.whole, let source = schedule.targets[k].extrasSource, let base = nodes[id] {
@@ -65,9 +70,10 @@ extension CommittedRenderTree {
                     drawn.mask = base.mask
                     drawn.transition = running
                     frame.update(drawn)
-                } else if !now.fields.isEmpty || now.transition || last.transition {
+                } else if !now.fields.isEmpty || now.extras || now.transition || last.transition {
                     frame.modify(id) { node in
                         schedule.targets[k].values.store(into: &node)
+                        if now.extras { schedule.targets[k].storeExtras(into: &node) }
                         node.transition = running
                     }
                 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// How the animation engine reads a layer property as an `AnimatableValue` and writes a
 /// presented value back (into a presentation copy, whose setters just store).
@@ -17,6 +18,10 @@ package struct PresentedProperty: @unchecked Sendable {
     package let write: (CALayer, AnimatableValue) -> Void
     /// Set for the LayerProperties fields the engine's shortcut writes without closures.
     package var field: DirectField? = nil
+    /// Writes a presented value straight into the layer's render node (the property table's
+    /// `writeNode`, after the same conversion `write` makes against the value `like` holds);
+    /// nil when the property has no node field of its own, so a frame draws it from a copy.
+    package var writeNode: ((inout RenderNode, AnimatableValue, _ like: CALayer?) -> Bool)? = nil
 
     /// The accessor for `key` on layers of `layer`'s class, or nil when the key is neither a
     /// property of that class nor a value stored on the layer or defaulted by the class.
@@ -26,7 +31,10 @@ package struct PresentedProperty: @unchecked Sendable {
             return PresentedProperty(
                 key: key,
                 read: { AnimationValues.animatable(property.get($0)) },
-                write: { layer, value in _ = property.set(layer, AnimationValues.any(value, like: property.get(layer))) })
+                write: { layer, value in _ = property.set(layer, AnimationValues.any(value, like: property.get(layer))) },
+                writeNode: property.writeNode.map { writeNode in
+                    { node, value, like in writeNode(&node, AnimationValues.any(value, like: like.flatMap(property.get))) }
+                })
         }
         // A key the class redraws for (`needsDisplay(forKey:)`) is a custom property even before
         // its first `setValue(_:forKey:)`: it reads as nil until then.

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 // The property table of CALayer (see LayerPropertyTable). Keys are Apple's KVC keys: the
 // Objective-C property names ("hidden", "doubleSided", "geometryFlipped", "opaque").
@@ -47,11 +48,13 @@ extension CALayer {
             flt("shadowOpacity", \.shadowOpacity, D.shadowOpacity, true),
             P.make("shadowOffset", \CALayer.shadowOffset, .size, default: D.shadowOffset, animates: true, zero: .zero),
             num("shadowRadius", \.shadowRadius, D.shadowRadius, true),
-            P.make("shadowPath", \CALayer.shadowPath, .path, default: nil, animates: true, zero: .some(nil)),
+            P.make("shadowPath", \CALayer.shadowPath, .path, default: nil, animates: true, zero: .some(nil),
+                   node: { node, v in node.shadowPath = v }),
             bool("masksToBounds", \.masksToBounds, D.masksToBounds, true),
             bool("doubleSided", \.isDoubleSided, D.isDoubleSided, false),
             bool("geometryFlipped", \.isGeometryFlipped, D.isGeometryFlipped, false),
-            P.make("contents", \CALayer.contents, .contents, default: nil, animates: true, zero: .some(nil)),
+            P.make("contents", \CALayer.contents, .contents, default: nil, animates: true, zero: .some(nil),
+                   node: { node, v in node.contents = RenderContents(layerContents: v) }),
             P.make("contentsRect", \CALayer.contentsRect, .rect, default: D.contentsRect, animates: true, zero: .zero),
             P.make("contentsCenter", \CALayer.contentsCenter, .rect, default: D.contentsCenter, animates: true, zero: .zero),
             P.make("contentsGravity", \CALayer.contentsGravity, .stringEnum, default: D.contentsGravity, animates: false),

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// One property of a layer class, described once for every generic consumer: key-value
 /// coding, `defaultValue(forKey:)`, the implicit-animation rule and the JSON archive.
@@ -18,6 +19,12 @@ package struct LayerProperty: @unchecked Sendable {
     package let archive: Archive?
     /// Whether the layer already holds `value` (false when `value` has the wrong type).
     package let holds: (CALayer, Any?) -> Bool
+    /// Writes a value of the property straight into a layer's render node — what
+    /// `RenderNode(layer:)` makes of a layer holding that value — so a frame in which the
+    /// property animates updates the node in place instead of copying the layer and
+    /// rebuilding its node. False: wrong value type (the node is unchanged). nil: the property
+    /// has no node field of its own (a frame draws it from a copy of the layer).
+    package let writeNode: ((inout RenderNode, Any?) -> Bool)?
 
     package struct Archive {
         /// The archived value, or nil when the layer holds the default.
@@ -28,7 +35,7 @@ package struct LayerProperty: @unchecked Sendable {
     /// A property stored behind a Swift property of `L`.
     package static func make<L: CALayer, T>(
         _ key: String, _ kp: ReferenceWritableKeyPath<L, T>, _ codec: ValueCodec<T>, default def: T,
-        animates: Bool, zero: T? = nil, archived: Bool = true
+        animates: Bool, zero: T? = nil, archived: Bool = true, node: ((inout RenderNode, T) -> Void)? = nil
     ) -> LayerProperty {
         let isZero = zero.map { codec.equal(def, $0) } ?? false
         return LayerProperty(
@@ -54,6 +61,13 @@ package struct LayerProperty: @unchecked Sendable {
             holds: { layer, value in
                 guard let l = layer as? L, let v = codec.fromAny(value) else { return false }
                 return codec.equal(l[keyPath: kp], v)
+            },
+            writeNode: node.map { write in
+                { renderNode, value in
+                    guard let v = codec.fromAny(value) else { return false }
+                    write(&renderNode, v)
+                    return true
+                }
             })
     }
 
@@ -62,7 +76,7 @@ package struct LayerProperty: @unchecked Sendable {
     package static func custom(_ key: String, expected: String, animates: Bool = false,
                                get: @escaping (CALayer) -> Any?, set: @escaping (CALayer, Any?) -> Bool) -> LayerProperty {
         LayerProperty(key: key, implicitlyAnimates: animates, reportedDefault: nil, expected: expected,
-                      get: get, set: set, archive: nil, holds: { _, _ in false })
+                      get: get, set: set, archive: nil, holds: { _, _ in false }, writeNode: nil)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// A layer that fills its (rounded) shape with a gradient over its background colour (Apple's
 /// CAGradientLayer, reference §4.2), as data. Points are in unit coordinates of the bounds
@@ -49,10 +50,15 @@ open class CAGradientLayer: CALayer {
         typealias P = LayerProperty
         let D = Gradient()
         return CALayer.baseTable.adding([
-            P.make("colors", \CAGradientLayer.colors, .colorArray, default: nil, animates: true, zero: .some(nil)),
-            P.make("locations", \CAGradientLayer.locations, .numberArray, default: nil, animates: true, zero: .some(nil)),
-            P.make("startPoint", \CAGradientLayer.startPoint, .point, default: D.startPoint, animates: true, zero: .zero),
-            P.make("endPoint", \CAGradientLayer.endPoint, .point, default: D.endPoint, animates: true, zero: .zero),
+            // The node writers put each animatable value where RenderNodeKind(layer:) puts it.
+            P.make("colors", \CAGradientLayer.colors, .colorArray, default: nil, animates: true, zero: .some(nil),
+                   node: { node, v in node.editGradient { $0.colors = (v ?? []).compactMap { $0 as? CGColor } } }),
+            P.make("locations", \CAGradientLayer.locations, .numberArray, default: nil, animates: true, zero: .some(nil),
+                   node: { node, v in node.editGradient { $0.locations = v?.map(\.doubleValue) } }),
+            P.make("startPoint", \CAGradientLayer.startPoint, .point, default: D.startPoint, animates: true, zero: .zero,
+                   node: { node, v in node.editGradient { $0.startPoint = v } }),
+            P.make("endPoint", \CAGradientLayer.endPoint, .point, default: D.endPoint, animates: true, zero: .zero,
+                   node: { node, v in node.editGradient { $0.endPoint = v } }),
             P.make("type", \CAGradientLayer.type, .stringEnum, default: D.type, animates: false),
         ])
     }()

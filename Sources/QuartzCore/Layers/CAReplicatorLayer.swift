@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// A layer that draws its sublayers `instanceCount` times, each copy shifted by
 /// `instanceTransform` and tinted by the colour offsets (Apple's CAReplicatorLayer), as data.
@@ -63,19 +64,26 @@ open class CAReplicatorLayer: CALayer {
     private static let table: LayerPropertyTable = {
         typealias P = LayerProperty
         let D = Replication()
-        func flt(_ k: String, _ kp: ReferenceWritableKeyPath<CAReplicatorLayer, Float>) -> P {
-            P.make(k, kp, .float, default: 0, animates: true, zero: 0)
+        // The node writers put each animatable value where RenderNodeKind(layer:) puts it.
+        func flt(_ k: String, _ kp: ReferenceWritableKeyPath<CAReplicatorLayer, Float>,
+                 _ field: WritableKeyPath<ReplicatorContent, Float>) -> P {
+            P.make(k, kp, .float, default: 0, animates: true, zero: 0,
+                   node: { node, v in node.editReplicator { $0[keyPath: field] = v } })
         }
         return CALayer.baseTable.adding([
-            P.make("instanceCount", \CAReplicatorLayer.instanceCount, .int, default: D.instanceCount, animates: false, zero: 0),
+            P.make("instanceCount", \CAReplicatorLayer.instanceCount, .int, default: D.instanceCount, animates: false, zero: 0,
+                   node: { node, v in node.editReplicator { $0.instanceCount = v } }),
             P.make("preservesDepth", \CAReplicatorLayer.preservesDepth, .bool, default: false, animates: false, zero: false),
-            P.make("instanceDelay", \CAReplicatorLayer.instanceDelay, .double, default: 0, animates: true, zero: 0),
-            P.make("instanceTransform", \CAReplicatorLayer.instanceTransform, .transform, default: D.instanceTransform, animates: true),
-            P.make("instanceColor", \CAReplicatorLayer.instanceColor, .color, default: nil, animates: true, zero: .some(nil)),
-            flt("instanceRedOffset", \.instanceRedOffset),
-            flt("instanceGreenOffset", \.instanceGreenOffset),
-            flt("instanceBlueOffset", \.instanceBlueOffset),
-            flt("instanceAlphaOffset", \.instanceAlphaOffset),
+            P.make("instanceDelay", \CAReplicatorLayer.instanceDelay, .double, default: 0, animates: true, zero: 0,
+                   node: { node, v in node.editReplicator { $0.instanceDelay = v } }),
+            P.make("instanceTransform", \CAReplicatorLayer.instanceTransform, .transform, default: D.instanceTransform, animates: true,
+                   node: { node, v in node.editReplicator { $0.instanceTransform = v } }),
+            P.make("instanceColor", \CAReplicatorLayer.instanceColor, .color, default: nil, animates: true, zero: .some(nil),
+                   node: { node, v in node.editReplicator { $0.instanceColor = v } }),
+            flt("instanceRedOffset", \.instanceRedOffset, \.instanceRedOffset),
+            flt("instanceGreenOffset", \.instanceGreenOffset, \.instanceGreenOffset),
+            flt("instanceBlueOffset", \.instanceBlueOffset, \.instanceBlueOffset),
+            flt("instanceAlphaOffset", \.instanceAlphaOffset, \.instanceAlphaOffset),
         ])
     }()
 }

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// A layer that draws a path (Apple's CAShapeLayer, reference §4.1), as data: the fill and
 /// stroke are composited between the layer's contents and its first sublayer by the renderer.
@@ -73,21 +74,27 @@ open class CAShapeLayer: CALayer {
     private static let table: LayerPropertyTable = {
         typealias P = LayerProperty
         let D = Shape()
-        func num(_ k: String, _ kp: ReferenceWritableKeyPath<CAShapeLayer, CGFloat>, _ d: CGFloat) -> P {
-            P.make(k, kp, .cgFloat, default: d, animates: true, zero: 0)
+        // The node writers put each animatable value where RenderNodeKind(layer:) puts it.
+        func num(_ k: String, _ kp: ReferenceWritableKeyPath<CAShapeLayer, CGFloat>, _ d: CGFloat,
+                 _ field: WritableKeyPath<ShapeContent, CGFloat>) -> P {
+            P.make(k, kp, .cgFloat, default: d, animates: true, zero: 0,
+                   node: { node, v in node.editShape { $0[keyPath: field] = v } })
         }
         return CALayer.baseTable.adding([
-            P.make("path", \CAShapeLayer.path, .path, default: nil, animates: false, zero: .some(nil)),
-            P.make("fillColor", \CAShapeLayer.fillColor, .color, default: D.fillColor, animates: true, zero: .some(nil)),
+            P.make("path", \CAShapeLayer.path, .path, default: nil, animates: false, zero: .some(nil),
+                   node: { node, v in node.editShape { $0.path = v } }),
+            P.make("fillColor", \CAShapeLayer.fillColor, .color, default: D.fillColor, animates: true, zero: .some(nil),
+                   node: { node, v in node.editShape { $0.fillColor = v } }),
             P.make("fillRule", \CAShapeLayer.fillRule, .stringEnum, default: D.fillRule, animates: false),
-            P.make("strokeColor", \CAShapeLayer.strokeColor, .color, default: D.strokeColor, animates: true, zero: .some(nil)),
-            num("strokeStart", \.strokeStart, D.strokeStart),
-            num("strokeEnd", \.strokeEnd, D.strokeEnd),
-            num("lineWidth", \.lineWidth, D.lineWidth),
-            num("miterLimit", \.miterLimit, D.miterLimit),
+            P.make("strokeColor", \CAShapeLayer.strokeColor, .color, default: D.strokeColor, animates: true, zero: .some(nil),
+                   node: { node, v in node.editShape { $0.strokeColor = v } }),
+            num("strokeStart", \.strokeStart, D.strokeStart, \.strokeStart),
+            num("strokeEnd", \.strokeEnd, D.strokeEnd, \.strokeEnd),
+            num("lineWidth", \.lineWidth, D.lineWidth, \.lineWidth),
+            num("miterLimit", \.miterLimit, D.miterLimit, \.miterLimit),
             P.make("lineCap", \CAShapeLayer.lineCap, .stringEnum, default: D.lineCap, animates: false),
             P.make("lineJoin", \CAShapeLayer.lineJoin, .stringEnum, default: D.lineJoin, animates: false),
-            num("lineDashPhase", \.lineDashPhase, D.lineDashPhase),
+            num("lineDashPhase", \.lineDashPhase, D.lineDashPhase, \.lineDashPhase),
             P.make("lineDashPattern", \CAShapeLayer.lineDashPattern, .numberArray, default: nil, animates: false, zero: .some(nil)),
         ])
     }()

@@ -1,0 +1,133 @@
+import Foundation
+import LaminaCompositor
+import Testing
+import QuartzCore
+
+/// Animated subclass properties (CAShapeLayer, CAGradientLayer, CAReplicatorLayer, and
+/// CALayer's `shadowPath` and `contents`) reach a committed frame through the property tables'
+/// node writers — written into the layer's render node in place, no copy of the layer — and
+/// the frames equal `presentation()` (copies of the model, drawn by `RenderNode(layer:)`).
+@Suite struct SubclassNodeWriterTests {
+    static func image(_ gray: CGFloat) -> CGImage {
+        let ctx = CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
+                            space: CGColorSpaceCreateDeviceRGB(), bitmapInfo: CGImageAlphaInfo.premultipliedLast.rawValue)!
+        ctx.setFillColor(gray: gray, alpha: 1)
+        ctx.fill(CGRect(x: 0, y: 0, width: 2, height: 2))
+        return ctx.makeImage()!
+    }
+
+    final class Tree {
+        let host = TestHost()
+        var root: CALayer!
+        let shape = CAShapeLayer(), gradient = CAGradientLayer(), replicator = CAReplicatorLayer(), plain = CALayer()
+
+        init() {
+            at(0) {
+                root = attachedRoot(host)
+                for (i, l) in ([shape, gradient, replicator, plain] as [CALayer]).enumerated() {
+                    l.frame = CGRect(x: Double(i) * 30, y: 0, width: 24, height: 24)
+                    root.addSublayer(l)
+                }
+                shape.path = CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil)
+                replicator.addSublayer(CALayer())
+                replicator.instanceCount = 3
+                plain.shadowOpacity = 1
+                CATransaction.flush()
+            }
+            at(1) {
+                let red = CGColor(red: 1, green: 0, blue: 0, alpha: 1), blue = CGColor(red: 0, green: 0, blue: 1, alpha: 0.5)
+                shape.add(basic("path", from: CGPath(rect: CGRect(x: 0, y: 0, width: 20, height: 20), transform: nil),
+                                to: CGPath(ellipseIn: CGRect(x: 2, y: 2, width: 16, height: 12), transform: nil)), forKey: "morph")
+                shape.add(basic("fillColor", from: red, to: blue), forKey: "fill")
+                shape.add(basic("strokeColor", from: blue, to: red), forKey: "stroke")
+                shape.add(basic("strokeStart", from: 0, to: 0.3), forKey: "start")
+                shape.add(basic("strokeEnd", from: 0.2, to: 1), forKey: "end")
+                shape.add(basic("lineWidth", from: 1, to: 6), forKey: "width")
+                shape.add(basic("miterLimit", from: 10, to: 2), forKey: "miter")
+                shape.add(basic("lineDashPhase", from: 0, to: 8), forKey: "phase")
+                gradient.add(basic("colors", from: [red, blue], to: [blue, red]), forKey: "colors")
+                gradient.add(basic("locations", from: [0, 1], to: [0.3, 0.6]), forKey: "locations")
+                gradient.add(basic("startPoint", from: CGPoint(x: 0, y: 0), to: CGPoint(x: 1, y: 0)), forKey: "startPoint")
+                gradient.add(basic("endPoint", from: CGPoint(x: 1, y: 1), to: CGPoint(x: 0, y: 1)), forKey: "endPoint")
+                replicator.add(basic("instanceTransform", from: CATransform3DIdentity,
+                                     to: CATransform3DMakeTranslation(8, 0, 0)), forKey: "spread")
+                replicator.add(basic("instanceColor", from: red, to: blue), forKey: "tint")
+                replicator.add(basic("instanceAlphaOffset", from: 0, to: -0.3), forKey: "alpha")
+                replicator.add(basic("instanceRedOffset", from: 0, to: -0.5), forKey: "red")
+                replicator.add(basic("instanceDelay", from: 0, to: 0.2), forKey: "delay")
+                plain.add(basic("shadowPath", from: CGPath(rect: CGRect(x: 0, y: 0, width: 10, height: 10), transform: nil),
+                                to: CGPath(rect: CGRect(x: 0, y: 0, width: 30, height: 20), transform: nil)), forKey: "shadow")
+                let flip = CAKeyframeAnimation(keyPath: "contents")
+                flip.values = [SubclassNodeWriterTests.image(0.2), SubclassNodeWriterTests.image(0.9)]
+                flip.calculationMode = .discrete
+                plain.add(flip, forKey: "flip")
+                CATransaction.flush()
+            }
+        }
+    }
+
+    @Test func committedFramesEqualPresentationWithEveryWriterAnimated() throws {
+        let tree = Tree()
+        let committed = tree.root.committedRenderTree()
+        // Forwards, backwards and past the end: each frame starts from the one before.
+        for t in [0.5, 1.0, 1.25, 1.5, 1.75, 1.3, 2.5, 1.9] {
+            let frame = committed.tree(at: t)
+            let copy = try #require(at(t) { tree.root.presentation() })
+            let reference = RenderTree(layer: copy, at: t)
+            for layer in [tree.shape, tree.gradient, tree.replicator, tree.plain] as [CALayer] {
+                #expect(frame[layer.renderNodeID] == reference[layer.renderNodeID], "\(type(of: layer)) at \(t)")
+            }
+        }
+    }
+
+    @Test func theSubclassPropertiesAreWrittenInPlace() throws {
+        let tree = Tree()
+        let inPlace = tree.root.committedRenderTree().withFrameSchedule(at: 1.5) { _, schedule in
+            schedule.targets.map { ($0.extras.count, $0.writesExtrasInPlace) }
+        }
+        // Every animated layer has extras (all its animated properties are subclass ones),
+        // and every one is written in place.
+        #expect(inPlace.count == 4)
+        #expect(inPlace.allSatisfy { $0.0 > 0 && $0.1 })
+        // The animation moves the node's content (a guard against comparing unanimated trees).
+        let node = try #require(tree.root.committedRenderTree().tree(at: 1.5)[tree.shape.renderNodeID])
+        guard case .shape(let content) = node.kind else { Issue.record("not a shape node"); return }
+        #expect(abs(content.strokeEnd - 0.6) < 1e-9)
+        #expect(abs(content.lineWidth - 3.5) < 1e-9)
+    }
+
+    @Test func customDisplayKeysStillDrawFromACopy() throws {
+        final class Dial: CALayer {
+            override class func needsDisplay(forKey key: String) -> Bool {
+                key == "angle" || super.needsDisplay(forKey: key)
+            }
+        }
+        let scene = AnimatedScene(at: 0)
+        let dial = Dial()
+        at(0) {
+            dial.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            dial.setValue(0.0, forKey: "angle")
+            scene.root.addSublayer(dial)
+            CATransaction.flush()
+        }
+        at(1) {
+            dial.add(basic("angle", from: 0, to: 1), forKey: "turn")
+            CATransaction.flush()
+        }
+        let writers = scene.root.committedRenderTree().withFrameSchedule(at: 1.5) { _, schedule in
+            schedule.targets.map(\.writesExtrasInPlace)
+        }
+        #expect(writers == [false])
+    }
+
+    /// Every animatable property of the drawing layer classes that is not a `DirectField` has a
+    /// node writer (CATextLayer's text properties are drawn by `display()` and are not listed).
+    @Test func everyAnimatableSubclassPropertyHasANodeWriter() {
+        for layer in [CALayer(), CAShapeLayer(), CAGradientLayer(), CAReplicatorLayer()] {
+            for property in type(of: layer).propertyTable.properties where property.implicitlyAnimates {
+                guard let accessor = PresentedProperty.lookup(property.key, on: layer), accessor.field == nil else { continue }
+                #expect(accessor.writeNode != nil, "\(type(of: layer)).\(property.key)")
+            }
+        }
+    }
+}
