@@ -81,16 +81,20 @@ package struct BudgetOverrun: Hashable, Sendable {
     /// Bytes the allocation needed, bytes already charged, and the budget's limit.
     package var bytes: Int, used: Int, limit: Int
 
-    /// "the offscreen group (5000 x 4000 pixels, 76.3 MiB) for <layer> does not fit the
+    /// "the offscreen group (5000 x 4000 pixels, 80000000 bytes) for <layer> does not fit the
     /// memory budget (1.2 MiB of 64.0 MiB in use)".
     package func description(layer name: String) -> String {
-        "the \(purpose.rawValue) (\(width) x \(height) pixels, \(Self.mib(bytes))) for \(name) does not fit the memory budget "
-            + "(\(Self.mib(used)) of \(Self.mib(limit)) in use)"
+        "the \(purpose.rawValue) (\(width) x \(height) pixels, \(bytes) bytes) for \(name) does not fit the memory budget "
+            + "(\(Self.readable(used)) of \(Self.readable(limit)) in use)"
     }
 
-    /// Bytes as MiB with one decimal.
-    static func mib(_ bytes: Int) -> String {
-        let tenths = Int((Double(bytes) / 1_048_576 * 10).rounded())
-        return "\(tenths / 10).\(tenths % 10) MiB"
+    /// Bytes in the largest binary unit (up to GiB) that keeps one decimal meaningful.
+    static func readable(_ bytes: Int) -> String {
+        let units = ["bytes", "KiB", "MiB", "GiB"]
+        var unit = 0, scale = 1.0
+        while unit < units.count - 1 && Double(bytes) >= scale * 1024 { unit += 1; scale *= 1024 }
+        if unit == 0 { return "\(bytes) bytes" }
+        let tenths = Int((Double(bytes) / scale * 10).rounded())
+        return "\(tenths / 10).\(tenths % 10) \(units[unit])"
     }
 }

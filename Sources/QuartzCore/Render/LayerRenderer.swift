@@ -88,6 +88,8 @@ package final class LayerFrameStream {
 
     /// The frame of the tree under `root` at absolute media time `time`; see
     /// `LayerRenderer.renderSurface(_:at:viewport:pixelWidth:pixelHeight:scale:background:)`.
+    /// A frame the compositor refuses (e.g. over `PixelMemoryBudget.current`) throws
+    /// `LayerRenderError`, which names the layer by its name, class and place under `root`.
     package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, pixelWidth: Int,
                         pixelHeight: Int, scale: CGFloat, background: CGColor? = nil) throws -> CGImage {
         let tree: RenderTree
@@ -101,8 +103,12 @@ package final class LayerFrameStream {
             if builder?.root !== root { builder = PresentedRenderTree(root: root) }
             tree = builder!.tree(at: time)
         }
-        return CGImage(surface: try LayerRenderer.renderSurface(tree: tree, viewport: viewport, pixelWidth: pixelWidth,
-                                                                pixelHeight: pixelHeight, scale: scale,
-                                                                background: background, compositor: compositor))
+        do {
+            return CGImage(surface: try LayerRenderer.renderSurface(tree: tree, viewport: viewport, pixelWidth: pixelWidth,
+                                                                    pixelHeight: pixelHeight, scale: scale,
+                                                                    background: background, compositor: compositor))
+        } catch let error as CompositorError {
+            throw LayerRenderError(error, in: root)
+        }
     }
 }
