@@ -7,7 +7,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import Synchronization // Atomic
 
 /// A byte budget for pixel memory, shared by everyone who charges it (thread-safe).
 ///
@@ -23,11 +23,10 @@ package final class PixelMemoryBudget: Sendable {
     /// Bytes that may be charged at once.
     package let limit: Int
 
-    private struct State {
-        var used = 0
-        var peak = 0
-    }
-    private let state = Mutex(State())
+    // Two atomics (a compare-and-swap loop on `usedBytes`): frames on several threads charge
+    // one budget, and a charge is a few instructions, no lock.
+    private let usedBytes = Atomic<Int>(0)
+    private let peakBytes = Atomic<Int>(0)
 
     package init(limit: Int) { self.limit = max(0, limit) }
 
@@ -50,9 +49,9 @@ package final class PixelMemoryBudget: Sendable {
     @TaskLocal package static var current: PixelMemoryBudget = process
 
     /// Bytes charged now.
-    package var used: Int { state.withLock { $0.used } }
+    package var used: Int { usedBytes.load(ordering: .relaxed) }
     /// The most bytes charged at once since this budget was made.
-    package var peak: Int { state.withLock { $0.peak } }
+    package var peak: Int { peakBytes.load(ordering: .relaxed) }
     /// Bytes still free.
     package var available: Int { limit - used }
 
@@ -60,16 +59,25 @@ package final class PixelMemoryBudget: Sendable {
     /// is freed.
     package func reserve(_ bytes: Int) -> PixelMemoryCharge? {
         guard bytes >= 0 else { return nil }
-        let fits = state.withLock { s -> Bool in
-            guard bytes <= limit - s.used else { return false }
-            s.used += bytes
-            s.peak = max(s.peak, s.used)
-            return true
+        var current = usedBytes.load(ordering: .relaxed)
+        while true {
+            guard bytes <= limit - current else { return nil }
+            let (exchanged, original) = usedBytes.compareExchange(expected: current, desired: current + bytes,
+                                                                  ordering: .relaxed)
+            if exchanged { break }
+            current = original
         }
-        return fits ? PixelMemoryCharge(budget: self, bytes: bytes) : nil
+        let now = current + bytes
+        var peak = peakBytes.load(ordering: .relaxed)
+        while now > peak {
+            let (exchanged, original) = peakBytes.compareExchange(expected: peak, desired: now, ordering: .relaxed)
+            if exchanged { break }
+            peak = original
+        }
+        return PixelMemoryCharge(budget: self, bytes: bytes)
     }
 
-    fileprivate func release(_ bytes: Int) { state.withLock { $0.used -= bytes } }
+    fileprivate func release(_ bytes: Int) { usedBytes.subtract(bytes, ordering: .relaxed) }
 
     /// Bytes of a `width` × `height` buffer of `bytesPerPixel`-byte pixels, or nil when the
     /// product does not fit in an `Int` (absurd sizes must be refused, not trap).
