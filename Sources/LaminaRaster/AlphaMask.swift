@@ -5,6 +5,8 @@ package final class AlphaMask: @unchecked Sendable {
     package let width: Int
     package let height: Int
     package let base: UnsafeMutablePointer<UInt8>
+    /// The pixel-memory budget charge this mask holds (see `PixelMemoryBudget`), if any.
+    package var charge: PixelMemoryCharge?
 
     /// A new mask, zeroed (nothing covered). Throws for non-positive or too-large sizes,
     /// with the same limits as `Surface`.

@@ -19,6 +19,9 @@ package final class Surface: @unchecked Sendable {
     private let owner: Surface?
     /// False for a surface over memory someone else allocated (`init(borrowing:…)`).
     private let ownsMemory: Bool
+    /// The pixel-memory budget charge these pixels hold (see `PixelMemoryBudget`), returned
+    /// when the surface is freed; nil for surfaces nobody charged.
+    package var charge: PixelMemoryCharge?
 
     /// Largest edge and pixel count a surface may have: bigger requests are bad input, not a
     /// reason to exhaust memory. 32768 px a side and 2^28 pixels (1 GiB) at most.
@@ -40,7 +43,9 @@ package final class Surface: @unchecked Sendable {
 
     /// A new transparent surface. Throws for non-positive or too-large sizes.
     package convenience init(width: Int, height: Int) throws {
-        try self.init(width: width, height: height, bytesPerRow: width * 4)
+        // `width * 4` would trap for widths near Int.max: such widths get the size error.
+        let (row, overflow) = width.multipliedReportingOverflow(by: 4)
+        try self.init(width: width, height: height, bytesPerRow: overflow ? Int.max : row)
     }
 
     /// A new transparent surface whose rows are `bytesPerRow` bytes apart (≥ 4·width, a

@@ -39,7 +39,7 @@ extension Lamina {
         @Flag(help: "Let a JSON archive read image files outside its own folder (absolute paths, ..).")
         var allowFileAccess = false
 
-        @Option(help: "MiB of decoded images a JSON archive may use (default: a quarter of memory, at most 4096).")
+        @Option(help: "MiB of pixel memory a render may hold at once: decoded images and offscreen surfaces (default: a quarter of physical memory).")
         var memoryLimit: Int?
 
         func validate() throws {
@@ -49,13 +49,18 @@ extension Lamina {
         }
 
         func run() throws {
+            // One budget for everything this render decodes and draws.
+            guard let memoryLimit else { return try render() }
+            try RenderMemory.withLimit(memoryLimit << 20) { try render() }
+        }
+
+        private func render() throws {
             let kind = OutputKind(path: output)
             if input.lowercased().hasSuffix(".json") {
                 guard case .png(let path) = kind else { throw CLIError("an archive renders one frame: use -o FILE.png") }
                 guard frames == nil else { throw CLIError("--frames is for scenes; an archive renders one frame at --time") }
                 let image = try SceneRendering.archive(at: input, time: time ?? 0, scale: scale, size: size,
-                                                       allowFileAccess: allowFileAccess,
-                                                       imageBudget: memoryLimit.map { $0 << 20 } ?? ArchiveImageStore.defaultBudget)
+                                                       allowFileAccess: allowFileAccess)
                 try SceneRendering.write(image, to: path)
                 print(path)
                 return

@@ -57,13 +57,12 @@ enum SceneRendering {
     /// (archives hold no script). The archive is read with the runner's media time origin, so
     /// an archived animation with begin time b is seen `t - b` seconds into its run.
     static func archive(at path: String, time t: Double, scale: Double, size: PixelSize?,
-                        allowFileAccess: Bool = false,
-                        imageBudget: Int = ArchiveImageStore.defaultBudget) throws -> CGImage {
+                        allowFileAccess: Bool = false) throws -> CGImage {
         let root: CALayer
         let origin: CFTimeInterval = 1000
         do {
             root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path), timeOrigin: origin,
-                                          allowsFileAccess: allowFileAccess, imageBudget: imageBudget)
+                                          allowsFileAccess: allowFileAccess)
         } catch {
             throw CLIError("\(path): \(error)")
         }
@@ -82,7 +81,11 @@ enum SceneRendering {
         }
         let runner = SceneRunner(scene: ArchivedScene(root: root), origin: origin)
         runner.advance(to: t)
-        return try SceneRendering.frame(runner, g, background: nil)
+        do {
+            return try SceneRendering.frame(runner, g, background: nil)
+        } catch {
+            throw CLIError("\(path): \(error)")
+        }
     }
 
     /// "[x, y, w, h]" in points (the archive's spelling), "null" for the null rectangle.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import QuartzCore
+import LaminaRaster
 
 /// An archive is input from anyone: its `"file"` references stay inside its own folder unless
 /// file access is allowed, and no error message shows a file's bytes.
@@ -102,7 +103,7 @@ import Testing
     @Test func anImageOverTheBudgetIsAClearErrorBeforeDecoding() throws {
         let b64 = headerOnlyPNG(width: 16384, height: 16384).base64EncodedString()
         let json = #"{"contents": {"png": "\#(b64)"}}"#
-        let context = ArchiveContext(imageBudget: 64 << 20)
+        let context = ArchiveContext(memory: PixelMemoryBudget(limit: 64 << 20))
         let error = try #require(throws: LayerArchiveError.self) { try LayerArchive.decode(Data(json.utf8), context: context) }
         #expect("\(error)".contains("16384 x 16384 pixels needs 1024 MiB"), "\(error)")
         #expect(context.images.used == 0)
@@ -117,7 +118,7 @@ import Testing
         let layer = #"{"contents": {"file": "big.jpg"}}"#
         let json = #"{"sublayers": [\#(Array(repeating: layer, count: 8).joined(separator: ","))]}"#
         // Room for two copies only: eight decodes would not fit.
-        let context = ArchiveContext(baseDirectory: dir, imageBudget: 40 * 30 * 4 * 2)
+        let context = ArchiveContext(baseDirectory: dir, memory: PixelMemoryBudget(limit: 40 * 30 * 4 * 2))
         let root = try LayerArchive.decode(Data(json.utf8), context: context)
         #expect(root.sublayers?.count == 8)
         #expect(context.images.used == 40 * 30 * 4)

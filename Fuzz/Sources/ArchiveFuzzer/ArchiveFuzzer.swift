@@ -17,10 +17,15 @@ public func archiveFuzzerMain(_ argc: CInt, _ argv: UnsafeMutablePointer<UnsafeM
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    // A small memory budget keeps a declared-huge PNG (or a frame's huge offscreen surface)
+    // an error rather than a 1 GiB allocation.
+    RenderMemory.withLimit(64 << 20) { fuzzUnderBudget(data, size) }
+}
+
+private func fuzzUnderBudget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     let origin: CFTimeInterval = 1000
-    // A small image budget keeps a declared-huge PNG an error rather than a 1 GiB allocation.
-    let context = ArchiveContext(imageBudget: 64 << 20)
+    let context = ArchiveContext()
     guard let root = try? LayerArchive.decode(bytes, context: context, timeOrigin: origin) else { return 0 }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for i in 0..<size { hash = (hash ^ UInt64(data[i])) &* 0x100_0000_01b3 }

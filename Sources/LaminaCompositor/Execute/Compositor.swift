@@ -17,8 +17,14 @@ package struct Compositor {
     /// Stroker buffers for the shape layers' outlines, kept between frames (one per frame
     /// being prepared at a time, so a compositor shared by threads stays safe).
     package let strokeScratches = StrokeScratchPool()
+    /// The pixel-memory budget frames charge their surfaces to (see `SurfaceAllocator`); nil
+    /// uses `PixelMemoryBudget.current` at the time of each frame.
+    package var memoryBudget: PixelMemoryBudget?
 
     package init() {}
+
+    /// A compositor whose frames charge `memoryBudget` instead of the current one.
+    package init(memoryBudget: PixelMemoryBudget?) { self.memoryBudget = memoryBudget }
 
     /// The draw list of one frame, for inspection (tests) or for `execute`.
     package func drawList(tree: RenderTree, width: Int, height: Int, scale: Double = 1) -> DrawList {
@@ -29,14 +35,18 @@ package struct Compositor {
     }
 
     /// A new `width` × `height` surface filled with `background` (transparent when nil),
-    /// with the tree drawn over it. Throws for an invalid size.
+    /// with the tree drawn over it. Throws for an invalid size, and when the output or a
+    /// surface of the frame does not fit the memory budget (the output stays charged to it
+    /// for as long as it lives).
     package func render(tree: RenderTree, width: Int, height: Int, scale: Double = 1, background: CGColor? = nil) throws -> Surface {
-        let surface: Surface
-        do { surface = try Surface(width: width, height: height) } catch {
+        guard width > 0, height > 0, width <= Surface.maxDimension, height <= Surface.maxDimension,
+              width * height <= Surface.maxPixelCount else {
             throw CompositorError.invalidOutputSize(width: width, height: height)
         }
+        let allocator = SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current)
+        let surface = try allocator.surface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0), .output)
         if let bg = background { surface.fill(bg.premultiplied) }
-        try render(tree: tree, into: surface, scale: scale)
+        try execute(drawList(tree: tree, width: width, height: height, scale: scale), into: surface, allocator: allocator)
         return surface
     }
 
@@ -48,6 +58,11 @@ package struct Compositor {
 
     /// Runs a draw list over `surface`.
     package func execute(_ list: DrawList, into surface: Surface) throws {
-        try DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache).run(list, into: surface)
+        try execute(list, into: surface, allocator: SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current))
+    }
+
+    private func execute(_ list: DrawList, into surface: Surface, allocator: SurfaceAllocator) throws {
+        try DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache,
+                             allocator: allocator).run(list, into: surface)
     }
 }

@@ -12,12 +12,27 @@ package enum CompositorError: Error, CustomStringConvertible, Equatable {
     case unbalancedDrawList(String)
     /// An offscreen surface could not be made (its size exceeds the surface limits).
     case offscreenTooLarge(layer: RenderNodeID, width: Int, height: Int)
+    /// A surface of the frame would take the pixel-memory budget past its limit.
+    case memoryBudgetExceeded(BudgetOverrun)
 
-    package var description: String {
+    /// The layer the error is about, if any (callers that know the layers name it better).
+    package var layer: RenderNodeID? {
+        switch self {
+        case let .offscreenTooLarge(l, _, _): return l
+        case let .memoryBudgetExceeded(o): return o.layer
+        default: return nil
+        }
+    }
+
+    package var description: String { description(layer: { "layer \($0)" }) }
+
+    /// The message with the layer named by `name` (e.g. its name and index path in the tree).
+    package func description(layer name: (RenderNodeID) -> String) -> String {
         switch self {
         case let .invalidOutputSize(w, h): return "invalid output size \(w)x\(h) (must be positive and within surface limits)"
         case let .unbalancedDrawList(s): return "draw list is not balanced: \(s)"
-        case let .offscreenTooLarge(l, w, h): return "offscreen surface \(w)x\(h) for layer \(l) exceeds the surface limits"
+        case let .offscreenTooLarge(l, w, h): return "offscreen surface \(w)x\(h) for \(name(l)) exceeds the surface limits"
+        case let .memoryBudgetExceeded(o): return o.description(layer: name(o.layer))
         }
     }
 }
@@ -30,13 +45,18 @@ final class DrawListExecutor {
     /// While a cached plane surface is reused, the commands that would redraw it are skipped
     /// up to this layer's `endProjective`.
     private var skippingTo: RenderNodeID?
-    private let transitions = TransitionExecution() // TransitionExecution.swift
+    private let transitions: TransitionExecution // TransitionExecution.swift
 
     private let shadows: ShadowCache
     private let coverage: CoverageCache?
 
+    /// Where every offscreen surface of the frame comes from (one budget, one future pool).
+    private let allocator: SurfaceAllocator
+
     init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(),
-         coverage: CoverageCache? = nil) {
+         coverage: CoverageCache? = nil, allocator: SurfaceAllocator) {
+        self.allocator = allocator
+        transitions = TransitionExecution(allocator: allocator)
         self.cache = cache
         self.images = images
         self.shadows = shadows
@@ -98,10 +118,7 @@ final class DrawListExecutor {
                     PlaneCrop.cropped(spec, targetOriginX: top.originX, targetOriginY: top.originY, width: $0.width, height: $0.height)
                 } ?? spec
                 let pb = plane.bounds
-                let surface = pb.isEmpty ? nil : try? Surface(width: pb.width, height: pb.height)
-                if surface == nil && !pb.isEmpty {
-                    throw CompositorError.offscreenTooLarge(layer: spec.layer, width: pb.width, height: pb.height)
-                }
+                let surface = pb.isEmpty ? nil : try allocator.surface(width: pb.width, height: pb.height, for: spec.layer, .plane)
                 stack.append(RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
             case let .endProjective(layer):
                 try endProjective(layer)
@@ -123,24 +140,30 @@ final class DrawListExecutor {
     private func makeTarget(_ spec: GroupSpec, isMask: Bool) throws -> RasterTarget {
         let b = spec.bounds
         guard !b.isEmpty else { return RasterTarget(surface: nil, originX: b.x0, originY: b.y0, group: spec, isMask: isMask) }
-        do {
-            let s = try Surface(width: b.width, height: b.height)
-            return RasterTarget(surface: s, originX: b.x0, originY: b.y0, group: spec, isMask: isMask)
-        } catch {
-            throw CompositorError.offscreenTooLarge(layer: spec.layer, width: b.width, height: b.height)
-        }
+        let s = try allocator.surface(width: b.width, height: b.height, for: spec.layer, isMask ? .mask : .group)
+        return RasterTarget(surface: s, originX: b.x0, originY: b.y0, group: spec, isMask: isMask)
     }
 
     private func beginGroup(_ spec: GroupSpec, over top: RasterTarget) throws {
-        // Nothing of a group outside the surface below can show (except what casts a shadow
-        // into it): skip drawing it.
+        // Nothing of a group outside the surface below and its clip can show, except what
+        // casts a shadow into it (ShadowWindow.swift): skip drawing the rest.
         var s = spec
         let reach = spec.shadow?.reach ?? 0
         let box = top.deviceBox
-        let visible = box.isEmpty ? box : PixelRect(x0: box.x0 - reach, y0: box.y0 - reach, x1: box.x1 + reach, y1: box.y1 + reach)
-        let b = PixelRect(x0: spec.bounds.x0, y0: spec.bounds.y0, x1: spec.bounds.x1, y1: spec.bounds.y1).intersection(visible)
+        let grown = box.isEmpty ? box : PixelRect(x0: box.x0 - reach, y0: box.y0 - reach, x1: box.x1 + reach, y1: box.y1 + reach)
+        let full = PixelRect(x0: spec.bounds.x0, y0: spec.bounds.y0, x1: spec.bounds.x1, y1: spec.bounds.y1).intersection(grown)
+        var visible = box.intersection(full)
+        if let clip = top.clips.last { visible = visible.intersection(clip.box) }
+        var window: ShadowWindow?
+        var b = visible
+        if let shadow = spec.shadow {
+            window = ShadowWindow(full: full, visible: visible, shadow: shadow)
+            b = window!.content
+        }
         s.bounds = b.isEmpty ? .empty : PixelBox(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
-        stack.append(try makeTarget(s, isMask: false))
+        let target = try makeTarget(s, isMask: false)
+        target.shadowWindow = window
+        stack.append(target)
     }
 
     /// Intersects the target's clip with the shape.
@@ -201,9 +224,11 @@ final class DrawListExecutor {
         }
         let parent = stack[stack.count - 1]
         guard let surface = content.surface, let parentSurface = parent.surface else { return }
-        var result = surface
-        if let shadow = spec.shadow {
-            result = try GroupEffects.withAlphaShadow(surface, origin: (content.originX, content.originY), shadow: shadow, painter: pieces.painter)
+        var result = surface, resultX = content.originX, resultY = content.originY
+        if let shadow = spec.shadow, let window = content.shadowWindow {
+            guard let shadowed = try GroupEffects.withAlphaShadow(surface, window: window, shadow: shadow, layer: layer,
+                                                                  painter: pieces.painter, allocator: allocator) else { return }
+            (result, resultX, resultY) = shadowed
         }
         // The mask's alpha, then the clip of the surface below, both in device pixels.
         var mask: DeviceClip?
@@ -220,7 +245,7 @@ final class DrawListExecutor {
             }
         }
         let alpha = Blitter.alpha8(spec.opacity)
-        let dx = content.originX - parent.originX, dy = content.originY - parent.originY
+        let dx = resultX - parent.originX, dy = resultY - parent.originY
         if let m = mask {
             parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, mask: m.mask,
                                     maskX: m.x - parent.originX, maskY: m.y - parent.originY)

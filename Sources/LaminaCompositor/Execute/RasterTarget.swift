@@ -19,6 +19,8 @@ final class RasterTarget {
     let group: GroupSpec?
     let isMask: Bool
     let projective: ProjectiveSpec?
+    /// For an alpha-shadow group: which of its pixels show and which cast a shadow into them.
+    var shadowWindow: ShadowWindow?
 
     init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false, projective: ProjectiveSpec? = nil) {
         self.surface = surface; self.originX = originX; self.originY = originY

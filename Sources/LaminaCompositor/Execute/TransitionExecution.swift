@@ -21,19 +21,21 @@ final class TransitionExecution {
     }
 
     private var frames: [Frame] = []
+    /// The frame's surfaces: the two halves and the composed frame of the raster effects.
+    private let allocator: SurfaceAllocator
 
-    private static func target(_ spec: TransitionSpec) throws -> RasterTarget {
+    init(allocator: SurfaceAllocator) { self.allocator = allocator }
+
+    private func target(_ spec: TransitionSpec) throws -> RasterTarget {
         let b = spec.bounds
         guard !b.isEmpty else { return RasterTarget(surface: nil, originX: b.x0, originY: b.y0, group: nil) }
-        guard let s = try? Surface(width: b.width, height: b.height) else {
-            throw CompositorError.offscreenTooLarge(layer: spec.layer, width: b.width, height: b.height)
-        }
+        let s = try allocator.surface(width: b.width, height: b.height, for: spec.layer, .transition)
         return RasterTarget(surface: s, originX: b.x0, originY: b.y0, group: nil)
     }
 
     /// The target the "before" subtree draws into.
     func begin(_ spec: TransitionSpec) throws -> RasterTarget {
-        let t = try Self.target(spec)
+        let t = try target(spec)
         frames.append(Frame(spec: spec, old: t, new: nil))
         return t
     }
@@ -43,7 +45,7 @@ final class TransitionExecution {
         guard var f = frames.last, f.spec.layer == layer, f.new == nil, let old, old === f.old else {
             throw CompositorError.unbalancedDrawList("live half of transition \(layer) without its begin")
         }
-        let t = try Self.target(f.spec)
+        let t = try target(f.spec)
         f.new = t
         frames[frames.count - 1] = f
         return t
@@ -69,7 +71,7 @@ final class TransitionExecution {
                 return
             }
         }
-        let out = try Surface(width: oldSurface.width, height: oldSurface.height)
+        let out = try allocator.surface(width: oldSurface.width, height: oldSurface.height, for: layer, .transition)
         try TransitionRenderer.render(spec.style, old: oldSurface, new: newSurface, progress: spec.progress,
                                       pixelsPerPoint: spec.pixelsPerPoint, into: out)
         place(out, forward: forward, opacity: spec.opacity, into: parent, painter: painter)

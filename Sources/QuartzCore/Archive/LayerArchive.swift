@@ -177,15 +177,14 @@ package enum LayerArchive {
     }
 
     /// Reads an archive file; relative image files resolve against its directory and, unless
-    /// `allowsFileAccess`, may not leave it (see `ArchiveContext`).
+    /// `allowsFileAccess`, may not leave it (see `ArchiveContext`). Decoded images are charged
+    /// to `PixelMemoryBudget.current`.
     package static func decode(contentsOf url: URL, timeOrigin: CFTimeInterval? = nil,
-                               allowsFileAccess: Bool = false,
-                               imageBudget: Int = ArchiveImageStore.defaultBudget) throws -> CALayer {
+                               allowsFileAccess: Bool = false) throws -> CALayer {
         guard let data = FileManager.default.contents(atPath: url.path) else {
             throw LayerArchiveError(path: "", message: "cannot read \(url.path)")
         }
-        let context = ArchiveContext(baseDirectory: url.deletingLastPathComponent(), allowsFileAccess: allowsFileAccess,
-                                     imageBudget: imageBudget)
+        let context = ArchiveContext(baseDirectory: url.deletingLastPathComponent(), allowsFileAccess: allowsFileAccess)
         return try decode(data, context: context, timeOrigin: timeOrigin)
     }
 

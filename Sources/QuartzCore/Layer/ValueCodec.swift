@@ -1,4 +1,5 @@
 import Foundation
+import LaminaRaster
 
 /// Where archived images given by file name are looked up, and which files an archive may read.
 ///
@@ -16,11 +17,13 @@ package struct ArchiveContext {
     /// The images decoded so far and the memory they may take (shared by copies of the context).
     package let images: ArchiveImageStore
 
+    /// `memory` is the budget decoded images are charged to: by default the current one, which
+    /// the frames rendered from the archive charge too (the CLI's `--memory-limit`).
     package init(baseDirectory: URL? = nil, allowsFileAccess: Bool = false,
-                 imageBudget: Int = ArchiveImageStore.defaultBudget) {
+                 memory: PixelMemoryBudget = .current) {
         self.baseDirectory = baseDirectory
         self.allowsFileAccess = allowsFileAccess
-        images = ArchiveImageStore(budget: imageBudget)
+        images = ArchiveImageStore(memory: memory)
     }
 
     /// The file a `"file"` reference names, or an error saying why the archive may not read it.
@@ -47,20 +50,19 @@ package struct ArchiveContext {
 }
 
 /// The images one archive decodes: each file once, however many layers name it, and all of
-/// them within a memory budget checked against each image's declared size before its pixels
-/// are allocated — a small hostile file may declare a gibibyte of pixels, and eight layers
-/// naming one large image must not decode it eight times.
+/// them within a pixel-memory budget checked against each image's declared size before its
+/// pixels are allocated — a small hostile file may declare a gibibyte of pixels, and eight
+/// layers naming one large image must not decode it eight times. Each image's pixels stay
+/// charged to the budget for as long as the image lives (`Surface.charge`), so the frames
+/// drawn from the archive get what the images leave.
 package final class ArchiveImageStore: @unchecked Sendable {
-    /// Bytes of decoded pixels (4 a pixel) an archive may use unless told otherwise: a quarter
-    /// of physical memory, at most 4 GiB.
-    package static let defaultBudget = Int(min(ProcessInfo.processInfo.physicalMemory / 4, 4 << 30))
-
-    package let budget: Int
+    package let memory: PixelMemoryBudget
+    /// Bytes of decoded pixels this store charged (4 a pixel).
     package private(set) var used = 0
     private var byFile: [String: CGImage] = [:]
     private let lock = NSLock()
 
-    package init(budget: Int) { self.budget = max(0, budget) }
+    package init(memory: PixelMemoryBudget) { self.memory = memory }
 
     /// The image in `data` (from `file`, a resolved path, when it came from one), decoded once
     /// per file and charged against the budget; throws a message naming the size when it does
@@ -68,19 +70,24 @@ package final class ArchiveImageStore: @unchecked Sendable {
     package func image(from data: Data, file: String?) throws -> CGImage {
         if let file, let cached = lock.withLock({ byFile[file] }) { return cached }
         if let (w, h) = ImageCodec.declaredSize(of: data), w > 0, h > 0 {
-            let (bytes, overflow) = w.multipliedReportingOverflow(by: h * 4)
-            let remaining = lock.withLock { budget - used }
-            if overflow || bytes > remaining {
-                let mib = { (b: Int) in String(format: "%.0f MiB", Double(b) / 1_048_576) }
-                throw ArchiveValueError("an image of \(w) x \(h) pixels needs \(overflow ? "too much memory" : mib(bytes)), more than the \(mib(max(0, remaining))) left of the archive's image budget (\(mib(budget)); --memory-limit raises it)")
-            }
+            let bytes = PixelMemoryBudget.bytes(width: w, height: h, bytesPerPixel: 4)
+            if bytes == nil || bytes! > memory.available { throw overBudget(w, h, bytes) }
         }
         let image = try ImageCodec.decode(data: data)
+        let bytes = image.width * image.height * 4
+        // Decoded: the header passed, but a file without a readable header is charged only now.
+        guard let charge = memory.reserve(bytes) else { throw overBudget(image.width, image.height, bytes) }
+        image.premultipliedRGBA8.charge = charge
         lock.withLock {
-            used += image.width * image.height * 4
+            used += bytes
             if let file { byFile[file] = image }
         }
         return image
+    }
+
+    private func overBudget(_ w: Int, _ h: Int, _ bytes: Int?) -> ArchiveValueError {
+        let mib = { (b: Int) in String(format: "%.0f MiB", Double(b) / 1_048_576) }
+        return ArchiveValueError("an image of \(w) x \(h) pixels needs \(bytes.map(mib) ?? "too much memory"), more than the \(mib(max(0, memory.available))) left of the memory budget (\(mib(memory.limit)); --memory-limit raises it)")
     }
 }
 

@@ -88,15 +88,22 @@ package final class LayerFrameStream {
 
     /// The frame of the tree under `root` at absolute media time `time`; see
     /// `LayerRenderer.renderSurface(_:at:viewport:pixelWidth:pixelHeight:scale:background:)`.
+    /// A frame the compositor refuses (e.g. over `PixelMemoryBudget.current`) throws
+    /// `LayerRenderError`, which names the layer by its name, class and place under `root`.
     package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, pixelWidth: Int,
                         pixelHeight: Int, scale: CGFloat, background: CGColor? = nil) throws -> CGImage {
-        CGImage(surface: try LayerRenderer.renderSurface(tree: tree(of: root, at: time), viewport: viewport,
-                                                         pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
-                                                         background: background, compositor: compositor))
+        do {
+            return CGImage(surface: try LayerRenderer.renderSurface(tree: tree(of: root, at: time), viewport: viewport,
+                                                                    pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
+                                                                    background: background, compositor: compositor))
+        } catch let error as CompositorError {
+            throw LayerRenderError(error, in: root)
+        }
     }
 
     /// The same frame drawn into `surface` (its size is the output size), which is first
-    /// filled with `background` (transparent when nil): byte for byte what `render` returns.
+    /// filled with `background` (transparent when nil): byte for byte what `render` returns,
+    /// and the same errors.
     package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, into surface: Surface,
                         scale: CGFloat, background: CGColor? = nil) throws {
         var tree = tree(of: root, at: time)
@@ -105,7 +112,11 @@ package final class LayerFrameStream {
         }
         surface.fill(background?.premultiplied ?? .transparent)
         let s = scale.isFinite && scale > 0 ? Double(scale) : 1
-        try compositor.render(tree: tree, into: surface, scale: s)
+        do {
+            try compositor.render(tree: tree, into: surface, scale: s)
+        } catch let error as CompositorError {
+            throw LayerRenderError(error, in: root)
+        }
     }
 
     private func tree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
