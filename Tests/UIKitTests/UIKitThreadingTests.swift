@@ -22,9 +22,12 @@ import Testing
             }
         }
         // No append was lost to a race: every window shown (and still kept) is listed once.
-        let listed = Set(UIApplication.shared.windows.map(ObjectIdentifier.init))
+        // One snapshot of the list: other tests running in parallel show and drop windows too,
+        // so two reads of `windows` may differ without anything being wrong.
+        let windows = UIApplication.shared.windows
+        let listed = Set(windows.map(ObjectIdentifier.init))
         #expect(shown.all.allSatisfy { listed.contains(ObjectIdentifier($0)) })
-        #expect(UIApplication.shared.windows.count == listed.count)
+        #expect(windows.count == listed.count, "a window is listed twice")
     }
 
     @Test func recognizersMadeOnManyThreadsFindTheirWrappers() {
