@@ -93,7 +93,7 @@ extension CGContext {
 
     private func fillCurrentPath(rule: CGPathFillRule) {
         guard !currentPath.isEmpty else { return }
-        let polygon = pixelPolygon(currentPath)
+        let polygon = pixelPolygon(currentPath, visible: drawablePixels)
         render(.polygon(polygon, rule == .evenOdd ? .evenOdd : .nonZero),
                paint: .solid(CGContext.premultiplied(gstate.fillColor)))
     }
@@ -105,7 +105,7 @@ extension CGContext {
 
     /// Fills a user-space path without touching the current path.
     private func fillShape(_ path: CGPath, rule: CGPathFillRule) {
-        let polygon = pixelPolygon(path, transform: userToPixel)
+        let polygon = pixelPolygon(path, transform: userToPixel, visible: drawablePixels)
         render(.polygon(polygon, rule == .evenOdd ? .evenOdd : .nonZero),
                paint: .solid(CGContext.premultiplied(gstate.fillColor)))
     }
