@@ -22,6 +22,10 @@
 //   too (`CGPath.cullableSegments`): replacing it by its chord changes the joins at its two
 //   ends, which lie in those segments' reach.
 //
+// A curve too large for the flattener's 65,536-step cap whose box does reach the drawing
+// (a quarter of a circle of radius 1e299 around the canvas) is split in halves until its
+// pieces are outside or small enough (`flattenInPieces`).
+//
 // The rectangle and the reach are in the flattener's output space (pixels for a fill
 // flattened through the CTM; user space for a stroke, which flattens before mapping).
 
@@ -67,19 +71,69 @@ package struct CurveCulling {
     /// Curves with a coordinate beyond this are never culled (see `isOutside`).
     static let coordinateLimit: CGFloat = 1e300
 
+    /// Whether every coordinate of `s` is within ±`coordinateLimit` (false for NaN).
+    static func isWithinLimit(_ s: BezierSegment) -> Bool {
+        let l = coordinateLimit
+        return abs(s.p0.x) <= l && abs(s.p0.y) <= l && abs(s.p1.x) <= l && abs(s.p1.y) <= l
+            && abs(s.p2.x) <= l && abs(s.p2.y) <= l && abs(s.p3.x) <= l && abs(s.p3.y) <= l
+    }
+
     /// Whether `segment`'s control box, widened by `reach`, lies wholly on the far side of one
     /// edge of `visible` (false when a coordinate is not finite or beyond `coordinateLimit`).
     func isOutside(_ s: BezierSegment) -> Bool {
         // A non-finite point makes the flattened subpath non-finite, which the rasterizer
         // drops whole, and points near the largest Double can overflow as they are flattened:
         // such curves must reach it as they are (min and max would also hide a NaN).
-        let l = Self.coordinateLimit
-        guard abs(s.p0.x) <= l, abs(s.p0.y) <= l, abs(s.p1.x) <= l, abs(s.p1.y) <= l,
-              abs(s.p2.x) <= l, abs(s.p2.y) <= l, abs(s.p3.x) <= l, abs(s.p3.y) <= l else { return false }
+        guard Self.isWithinLimit(s) else { return false }
         let minX = min(min(s.p0.x, s.p1.x), min(s.p2.x, s.p3.x)), maxX = max(max(s.p0.x, s.p1.x), max(s.p2.x, s.p3.x))
         let minY = min(min(s.p0.y, s.p1.y), min(s.p2.y, s.p3.y)), maxY = max(max(s.p0.y, s.p1.y), max(s.p2.y, s.p3.y))
         return maxX + reach < visible.minX || minX - reach > visible.maxX
             || maxY + reach < visible.minY || minY - reach > visible.maxY
+    }
+}
+
+extension CurveCulling {
+    /// Most pieces `flattenInPieces` looks at for one curve.
+    static let pieceBudget = 8_192
+
+    /// Flattens a curve too large for the flattener's step cap that is not wholly outside:
+    /// splits it in halves, recursively, passing the pieces wholly outside as their chords
+    /// and flattening the others once they need fewer steps than the cap. `point` receives
+    /// the vertices strictly inside the curve, in order (the caller adds its end point).
+    ///
+    /// Only for capped curves (control points some 10⁹ tolerances apart or more): their
+    /// full flattening is already coarser than the tolerance (65,536 chords of 10⁴ tolerances
+    /// or more), so the pixels differ from it — in having more of the visible part's detail,
+    /// not less; every other curve is flattened exactly as without culling. A curve that
+    /// runs along the drawing for more than `pieceBudget` pieces has its remaining pieces
+    /// passed as chords.
+    func flattenInPieces(_ curve: BezierSegment, tolerance: CGFloat, point: (CGPoint) -> Void) {
+        // Beyond the coordinate limit, halving may overflow: flattened as it is.
+        guard Self.isWithinLimit(curve) else {
+            curve.forEachInteriorFlatteningPoint(tolerance: tolerance, point)
+            return
+        }
+        var stack: [BezierSegment] = [curve]
+        var looked = 0
+        var first = true
+        while let piece = stack.popLast() {
+            looked += 1
+            // Each piece but the curve's last ends at a vertex inside the curve.
+            let interiorEnd = !stack.isEmpty
+            if !first && isOutside(piece) {
+                counter?.culled += 1
+                if interiorEnd { point(piece.end) }
+                continue
+            }
+            first = false
+            if piece.flatteningSteps(tolerance: tolerance) >= BezierSegment.flatteningStepCap && looked < Self.pieceBudget {
+                let (a, b) = piece.halves()
+                stack.append(b); stack.append(a)
+                continue
+            }
+            if looked < Self.pieceBudget { piece.forEachInteriorFlatteningPoint(tolerance: tolerance, point) }
+            if interiorEnd { point(piece.end) }
+        }
     }
 }
 

@@ -110,6 +110,8 @@ extension CGPath {
             case .quad, .cubic:
                 if let cull, cullable?[index] ?? true, cull.isOutside(seg) {
                     cull.counter?.culled += 1
+                } else if let cull, seg.flatteningSteps(tolerance: tol) >= BezierSegment.flatteningStepCap {
+                    cull.flattenInPieces(seg, tolerance: tol) { point($0, true) }
                 } else {
                     seg.forEachInteriorFlatteningPoint(tolerance: tol) { point($0, true) }
                 }

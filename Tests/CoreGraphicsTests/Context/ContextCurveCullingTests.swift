@@ -38,6 +38,45 @@ import Testing
         #expect(points < 40 * curves, "\(points) outline points for \(curves) curves")
     }
 
+    /// Starting at angle 0, each quarter turn's control box reaches the centre (its box spans
+    /// from the centre's x or y to the radius): the curves are split until their pieces lie
+    /// outside, and the stroke is a few points per piece.
+    @Test func aHugeArcStartingOnAnAxisIsSplitUntilItsPiecesAreOutside() {
+        let path = CGMutablePath()
+        path.addRelativeArc(center: CGPoint(x: 16, y: 16), radius: 1e299, startAngle: 0, delta: 1e300)
+        let curves = Self.curveCount(path)
+        let ctx = ContextTest.make(32, 32)
+        ctx.setLineWidth(0)
+        ctx.addPath(path)
+        guard let polygon = ctx.strokePixelPolygon() else { Issue.record("no stroke"); return }
+        let points = polygon.subpaths.reduce(0) { $0 + $1.count }
+        #expect(ctx.culledCurves.culled >= curves)
+        #expect(points < 200 * curves, "\(points) outline points for \(curves) curves")
+        let fill = ctx.pixelPolygon(path, visible: ctx.drawablePixels)
+        #expect(fill.subpaths.reduce(0) { $0 + $1.count } < 20 * curves)
+    }
+
+    /// A huge curve that does cross the canvas: its far parts are culled, the part over the
+    /// canvas is flattened finely enough to draw a straight-looking stroke through it.
+    @Test func aHugeCurveThroughTheCanvasIsFlattenedOnlyNearIt() {
+        let path = CGMutablePath()
+        path.move(to: CGPoint(x: -1e12, y: 16))
+        path.addCurve(to: CGPoint(x: 1e12, y: 16), control1: CGPoint(x: -3e11, y: 16), control2: CGPoint(x: 3e11, y: 16.000001))
+        let ctx = ContextTest.make(32, 32)
+        ctx.setStrokeColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+        ctx.setLineWidth(4)
+        ctx.addPath(path)
+        guard let polygon = ctx.strokePixelPolygon() else { Issue.record("no stroke"); return }
+        #expect(polygon.subpaths.reduce(0) { $0 + $1.count } < 5_000)
+        #expect(ctx.culledCurves.culled > 0)
+        ctx.strokePath()
+        // A 4-pixel band along y = 16 (device rows 14...17).
+        for x in [0, 10, 20, 31] {
+            #expect(ContextTest.pixel(ctx, x, 15) == ContextTest.red && ContextTest.pixel(ctx, x, 16) == ContextTest.red)
+            #expect(ContextTest.pixel(ctx, x, 10).a == 0 && ContextTest.pixel(ctx, x, 21).a == 0)
+        }
+    }
+
     @Test func aHugeArcFilledCullsEveryCurve() {
         let path = Self.hugeArc()
         let ctx = ContextTest.make(32, 32)
