@@ -99,8 +99,8 @@ import Testing
         #expect(ctx.culledCurves.culled == 0)
     }
 
-    /// A circle whose left half lies outside the clip (the clip is a rect inside the canvas):
-    /// its two left quarters are culled for the fill, and only the strokes' far curves.
+    /// An ellipse wholly left of the clip (a rect inside the canvas) though partly on the
+    /// canvas: the clip, not the canvas, decides, and all four curves are culled.
     @Test func curvesOutsideTheClipAreCulled() {
         let ctx = ContextTest.make(64, 64)
         ctx.clip(to: CGRect(x: 24, y: 0, width: 40, height: 64))
