@@ -20,7 +20,12 @@
 //   flattened vertices and round joins may stand out) of the segment; the box is widened by
 //   that reach. A curve is culled only when the segments on both sides of it are outside
 //   too (`CGPath.cullableSegments`): replacing it by its chord changes the joins at its two
-//   ends, which lie in those segments' reach.
+//   ends, which lie in those segments' reach (26 of 4,000 random partly off-canvas strokes
+//   changed bytes without this rule). This part is checked, not proven: whether a join is
+//   swept through or emitted apart also depends on how much of its incoming segment the
+//   previous join used, so a changed join can in principle change the next one too (a
+//   short outside neighbour next to a visible segment); ContextCurveCullingTests found no
+//   such case in 4,000 random paths.
 //
 // A curve too large for the flattener's 65,536-step cap whose box does reach the drawing
 // (a quarter of a circle of radius 1e299 around the canvas) is split in halves until its
