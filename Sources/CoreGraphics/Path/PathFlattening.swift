@@ -110,6 +110,11 @@ extension CGPath {
             case .quad, .cubic:
                 if let cull, cullable?[index] ?? true, cull.isOutside(seg) {
                     cull.counter?.culled += 1
+                } else if cull != nil, !seg.hasFinitePowerCoefficients, seg.flatteningSteps(tolerance: tol) > 1 {
+                    // Every interior vertex would be infinite or NaN (up to 65,536 of them): a
+                    // fill drops such a subpath and a stroke the pieces through them, and one
+                    // NaN vertex has the same effect.
+                    point(CGPoint(x: CGFloat.nan, y: CGFloat.nan), true)
                 } else if let cull, seg.flatteningSteps(tolerance: tol) >= BezierSegment.flatteningStepCap {
                     cull.flattenInPieces(seg, tolerance: tol) { point($0, true) }
                 } else {

@@ -77,6 +77,54 @@ import Testing
         }
     }
 
+    /// The path fuzzer's timeout after culling: a line out to y = −greatestFiniteMagnitude and
+    /// curves along it. Their flattening overflows (every interior vertex is infinite or NaN,
+    /// 65,536 per curve), so a fill drops the subpath and a stroke the pieces through them;
+    /// one NaN vertex per curve does the same. `count` curves; the same bytes either way.
+    static func curvesAtTheLargestDouble(_ count: Int) -> CGMutablePath {
+        let big = CGFloat.greatestFiniteMagnitude
+        let p = CGMutablePath()
+        p.move(to: CGPoint(x: 28, y: 4.2))
+        p.addLine(to: CGPoint(x: -13.2, y: -big))
+        for i in 0..<count {
+            let x = CGFloat(i % 3) * 10 - 13
+            p.addCurve(to: CGPoint(x: x + 22, y: -big), control1: CGPoint(x: x + 3, y: -big), control2: CGPoint(x: x + 13, y: -big))
+        }
+        p.addLine(to: CGPoint(x: 4, y: 30))
+        p.addEllipse(in: CGRect(x: 6, y: 6, width: 12, height: 20))
+        return p
+    }
+
+    @Test func curvesAtTheLargestDoubleStandInAsOneNaNVertex() {
+        for mode in [CGPathDrawingMode.fill, .stroke] {
+            for width in [CGFloat(0), 3] {
+                var images: [[UInt8]] = []
+                for culling in [true, false] {
+                    let ctx = ContextTest.make(32, 32)
+                    ctx.cullsCurves = culling
+                    ctx.setLineWidth(width)
+                    ctx.setStrokeColor(CGColor(red: 1, green: 0, blue: 0, alpha: 1))
+                    ctx.addPath(Self.curvesAtTheLargestDouble(3))
+                    ctx.drawPath(using: mode)
+                    var bytes: [UInt8] = []
+                    for y in 0..<32 { for x in 0..<32 { let p = ctx.surface[x, y]; bytes += [p.r, p.g, p.b, p.a] } }
+                    images.append(bytes)
+                }
+                #expect(images[0] == images[1], "\(mode) width \(width)")
+                #expect(images[0].contains { $0 != 0 }, "the finite parts draw")
+            }
+        }
+        // 256 such curves: a few points each, not 65,536.
+        let ctx = ContextTest.make(32, 32)
+        ctx.addPath(Self.curvesAtTheLargestDouble(256))
+        let points = ctx.pixelPolygon(ctx.path!, transform: ctx.userToPixel, visible: ctx.drawablePixels)
+            .subpaths.reduce(0) { $0 + $1.count }
+        #expect(points < 1_000)
+        ctx.setLineWidth(0)
+        let outline = ctx.strokePixelPolygon()?.subpaths.reduce(0) { $0 + $1.count } ?? 0
+        #expect(outline < 20_000, "\(outline) outline points")
+    }
+
     @Test func aHugeArcFilledCullsEveryCurve() {
         let path = Self.hugeArc()
         let ctx = ContextTest.make(32, 32)
