@@ -125,6 +125,22 @@ import Testing
         #expect(outline < 20_000, "\(outline) outline points")
     }
 
+    /// The path fuzzer's second timeout: the same curves stroked with a clip off the canvas.
+    /// Nothing can be drawn, so nothing is flattened (it was: culling had no rectangle).
+    @Test func anEmptyClipFlattensNothing() {
+        let ctx = ContextTest.make(32, 32)
+        ctx.clip(to: CGRect(x: -12, y: -12, width: 8, height: 8))
+        #expect(ctx.drawablePixels.isEmpty)
+        for curves in [Self.curvesAtTheLargestDouble(256), Self.hugeArc()] {
+            ctx.addPath(curves)
+            ctx.strokePath()
+            ctx.addPath(curves)
+            ctx.fillPath()
+        }
+        #expect(ctx.strokeScratch.isUnused)
+        #expect(ContextTest.count(ctx, ContextTest.clear) == 32 * 32)
+    }
+
     @Test func aHugeArcFilledCullsEveryCurve() {
         let path = Self.hugeArc()
         let ctx = ContextTest.make(32, 32)
