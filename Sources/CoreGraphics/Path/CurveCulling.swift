@@ -73,8 +73,11 @@ package struct CurveCulling {
         return CurveCulling(visible: visible, reach: reach, requiresOutsideNeighbours: true, counter: counter)
     }
 
-    /// Curves with a coordinate beyond this are never culled (see `isOutside`).
-    static let coordinateLimit: CGFloat = 1e300
+    /// Curves with a coordinate beyond this are never culled (see `isOutside`). Below it the
+    /// flattener's power-basis terms stay below 27 × this (< the largest Double), so its
+    /// vertices are finite (its centring falls back to no shift when its squares overflow),
+    /// and so are the halves `flattenInPieces` makes.
+    static let coordinateLimit: CGFloat = 1e306
 
     /// Whether every coordinate of `s` is within ±`coordinateLimit` (false for NaN).
     static func isWithinLimit(_ s: BezierSegment) -> Bool {

@@ -141,6 +141,25 @@ import Testing
         #expect(ContextTest.count(ctx, ContextTest.clear) == 32 * 32)
     }
 
+    /// The path fuzzer's third timeout: curves around 1e300 with a control point just past it
+    /// (the culling limit was 1e300, now 1e306), then a line into the canvas, hairline-stroked.
+    @Test func curvesJustBeyond1e300AreCulled() {
+        let p = CGMutablePath()
+        let a = CGPoint(x: 4.2461388804245095e299, y: -8.178819121159085e299)
+        p.move(to: a)
+        for _ in 0..<8 {
+            p.addCurve(to: a, control1: CGPoint(x: 8.693776326692952e299, y: -1.1307765708307146e300),
+                       control2: CGPoint(x: -2.0149856584393323e298, y: -5.049872534011025e299))
+        }
+        p.addLine(to: CGPoint(x: 24.5, y: 4.2))
+        let ctx = ContextTest.make(32, 32)
+        ctx.setLineWidth(0)
+        ctx.addPath(p)
+        let outline = ctx.strokePixelPolygon()?.subpaths.reduce(0) { $0 + $1.count } ?? 0
+        #expect(ctx.culledCurves.culled >= 8)
+        #expect(outline < 2_000, "\(outline) outline points")
+    }
+
     @Test func aHugeArcFilledCullsEveryCurve() {
         let path = Self.hugeArc()
         let ctx = ContextTest.make(32, 32)
