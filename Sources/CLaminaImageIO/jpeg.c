@@ -78,6 +78,8 @@ struct lamina_jpeg_decoder {
     struct lamina_jpeg_error_manager error;
     int created;
     int was_read;
+    /// libjpeg's DCT scaling: the image is decoded at 1/scale_denom of its size (1, 2, 4, 8).
+    unsigned scale_denom;
     /// One CMYK row, for the conversion libjpeg does not offer.
     uint8_t *cmyk_row;
 };
@@ -123,7 +125,27 @@ lamina_jpeg_decoder *lamina_jpeg_decoder_create(const uint8_t *data, size_t size
     info->bit_depth = d->cinfo.data_precision;
     info->color_type = (int)d->cinfo.jpeg_color_space;
     info->interlaced = d->cinfo.progressive_mode ? 1 : 0;
+    d->scale_denom = 1;
     return d;
+}
+
+int lamina_jpeg_decoder_set_scale(lamina_jpeg_decoder *d, unsigned denominator, uint32_t *width, uint32_t *height,
+                                  lamina_iio_error *error) {
+    lamina_clear_error(error);
+    if (!d || d->was_read || !(denominator == 1 || denominator == 2 || denominator == 4 || denominator == 8)) {
+        return lamina_set_error(error, LAMINA_IIO_INVALID_ARGUMENT, "bad JPEG scale");
+    }
+    struct jpeg_decompress_struct *cinfo = &d->cinfo;
+    if (setjmp(d->error.jump)) {
+        return lamina_set_error(error, status_for(&d->error), d->error.message);
+    }
+    cinfo->scale_num = 1;
+    cinfo->scale_denom = denominator;
+    jpeg_calc_output_dimensions(cinfo);
+    d->scale_denom = denominator;
+    *width = cinfo->output_width;
+    *height = cinfo->output_height;
+    return LAMINA_IIO_OK;
 }
 
 int lamina_jpeg_decoder_read(lamina_jpeg_decoder *d, uint8_t *rgba, size_t stride,
@@ -134,18 +156,21 @@ int lamina_jpeg_decoder_read(lamina_jpeg_decoder *d, uint8_t *rgba, size_t strid
     }
     d->was_read = 1;
     struct jpeg_decompress_struct *cinfo = &d->cinfo;
-    if (stride < (size_t)cinfo->image_width * 4) {
-        return lamina_set_error(error, LAMINA_IIO_INVALID_ARGUMENT, "row stride too small");
-    }
     if (setjmp(d->error.jump)) {
         return lamina_set_error(error, status_for(&d->error), d->error.message);
     }
     int cmyk = cinfo->jpeg_color_space == JCS_CMYK || cinfo->jpeg_color_space == JCS_YCCK;
     cinfo->out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     cinfo->scale_num = 1;
-    cinfo->scale_denom = 1;
+    cinfo->scale_denom = d->scale_denom;
+    // The size the caller allocated for: the image's, or what set_scale reported.
+    jpeg_calc_output_dimensions(cinfo);
+    const JDIMENSION expected_width = cinfo->output_width, expected_height = cinfo->output_height;
+    if (stride < (size_t)expected_width * 4) {
+        return lamina_set_error(error, LAMINA_IIO_INVALID_ARGUMENT, "row stride too small");
+    }
     jpeg_start_decompress(cinfo);
-    if (cinfo->output_width != cinfo->image_width || cinfo->output_height != cinfo->image_height ||
+    if (cinfo->output_width != expected_width || cinfo->output_height != expected_height ||
         cinfo->output_components != 4) {
         return lamina_set_error(error, LAMINA_IIO_UNSUPPORTED, "unexpected JPEG output layout");
     }

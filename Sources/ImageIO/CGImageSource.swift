@@ -46,6 +46,12 @@ public final class CGImageSource: @unchecked Sendable {
         return nil
     }
 
+    /// The decoded image if an earlier call kept it.
+    var cachedDecodedImage: CGImage? {
+        lock.lock(); defer { lock.unlock() }
+        return cachedImage
+    }
+
     /// The image at index 0, decoded now or taken from the cache; nil when the data does not
     /// decode. `cache` says whether a newly decoded image is kept.
     func decodedImage(cache: Bool) -> CGImage? {
@@ -204,17 +210,48 @@ public func CGImageSourceCreateImageAtIndex(_ isrc: CGImageSource, _ index: Int,
 /// that neither side exceeds `kCGImageSourceThumbnailMaxPixelSize` (the longer side becomes
 /// that size, the other keeps the aspect ratio, rounded, at least 1 px; never enlarged; a
 /// missing, zero, negative or NaN size means the image's own size).
+///
+/// A JPEG is decoded at the smallest of 1/8, 1/4 or 1/2 of its size that is still at least the
+/// thumbnail's size (libjpeg's DCT scaling), then resampled to it as a full decode would be.
 public func CGImageSourceCreateThumbnailAtIndex(_ isrc: CGImageSource, _ index: Int, _ options: CFDictionary?) -> CGImage? {
     guard index == 0 else { return nil }
     let options = ImageIOOptions(merging: isrc.options, with: options)
     guard options.bool(kCGImageSourceCreateThumbnailFromImageAlways) == true
-            || options.bool(kCGImageSourceCreateThumbnailFromImageIfAbsent) == true,
-          var image = isrc.decodedImage(cache: options.bool(kCGImageSourceShouldCache) ?? true)
+            || options.bool(kCGImageSourceCreateThumbnailFromImageIfAbsent) == true else { return nil }
+    let maxSize = options.number(kCGImageSourceThumbnailMaxPixelSize).flatMap { $0 >= 1 ? $0 : nil }
+    guard let source = isrc.thumbnailSource(maxPixelSize: maxSize, cache: options.bool(kCGImageSourceShouldCache) ?? true)
     else { return nil }
+    var image = source.image
+    var (w, h) = source.fullSize
     if options.bool(kCGImageSourceCreateThumbnailWithTransform) == true,
        let orientation = isrc.validHeader?.orientation, orientation != .up {
         image = ImageResampling.oriented(image, orientation)
+        if orientation.rawValue >= 5 { (w, h) = (h, w) }
     }
-    guard let maxSize = options.number(kCGImageSourceThumbnailMaxPixelSize), maxSize >= 1 else { return image }
-    return ImageResampling.fitting(image, maxPixelSize: maxSize)
+    // The size the full image would be scaled to.
+    guard let maxSize, let size = ImageResampling.fittedSize(width: w, height: h, maxPixelSize: maxSize) else { return image }
+    return ImageResampling.scaled(image, width: size.width, height: size.height)
+}
+
+extension CGImageSource {
+    /// The image a thumbnail is made from, as stored (not turned): the cached image if there
+    /// is one; for a JPEG that will be scaled to fit `maxPixelSize`, the file decoded at the
+    /// smallest DCT scale (1/8, 1/4, 1/2) whose sides are still at least the thumbnail's (not
+    /// cached: it is not the image); otherwise the full image (`decodedImage`).
+    /// `fullSize` is the stored image's size in pixels (what the thumbnail's size is computed
+    /// from).
+    package func thumbnailSource(maxPixelSize: Double?, cache: Bool) -> (image: CGImage, fullSize: (Int, Int))? {
+        func full() -> (image: CGImage, fullSize: (Int, Int))? {
+            decodedImage(cache: cache).map { ($0, ($0.width, $0.height)) }
+        }
+        guard let maxPixelSize, let header = validHeader, header.format == .jpeg,
+              let size = ImageResampling.fittedSize(width: header.width, height: header.height, maxPixelSize: maxPixelSize),
+              let denominator = [8, 4, 2].first(where: { d in
+                  (header.width + d - 1) / d >= size.width && (header.height + d - 1) / d >= size.height
+              })
+        else { return full() }
+        if cachedDecodedImage != nil { return full() }
+        guard let image = try? ImageCodec.decodeJPEG(data: bytes, scaleDenominator: denominator) else { return nil }
+        return (image, (header.width, header.height))
+    }
 }

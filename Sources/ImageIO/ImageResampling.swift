@@ -19,13 +19,19 @@ enum ImageResampling {
     /// `image` scaled down so that its longer side is at most `maxPixelSize` (rounded down to
     /// whole pixels, at least 1), keeping its aspect ratio; never enlarged.
     static func fitting(_ image: CGImage, maxPixelSize: Double) -> CGImage? {
-        let longer = max(image.width, image.height)
-        let limit = Int(min(maxPixelSize.rounded(.down), Double(Int32.max)))
-        guard limit >= 1, limit < longer else { return image }
-        let s = Double(limit) / Double(longer)
-        let w = image.width >= image.height ? limit : max(1, Int((Double(image.width) * s).rounded()))
-        let h = image.height > image.width ? limit : max(1, Int((Double(image.height) * s).rounded()))
+        guard let (w, h) = fittedSize(width: image.width, height: image.height, maxPixelSize: maxPixelSize) else { return image }
         return scaled(image, width: w, height: h)
+    }
+
+    /// The size `fitting` scales a `width` × `height` image to; nil when it is left as it is.
+    static func fittedSize(width: Int, height: Int, maxPixelSize: Double) -> (width: Int, height: Int)? {
+        let longer = max(width, height)
+        let limit = Int(min(maxPixelSize.rounded(.down), Double(Int32.max)))
+        guard limit >= 1, limit < longer else { return nil }
+        let s = Double(limit) / Double(longer)
+        let w = width >= height ? limit : max(1, Int((Double(width) * s).rounded()))
+        let h = height > width ? limit : max(1, Int((Double(height) * s).rounded()))
+        return (w, h)
     }
 
     /// `image` composited over an opaque `color` (for formats without alpha).

@@ -93,6 +93,13 @@ typedef struct lamina_jpeg_decoder lamina_jpeg_decoder;
 lamina_jpeg_decoder *lamina_jpeg_decoder_create(const uint8_t *data, size_t size,
                                                 lamina_image_info *info, lamina_iio_error *error);
 
+/// Asks libjpeg to decode at 1/`denominator` of the image's size (1, 2, 4 or 8: DCT scaling,
+/// which skips most of the inverse transform's work), before `lamina_jpeg_decoder_read`;
+/// `*width` and `*height` receive the size the read will produce (sides rounded up), for the
+/// caller to allocate. Without this call the read decodes at full size.
+int lamina_jpeg_decoder_set_scale(lamina_jpeg_decoder *decoder, unsigned denominator, uint32_t *width, uint32_t *height,
+                                  lamina_iio_error *error);
+
 /// Decodes to straight RGBA8 (alpha 255). Gray and YCbCr go through libjpeg's converters;
 /// CMYK and YCCK are converted here, as inverted CMYK when the file has an Adobe APP14 marker
 /// (what Photoshop writes) and as plain CMYK otherwise. A missing end of data (libjpeg's

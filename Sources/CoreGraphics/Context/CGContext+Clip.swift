@@ -9,7 +9,7 @@ import LaminaRaster
 extension CGContext {
     /// Intersects the clip with the current path under `rule`, then clears the path.
     public func clip(using rule: CGPathFillRule = .winding) {
-        let polygon = pixelPolygon(currentPath)
+        let polygon = pixelPolygon(currentPath, visible: gstate.clip.bounds.intersection(PixelRect(surface)))
         intersectClip(.polygon(polygon, rule == .evenOdd ? .evenOdd : .nonZero))
         beginPath()
     }
@@ -27,7 +27,8 @@ extension CGContext {
     public func clip(to rects: [CGRect]) {
         let path = CGMutablePath()
         path.addRects(rects)
-        intersectClip(.polygon(pixelPolygon(path, transform: userToPixel), .nonZero))
+        intersectClip(.polygon(pixelPolygon(path, transform: userToPixel, visible: gstate.clip.bounds.intersection(PixelRect(surface))),
+                               .nonZero))
     }
 
     /// Intersects the clip with `mask` stretched over `rect` (user space, drawn upright like

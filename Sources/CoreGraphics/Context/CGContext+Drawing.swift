@@ -91,21 +91,27 @@ extension CGContext {
 
     // MARK: Internals
 
+    // Nothing is flattened or stroked when the clip leaves no pixel to draw (`render` would
+    // draw nothing): a path far off the canvas costs nothing there.
+
     private func fillCurrentPath(rule: CGPathFillRule) {
-        guard !currentPath.isEmpty else { return }
-        let polygon = pixelPolygon(currentPath)
+        let visible = drawablePixels
+        guard !currentPath.isEmpty, !visible.isEmpty else { return }
+        let polygon = pixelPolygon(currentPath, visible: visible)
         render(.polygon(polygon, rule == .evenOdd ? .evenOdd : .nonZero),
                paint: .solid(CGContext.premultiplied(gstate.fillColor)))
     }
 
     private func strokeCurrentPath() {
-        guard let polygon = strokePixelPolygon() else { return }
+        guard !drawablePixels.isEmpty, let polygon = strokePixelPolygon() else { return }
         render(.polygon(polygon, .nonZero), paint: .solid(CGContext.premultiplied(gstate.strokeColor)))
     }
 
     /// Fills a user-space path without touching the current path.
     private func fillShape(_ path: CGPath, rule: CGPathFillRule) {
-        let polygon = pixelPolygon(path, transform: userToPixel)
+        let visible = drawablePixels
+        guard !visible.isEmpty else { return }
+        let polygon = pixelPolygon(path, transform: userToPixel, visible: visible)
         render(.polygon(polygon, rule == .evenOdd ? .evenOdd : .nonZero),
                paint: .solid(CGContext.premultiplied(gstate.fillColor)))
     }

@@ -120,9 +120,14 @@ extension CGContext {
     // MARK: Paths for the rasterizer
 
     /// `path` (already in pixel space) flattened to a polygon within the current flatness.
-    package func pixelPolygon(_ path: CGPath, transform: CGAffineTransform = .identity) -> Polygon {
+    /// `visible`: the pixels the fill may change; curves wholly outside them on one side
+    /// become their chords (`CurveCulling`: the same pixels), nil flattens every curve.
+    package func pixelPolygon(_ path: CGPath, transform: CGAffineTransform = .identity, visible: PixelRect? = nil) -> Polygon {
         var polygon = Polygon()
-        for sub in path.flattened(tolerance: gstate.flatteningTolerance, transform: transform) {
+        let cull = visible.flatMap { v in
+            cullsCurves ? CurveCulling(visible: CGRect(x: v.x0, y: v.y0, width: v.width, height: v.height), counter: culledCurves) : nil
+        }
+        for sub in path.flattened(tolerance: gstate.flatteningTolerance, transform: transform, cull: cull) {
             polygon.addSubpath(sub.points.map { RasterPoint(Double($0.x), Double($0.y)) })
         }
         return polygon
@@ -149,12 +154,23 @@ extension CGContext {
     /// outline path and flattening it again (the same points, so the same pixels). The
     /// stroker's buffers are the context's, kept between strokes. Nil when nothing would be
     /// drawn.
+    /// Curves whose stroke lies wholly outside the pixels the stroke may change
+    /// (`drawablePixels`) are stroked as their chords (`CurveCulling`: the same pixels).
     package func strokePixelPolygon() -> Polygon? {
         guard let stroke = userStroke() else { return nil }
         var builder = OutlinePolygonBuilder(transform: stroke.toPixel)
+        let v = drawablePixels
+        let cull = cullsCurves && !v.isEmpty
+            ? pixelToUser.flatMap { inverse in
+                CurveCulling.stroke(visiblePixels: CGRect(x: v.x0, y: v.y0, width: v.width, height: v.height),
+                                    pixelToUser: inverse, halfWidth: stroke.width / 2, lineCap: gstate.lineCap,
+                                    lineJoin: gstate.lineJoin, miterLimit: gstate.miterLimit, tolerance: stroke.tolerance,
+                                    counter: culledCurves)
+            }
+            : nil
         stroke.path.strokeOutline(width: stroke.width, lineCap: gstate.lineCap, lineJoin: gstate.lineJoin,
                                   miterLimit: gstate.miterLimit, tolerance: stroke.tolerance, into: &builder,
-                                  scratch: strokeScratch)
+                                  scratch: strokeScratch, cull: cull)
         return builder.finish()
     }
 

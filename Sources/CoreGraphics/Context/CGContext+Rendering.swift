@@ -139,6 +139,19 @@ extension CGContext {
         }
     }
 
+    /// The pixels whose coverage a drawing call under the current state reads: the clip's
+    /// bounds within the surface and, with a shadow, the region whose shape casts into them
+    /// (moved back by the offset, widened by the blur's margin, as `renderShadow` reads it).
+    /// What lies outside cannot change a pixel (curve culling relies on it).
+    package var drawablePixels: PixelRect {
+        let clipRect = gstate.clip.bounds.intersection(PixelRect(surface))
+        guard !clipRect.isEmpty, let shadow = gstate.shadow else { return clipRect }
+        let g = shadowGeometry(shadow)
+        let source = clipRect.offsetBy(dx: -g.dx, dy: -g.dy)
+        return clipRect.union(PixelRect(x0: source.x0 - g.margin, y0: source.y0 - g.margin,
+                                        x1: source.x1 + g.margin, y1: source.y1 + g.margin))
+    }
+
     /// The shape alone (no shadow), antialiased or not.
     private func renderShape(_ shape: CoverageShape, paint: Paint, mode: BlendMode, alpha: UInt8, clipRect: PixelRect) {
         if gstate.antialias {

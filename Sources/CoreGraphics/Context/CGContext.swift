@@ -66,6 +66,11 @@ public final class CGContext {
     /// The stroker's working buffers, kept between strokes (a sketch redrawn stroke by stroke
     /// does not reallocate them).
     package let strokeScratch = StrokeScratch()
+    /// Whether fills, strokes and clips pass curves that cannot change a pixel as their
+    /// chords instead of flattening them (`CurveCulling`; the pixels are the same, tests turn
+    /// it off to compare), and how many curves that saved.
+    package var cullsCurves = true
+    package let culledCurves = CullCounter()
 
     // Per-context scratch, reused by every drawing call.
     package let rasterizer = PolygonRasterizer()

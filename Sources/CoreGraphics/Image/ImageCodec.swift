@@ -108,6 +108,38 @@ package enum ImageCodec {
         }
     }
 
+    /// Decodes a JPEG at 1/`scaleDenominator` of its size (1, 2, 4 or 8; sides rounded up)
+    /// with libjpeg's DCT scaling, which skips most of the inverse transform and allocates
+    /// only the smaller image: what a thumbnail needs. The declared size is checked against
+    /// the limits first, as for a full decode, and the scaled size before it is allocated.
+    package static func decodeJPEG(data: Data, scaleDenominator: Int) throws -> CGImage {
+        guard [1, 2, 4, 8].contains(scaleDenominator) else {
+            throw ImageIOError.unsupportedVariant(format: Format.jpeg.rawValue, message: "scale 1/\(scaleDenominator)")
+        }
+        guard sniff(data) == .jpeg else { return try decode(data: data) }
+        let surface = try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Surface in
+            let bytes = raw.bindMemory(to: UInt8.self)
+            var info = lamina_image_info()
+            var error = lamina_iio_error()
+            guard let decoder = lamina_jpeg_decoder_create(bytes.baseAddress, bytes.count, &info, &error) else {
+                throw mapError(error, format: .jpeg, info: info)
+            }
+            defer { lamina_jpeg_decoder_destroy(decoder) }
+            try ImageIOError.checkSize(width: Int(info.width), height: Int(info.height))
+            var width: UInt32 = 0, height: UInt32 = 0
+            guard lamina_jpeg_decoder_set_scale(decoder, UInt32(scaleDenominator), &width, &height, &error) == 0 else {
+                throw mapError(error, format: .jpeg, info: info)
+            }
+            try ImageIOError.checkSize(width: Int(width), height: Int(height))
+            let surface = try Surface(width: Int(width), height: Int(height))
+            guard lamina_jpeg_decoder_read(decoder, surface.base, surface.bytesPerRow, &error) == 0 else {
+                throw mapError(error, format: .jpeg)
+            }
+            return surface // alpha is 255 everywhere: already premultiplied
+        }
+        return CGImage(surface: surface, isOpaque: true)
+    }
+
     // MARK: Errors
 
     package static func mapError(_ error: lamina_iio_error, format: Format,

@@ -39,6 +39,25 @@ extension BezierSegment {
         _ = flatten(into: out, capacity: room, n: n, tolerance: tol, body)
     }
 
+    /// Whether the power-basis coefficients `lamina_flatten_curve` computes — by the same
+    /// expressions, so they overflow alike — are all finite. When one is not (control points
+    /// near the largest Double), every interior vertex it returns is B(t) for t in (0, 1) with
+    /// an infinite term: infinite or NaN.
+    var hasFinitePowerCoefficients: Bool {
+        switch kind {
+        case .line:
+            return true
+        case .quad:
+            let c = [2 * (p1.x - p0.x), 2 * (p1.y - p0.y), p0.x - 2 * p1.x + p2.x, p0.y - 2 * p1.y + p2.y]
+            return c.allSatisfy { $0.isFinite }
+        case .cubic:
+            let c = [3 * (p1.x - p0.x), 3 * (p1.y - p0.y),
+                     3 * (p0.x - 2 * p1.x + p2.x), 3 * (p0.y - 2 * p1.y + p2.y),
+                     p3.x - p0.x + 3 * (p1.x - p2.x), p3.y - p0.y + 3 * (p1.y - p2.y)]
+            return c.allSatisfy { $0.isFinite }
+        }
+    }
+
     /// `lamina_flatten_curve` into `out`, then `body` for each point; false (no call) when the
     /// points might not fit in `capacity`.
     @inline(__always)

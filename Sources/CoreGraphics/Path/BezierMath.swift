@@ -126,8 +126,23 @@ struct BezierSegment {
                          length(p1.x - 2 * p2.x + p3.x, p1.y - 2 * p2.y + p3.y))
         }
         let n = (dd / (8 * tolerance)).squareRoot().rounded(.up)
-        guard n.isFinite else { return dd > 0 ? 65_536 : 1 }
-        return Int(min(max(n, 1), 65_536))
+        guard n.isFinite else { return dd > 0 ? Self.flatteningStepCap : 1 }
+        return Int(min(max(n, 1), CGFloat(Self.flatteningStepCap)))
+    }
+
+    /// The most steps `flatteningSteps` gives: a curve that needs more is flattened coarser
+    /// than the tolerance (it is then thousands of times larger than any drawing).
+    static let flatteningStepCap = 65_536
+
+    /// The two halves of the curve, split at t = ½ (de Casteljau); a line's halves are lines.
+    func halves() -> (BezierSegment, BezierSegment) {
+        switch kind {
+        case .line:
+            let m = point(at: 0.5)
+            return (.line(p0, m), .line(m, p1))
+        case .quad: return splitQuad(self, 0.5)
+        case .cubic: return splitCubic(self, 0.5)
+        }
     }
 }
 

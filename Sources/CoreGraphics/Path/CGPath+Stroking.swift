@@ -64,10 +64,12 @@ extension CGPath {
     /// `scratch`: working buffers to reuse (a caller stroking many paths passes one per thread,
     /// so a steady-state stroke does not allocate them; without it each call grows its own).
     /// `fastJoints: false` turns off the stroker's shortcut for smooth joints (see
-    /// `PathStroker.joint`), for tests that compare it with the general rule.
+    /// `PathStroker.joint`), for tests that compare it with the general rule. `cull`: curves
+    /// whose stroke cannot reach the drawing, stroked as their chords (`CurveCulling`, in path
+    /// units, with the stroke's reach); nil strokes every curve as it is.
     package func strokeOutline<Sink: StrokeOutlineSink>(
         width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
-        into sink: inout Sink, scratch: StrokeScratch? = nil, fastJoints: Bool = true
+        into sink: inout Sink, scratch: StrokeScratch? = nil, fastJoints: Bool = true, cull: CurveCulling? = nil
     ) {
         guard width.isFinite, width > 0 else { return }
         let scratch = scratch ?? StrokeScratch()
@@ -78,7 +80,7 @@ extension CGPath {
             halfWidth: width / 2, cap: lineCap, join: lineJoin, miterLimit: miterLimit.isNaN ? 10 : miterLimit,
             tolerance: PolylineSubpath.sanitized(tolerance), fastJoints: fastJoints, buffers: scratch.take())
         defer { scratch.keep(stroker.buffers) }
-        flatten(tolerance: stroker.tolerance, begin: { p in
+        flatten(tolerance: stroker.tolerance, cull: cull, begin: { p in
             stroker.beginPolyline(at: p)
         }, point: { p, interior in
             stroker.addPoint(p, smooth: interior)

@@ -48,10 +48,12 @@ extension CGPath {
     /// are affine-invariant) and `tolerance` is in the *output* space — the usual way to
     /// flatten for rasterization without copying the path. A transform that would make any
     /// coordinate non-finite gives an empty result.
-    package func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity) -> [PolylineSubpath] {
+    /// `cull`: curves that cannot change the drawing's pixels become chords (`CurveCulling`).
+    package func flattened(tolerance: CGFloat, transform: CGAffineTransform = .identity,
+                           cull: CurveCulling? = nil) -> [PolylineSubpath] {
         var result: [PolylineSubpath] = []
         var points: [CGPoint] = []
-        flatten(tolerance: tolerance, transform: transform, begin: { start in
+        flatten(tolerance: tolerance, transform: transform, cull: cull, begin: { start in
             points.removeAll(keepingCapacity: true)
             points.append(start)
         }, point: { p, _ in
@@ -69,10 +71,14 @@ extension CGPath {
     /// segment is a curve (a stroke's caps are square to them, not to the first or last chord).
     /// `transform` maps the curves before flattening, as for `flattened(tolerance:transform:)`.
     /// Inlined so that the callers' closures are too (a call per vertex otherwise).
+    ///
+    /// `cull`: curves that cannot change a pixel of the drawing are passed as their chord
+    /// (their end point) instead of being flattened (see `CurveCulling`); nil flattens all.
     @inline(__always)
     package func flatten(
         tolerance: CGFloat,
         transform t: CGAffineTransform = .identity,
+        cull: CurveCulling? = nil,
         begin: (CGPoint) -> Void,
         point: (CGPoint, Bool) -> Void,
         end: (Bool, SubpathEndTangents) -> Void
@@ -88,23 +94,75 @@ extension CGPath {
                            CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)]
             guard corners.allSatisfy({ $0.applying(t).isFinitePoint }) else { return }
         }
+        // For strokes, which segments may be culled (their neighbours' reach is outside too).
+        let cullable = cull.flatMap { $0.requiresOutsideNeighbours ? cullableSegments($0, transform: t, mapping: mapping) : nil }
+        var index = 0
         var started = false
         var start: BezierSegment?, last: BezierSegment? // the subpath's first and last segments
         forEachSegment({ original in
             let seg = mapping ? original.applying(t) : original
+            defer { index += 1 }
             if !started { begin(seg.p0); started = true; start = seg }
             last = seg
             switch seg.kind {
             case .line:
                 point(seg.p1, false)
             case .quad, .cubic:
-                seg.forEachInteriorFlatteningPoint(tolerance: tol) { point($0, true) }
+                if let cull, cullable?[index] ?? true, cull.isOutside(seg) {
+                    cull.counter?.culled += 1
+                } else if cull != nil, !seg.hasFinitePowerCoefficients, seg.flatteningSteps(tolerance: tol) > 1 {
+                    // Every interior vertex would be infinite or NaN (up to 65,536 of them): a
+                    // fill drops such a subpath and a stroke the pieces through them, and one
+                    // NaN vertex has the same effect.
+                    point(CGPoint(x: CGFloat.nan, y: CGFloat.nan), true)
+                } else if let cull, seg.flatteningSteps(tolerance: tol) >= BezierSegment.flatteningStepCap {
+                    cull.flattenInPieces(seg, tolerance: tol) { point($0, true) }
+                } else {
+                    seg.forEachInteriorFlatteningPoint(tolerance: tol) { point($0, true) }
+                }
                 point(seg.end, false)
             }
         }, subpathEnd: { _, _, closed in
             if started { end(closed, SubpathEndTangents(start: start?.startTangent, end: last?.endTangent)) }
             started = false
         })
+    }
+
+    /// Per segment (in `forEachSegment` order), whether a stroke may cull it: it and the
+    /// segments on either side of it in its subpath (the closing line of a closed subpath, or
+    /// the other end of its ring when that line has no length; nothing past an open end,
+    /// where the cap is within reach of the end point) all lie outside `cull`'s rectangle
+    /// by more than its reach. A stroke's joins depend on the directions of the two segments
+    /// they join, so replacing a curve by its chord changes the joins at its ends: this keeps
+    /// those joins between segments whose whole stroke is off the drawing.
+    private func cullableSegments(_ cull: CurveCulling, transform t: CGAffineTransform, mapping: Bool) -> [Bool] {
+        var outside: [Bool] = []
+        var result: [Bool] = []
+        var subpathFirst = 0
+        forEachSegment({ original in
+            outside.append(cull.isOutside(mapping ? original.applying(t) : original))
+        }, subpathEnd: { start, current, closed in
+            let range = subpathFirst..<outside.count
+            subpathFirst = outside.count
+            guard !range.isEmpty else { return }
+            // What lies before the first segment and after the last one.
+            let wrap: (before: Bool, after: Bool)
+            if !closed {
+                wrap = (true, true)
+            } else if start != current {
+                let a = mapping ? current.applying(t) : current, b = mapping ? start.applying(t) : start
+                let closing = cull.isOutside(.line(a, b))
+                wrap = (closing, closing)
+            } else {
+                wrap = (outside[range.upperBound - 1], outside[range.lowerBound])
+            }
+            for i in range {
+                let before = i > range.lowerBound ? outside[i - 1] : wrap.before
+                let after = i + 1 < range.upperBound ? outside[i + 1] : wrap.after
+                result.append(outside[i] && before && after)
+            }
+        })
+        return result
     }
 
     /// Total length of the path flattened at `tolerance` (path units), closing segments of

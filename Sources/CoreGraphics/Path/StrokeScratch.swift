@@ -12,6 +12,9 @@ package final class StrokeScratch {
 
     package init() {}
 
+    /// Whether no stroker has used these buffers yet (tests check that work was skipped).
+    package var isUnused: Bool { buffers == nil }
+
     deinit { buffers?.deallocate() }
 
     /// The buffers, emptied, for one stroker (new ones if another stroker has them).

@@ -39,7 +39,8 @@ final class PieceRasterizer {
         case let .contents(c):
             contents(c, t, into: target, alpha: alpha, snap: snap, tint: tint)
         case let .shapeFill(path, color, rule):
-            painter.fill(Self.polygon(path, t), rule: rule == .evenOdd ? .evenOdd : .nonZero, into: target,
+            // Curves wholly outside the target become chords (CurveCulling: the same pixels).
+            painter.fill(Self.polygon(path, t, visible: PixelRect(target.surface!)), rule: rule == .evenOdd ? .evenOdd : .nonZero, into: target,
                          paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha)
         case let .shapeStroke(outline, color):
             painter.fill(Self.polygon(outline, t), rule: .nonZero, into: target, paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha)
@@ -95,8 +96,12 @@ final class PieceRasterizer {
         PaintAffine(a: Double(t.a), b: Double(t.b), c: Double(t.c), d: Double(t.d), tx: Double(t.tx), ty: Double(t.ty))
     }
 
-    static func polygon(_ path: CGPath, _ t: CGAffineTransform) -> Polygon {
-        Polygon(path.flattened(tolerance: fillTolerance, transform: t).map { sp in sp.points.map { RasterPoint(Double($0.x), Double($0.y)) } })
+    /// `path` mapped by `t` and flattened for a fill; with `visible` (the pixels the fill may
+    /// change), curves wholly outside it on one side are passed as their chords.
+    static func polygon(_ path: CGPath, _ t: CGAffineTransform, visible: PixelRect? = nil) -> Polygon {
+        let cull = visible.map { v in CurveCulling(visible: CGRect(x: v.x0, y: v.y0, width: v.width, height: v.height)) }
+        return Polygon(path.flattened(tolerance: fillTolerance, transform: t, cull: cull)
+            .map { sp in sp.points.map { RasterPoint(Double($0.x), Double($0.y)) } })
     }
 
     /// The shape as an analytic rounded rect in local pixels, when the transform keeps axes

@@ -145,18 +145,24 @@ package enum LayerArchive {
     package static func decode(_ data: Data, context: ArchiveContext = ArchiveContext(),
                                timeOrigin: CFTimeInterval? = nil) throws -> CALayer {
         let document: JSONValue
-        do {
-            document = try JSONDecoder().decode(JSONValue.self, from: data)
-        } catch {
-            // Foundation's reader stops at 512 levels with only "not valid JSON": say why.
-            if nestingDepth(data) > 512 {
-                throw LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
-                    + "(JSON readers stop there; an archive holds at most \(maxDepth) levels of layers)")
+        // The direct reader when it can vouch for the document (no type guessing), else
+        // Foundation's decoder, whose errors are the ones reported.
+        if let read = JSONValueReader.read(data) {
+            document = read
+        } else {
+            do {
+                document = try JSONDecoder().decode(JSONValue.self, from: data)
+            } catch {
+                // Foundation's reader stops at 512 levels with only "not valid JSON": say why.
+                if nestingDepth(data) > 512 {
+                    throw LayerArchiveError(path: "", message: "invalid JSON: nested more than 512 levels deep "
+                        + "(JSON readers stop there; an archive holds at most \(maxDepth) levels of layers)")
+                }
+                if let location = JSONSyntaxLocator.firstError(in: data) {
+                    throw LayerArchiveError(path: "", message: "invalid JSON at \(location)")
+                }
+                throw LayerArchiveError(path: "", message: "invalid JSON: \(describe(error))")
             }
-            if let location = JSONSyntaxLocator.firstError(in: data) {
-                throw LayerArchiveError(path: "", message: "invalid JSON at \(location)")
-            }
-            throw LayerArchiveError(path: "", message: "invalid JSON: \(describe(error))")
         }
         guard case .object(let top) = document else {
             throw LayerArchiveError(path: "", message: "expected an object, got \(document.brief)")
