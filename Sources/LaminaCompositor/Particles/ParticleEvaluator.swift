@@ -63,10 +63,14 @@ package final class ParticleEvaluator {
         visited = 0
         let t = emitter.time
         guard t.isFinite, t >= 0 else { return }
+        // Cells are numbered depth first (a cell, then its sub-cells' subtrees).
+        for cell in emitter.cells { register(cell, depth: 0) }
         let root = ParticleHash.mix(UInt64(emitter.seed), 0x5EED_0F_E417_7E25)
+        var index: Int32 = 0
         for (i, cell) in emitter.cells.enumerated() {
-            emit(cell, key: ParticleHash.mix(root, UInt64(i)), now: t, parentLife: .infinity, origin: nil,
+            emit(cell, index: index, key: ParticleHash.mix(root, UInt64(i)), now: t, parentLife: .infinity, origin: nil,
                  birthOffset: 0, toEmitterTime: 1, emitter: emitter, depth: 0)
+            index += Self.subtreeSize(cell, depth: 0)
         }
         switch emitter.renderOrder {
         case .unordered, .additive: break
@@ -74,6 +78,18 @@ package final class ParticleEvaluator {
         case .oldestLast: particles.sort { $0.birth > $1.birth }
         case .backToFront: particles.sort { $0.z < $1.z }
         }
+    }
+
+    private func register(_ cell: EmitterCellContent, depth: Int) {
+        guard depth < Self.maxDepth else { return }
+        cells.append(cell)
+        for sub in cell.cells { register(sub, depth: depth + 1) }
+    }
+
+    /// Number of cells `register` numbers for `cell` at `depth`.
+    private static func subtreeSize(_ cell: EmitterCellContent, depth: Int) -> Int32 {
+        guard depth < maxDepth else { return 0 }
+        return cell.cells.reduce(1) { $0 + subtreeSize($1, depth: depth + 1) }
     }
 
     /// A parent particle's motion (for its sub-cells' births).
@@ -103,11 +119,9 @@ package final class ParticleEvaluator {
     /// this parent time (a sub-cell's parent particle dies); `origin`: the parent particle's
     /// motion (nil: the emission shape); `birthOffset`/`toEmitterTime`: parent time →
     /// emitter time (t_e = birthOffset + t / toEmitterTime).
-    private func emit(_ cell: EmitterCellContent, key: UInt64, now: Double, parentLife: Double, origin: Motion?,
+    private func emit(_ cell: EmitterCellContent, index: Int32, key: UInt64, now: Double, parentLife: Double, origin: Motion?,
                       birthOffset: Double, toEmitterTime: Double, emitter e: EmitterContent, depth: Int) {
         guard cell.isEnabled, depth < Self.maxDepth else { return }
-        let index = Int32(cells.count)
-        cells.append(cell)
         let speed = cell.speed
         let rate = cell.birthRate * e.birthRate
         guard speed.isFinite, speed > 0, rate.isFinite, rate > 0 else { return }
@@ -151,8 +165,8 @@ package final class ParticleEvaluator {
             }
             let dir = EmitterShapeSampler.direction(latitude: cell.emissionLatitude, longitude: cell.emissionLongitude,
                                                    range: cell.emissionRange, r.unit(4), r.unit(5))
-            let v = (cell.velocity + cell.velocityRange * r.symmetric(6)) * e.velocity
-            guard p0.0.isFinite, p0.1.isFinite, p0.2.isFinite, v.isFinite else { continue }
+            let v = Self.finite((cell.velocity + cell.velocityRange * r.symmetric(6)) * e.velocity)
+            guard p0.0.isFinite, p0.1.isFinite, p0.2.isFinite else { continue }
             let motion = Motion(p0: p0, v: (dir.x * v, dir.y * v, dir.z * v),
                                 acc: (Self.finite(cell.acceleration.x), Self.finite(cell.acceleration.y), Self.finite(cell.acceleration.z)))
             let birthE = birthOffset + bornParent / toEmitterTime
@@ -175,8 +189,10 @@ package final class ParticleEvaluator {
                 if particle.x.isFinite && particle.y.isFinite && particle.z.isFinite { particles.append(particle) }
             }
             if hasSubcells {
+                var subIndex = index + 1
                 for (j, sub) in cell.cells.enumerated() {
-                    emit(sub, key: ParticleHash.mix(ParticleHash.mix(key, UInt64(n)), 0xC311 + UInt64(j)), now: min(age, 1e300),
+                    defer { subIndex += Self.subtreeSize(sub, depth: depth + 1) }
+                    emit(sub, index: subIndex, key: ParticleHash.mix(ParticleHash.mix(key, UInt64(n)), 0xC311 + UInt64(j)), now: min(age, 1e300),
                          parentLife: life, origin: motion, birthOffset: birthE, toEmitterTime: toEmitterTime * speed,
                          emitter: e, depth: depth + 1)
                 }
