@@ -43,7 +43,7 @@ package struct SpriteBlitter {
         let shrink = max(hypot(inverse.a, inverse.b), hypot(inverse.c, inverse.d))
         var level = 0
         if shrink >= 2, image.levels.count > 1 {
-            level = min(image.levels.count - 1, Int(log2(shrink).rounded(.down)))
+            level = Int(min(Double(image.levels.count - 1), log2(min(shrink, 0x1p60)).rounded(.down)))
         }
         let src = image.levels[level]
         let f = Double(1 << level)
@@ -59,8 +59,10 @@ package struct SpriteBlitter {
             minX = min(minX, c.x); maxX = max(maxX, c.x); minY = min(minY, c.y); maxY = max(maxY, c.y)
         }
         guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        var x0 = Int(max(-1, minX - 1).rounded(.down)), x1 = Int(min(Double(surface.width) + 1, maxX + 1).rounded(.up))
-        var y0 = Int(max(-1, minY - 1).rounded(.down)), y1 = Int(min(Double(surface.height) + 1, maxY + 1).rounded(.up))
+        let w = Double(surface.width), h = Double(surface.height)
+        func clamp(_ v: Double, _ hi: Double) -> Int { Int(min(hi + 1, max(-1, v))) }
+        var x0 = clamp((minX - 1).rounded(.down), w), x1 = clamp((maxX + 1).rounded(.up), w)
+        var y0 = clamp((minY - 1).rounded(.down), h), y1 = clamp((maxY + 1).rounded(.up), h)
         x0 = max(0, x0); y0 = max(0, y0); x1 = min(surface.width, x1); y1 = min(surface.height, y1)
         if let clip {
             x0 = max(x0, clipX); y0 = max(y0, clipY)
