@@ -86,7 +86,7 @@ let package = Package(
         .testTarget(name: "CoreGraphicsTests", dependencies: ["CoreGraphics", "_LaminaTestSupport"], exclude: ["Context/Goldens"]),
         .testTarget(name: "LaminaCompositorTests", dependencies: ["LaminaCompositor", "_LaminaTestSupport"],
                     exclude: ["Render/Goldens", "ThreeD/Goldens", "Transitions/Goldens", "Integration/Goldens"]),
-        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_LaminaTestSupport"], exclude: ["Text/Goldens"]),
+        .testTarget(name: "QuartzCoreTests", dependencies: ["QuartzCore", "_LaminaTestSupport"], exclude: ["Text/Goldens", "Emitter/Goldens"]),
         // QuartzCore's public host API (CARenderer, MediaClock) through a plain `import QuartzCore`.
         .testTarget(name: "HostAPITests", dependencies: ["QuartzCore"]),
         .testTarget(name: "LaminaKitTests", dependencies: ["LaminaKit", "LaminaRaster"]),

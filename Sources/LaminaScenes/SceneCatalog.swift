@@ -68,6 +68,11 @@ package enum SceneCatalog {
             summary: "100,000 small opaque sibling layers (issue 19 target: ≤ 2 s a frame).",
             size: BenchScenes.size, duration: 0, keyTimes: [0],
             make: { StillScene(BenchScenes.siblings(100_000)) }),
+        SceneDescriptor(
+            name: "bench-particles",
+            summary: "One emitter with 10,000 live 16-pt particles across the frame (issue 22 target: ≥ 60 fps on one core).",
+            size: BenchScenes.size, duration: 4, keyTimes: [3],
+            make: { StillScene(BenchScenes.particles()) }),
     ]
 
     /// The scene called `name` (demo or benchmark), or nil.

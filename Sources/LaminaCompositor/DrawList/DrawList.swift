@@ -119,6 +119,8 @@ package enum DrawPiece: Hashable, Sendable {
     /// The stroke outline (already trimmed, dashed and stroked in bounds space): fill non-zero.
     case shapeStroke(outline: CGPath, color: CGColor)
     case border(LayerShape, width: CGFloat, color: CGColor)
+    /// An emitter's particles at its time, evaluated and drawn as sprites by the executor.
+    case particles(EmitterContent)
 
     /// A short name for tests and diagnostics.
     package var role: String {
@@ -131,6 +133,7 @@ package enum DrawPiece: Hashable, Sendable {
         case .shapeFill: return "shapeFill"
         case .shapeStroke: return "shapeStroke"
         case .border: return "border"
+        case .particles: return "particles"
         }
     }
 }

@@ -14,6 +14,8 @@ final class PieceRasterizer {
     let images: ImageCache
     /// Rounded-rect shadow weights (kept between frames by the compositor).
     let shadows: ShadowCache
+    /// The particle buffers, reused emitter after emitter.
+    let particleEvaluator = ParticleEvaluator()
 
     init(images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(), coverage: CoverageCache? = nil) {
         self.images = images
@@ -64,6 +66,8 @@ final class PieceRasterizer {
             }
         case let .shadow(path, sigma, color):
             try blurredShadow(path, sigma: sigma, color: color, t, into: target, alpha: alpha, tint: tint)
+        case let .particles(e):
+            particles(e, t, into: target, alpha: alpha, tint: tint) // PieceRasterizer+Particles.swift
         }
     }
 

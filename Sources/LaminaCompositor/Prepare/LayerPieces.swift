@@ -77,6 +77,7 @@ package enum LayerPieces {
                                                      magnificationFilter: n.magnificationFilter)))
             }
         }
+        if case let .emitter(e) = n.kind, !e.cells.isEmpty { out.append(.particles(e)) }
         if case let .shape(s) = n.kind, let path = s.path, !path.isEmpty {
             if let fill = s.fillColor, isVisible(fill) { out.append(.shapeFill(path, color: fill, rule: s.fillRule)) }
             if let stroke = strokeOutline(s, path: path, transform: t, scratch: strokeScratch), let color = s.strokeColor {
@@ -125,6 +126,8 @@ package enum LayerPieces {
         case let .contents(c): return c.slices.reduce(CGRect.null) { $0.union($1.destination) }
         case let .shapeFill(p, _, _): return p.boundingBoxOfPath
         case let .shapeStroke(p, _): return p.boundingBoxOfPath
+        // Particles fly anywhere: bounding them would mean evaluating them here.
+        case .particles: return CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
         }
     }
 

@@ -1,5 +1,5 @@
 // What a layer subclass adds to a plain layer: the content of CAShapeLayer, CAGradientLayer,
-// CAReplicatorLayer, or the "no own drawing, 3D context" nature of CATransformLayer.
+// CAReplicatorLayer, CAEmitterLayer, or the "no own drawing, 3D context" nature of CATransformLayer.
 import CoreGraphics
 
 /// The class-specific part of a render node.
@@ -11,6 +11,8 @@ package enum RenderNodeKind: Hashable, Sendable {
     case shape(ShapeContent)
     case gradient(GradientContent)
     case replicator(ReplicatorContent)
+    /// A CAEmitterLayer: its particles at the frame's time (Particles/EmitterContent.swift).
+    case emitter(EmitterContent)
 }
 
 /// CAShapeLayer's properties, with Apple's defaults. Lengths are in the layer's bounds space

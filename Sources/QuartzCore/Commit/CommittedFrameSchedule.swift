@@ -36,6 +36,8 @@ package struct CommittedFrameSchedule {
     /// `instanceDelay` may have to evaluate again at shifted times
     /// (CommittedFrameSchedule+InstanceDelay.swift).
     private(set) var replicatorSpans: [ReplicatorSpan] = []
+    /// Order indices of the emitter layers (their particles depend on their local time).
+    package private(set) var emitterIndices: [Int32] = []
     /// Local times of the nodes under a delayed replicator instance (scratch, by order index).
     var shiftedTimes: [Double] = []
 
@@ -68,6 +70,7 @@ package struct CommittedFrameSchedule {
             parent.append(p)
             let record = records[id]
             clocks.append(record?.clock ?? .identity)
+            if record?.isEmitter == true { emitterIndices.append(i) }
             if let a = record?.animations {
                 indexOf[id] = nodeIDs.count
                 nodeIDs.append(id)

@@ -74,12 +74,15 @@ package struct CommittedNode: @unchecked Sendable {
     /// The layer is a CAReplicatorLayer (its instances may draw its sublayers at shifted
     /// times: `instanceDelay`).
     package var isReplicator: Bool
+    /// The layer is a CAEmitterLayer: every frame writes its local time into its node.
+    package var isEmitter: Bool = false
 
     /// `layer`'s record (model side, at commit).
     package init(layer: CALayer) {
         parent = layer.treeParent?.renderNodeID
         isMask = layer.superlayerStorage == nil && layer.maskOwner != nil
         isReplicator = layer is CAReplicatorLayer
+        isEmitter = layer is CAEmitterLayer
         clock = LayerClock(layer: layer)
         animations = CommittedAnimations(layer: layer)
     }

@@ -79,6 +79,11 @@ extension CommittedRenderTree {
                 }
                 cache.written[k] = now
             }
+            // Emitters draw their particles at their local time.
+            for i in schedule.emitterIndices {
+                let local = schedule.localTimes[Int(i)]
+                frame.modify(schedule.order[Int(i)]) { $0.setEmitterTime(local) }
+            }
             // Delayed replicator instances (instanceDelay): their own nodes, beside the frame's.
             schedule.evaluateDelayedInstances(into: &frame, committed: nodes)
             cache.frame = frame

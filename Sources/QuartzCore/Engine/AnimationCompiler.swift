@@ -85,7 +85,11 @@ package enum AnimationCompiler {
                                  defaultDuration: defaultDuration)
         }
         guard let path = property.keyPath, !path.isEmpty else { throw Failure(reason: "no keyPath") }
-        guard let keyPath = AnimationKeyPath(path) else { throw Failure(reason: "unknown key path \"\(path)\"") }
+        // An emitter cell's property by name ("emitterCells.spark.birthRate") is one property.
+        let cellPath = (layer as? CAEmitterLayer)?.cellProperty(keyPath: path) != nil
+        guard let keyPath = cellPath ? AnimationKeyPath(property: path) : AnimationKeyPath(path) else {
+            throw Failure(reason: "unknown key path \"\(path)\"")
+        }
         guard let accessor = PresentedProperty.lookup(keyPath.property, on: layer) else {
             throw Failure(reason: "\(type(of: layer)) has no animatable property \"\(keyPath.property)\"")
         }

@@ -27,7 +27,8 @@ package struct PresentedProperty: @unchecked Sendable {
     /// property of that class nor a value stored on the layer or defaulted by the class.
     package static func lookup(_ key: String, on layer: CALayer) -> PresentedProperty? {
         if let fast = direct[key] { return fast }
-        if let property = type(of: layer).propertyTable[key] {
+        // ("emitterCells.NAME.KEY" is a property of an emitter layer: CAEmitterLayer+KeyPaths.swift.)
+        if let property = type(of: layer).propertyTable[key] ?? (layer as? CAEmitterLayer)?.cellProperty(keyPath: key) {
             return PresentedProperty(
                 key: key,
                 read: { AnimationValues.animatable(property.get($0)) },

@@ -55,7 +55,7 @@ extension CALayer {
     package static let builtInClasses: Set<ObjectIdentifier> = [
         ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CAGradientLayer.self),
         ObjectIdentifier(CATransformLayer.self), ObjectIdentifier(CAReplicatorLayer.self),
-        ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAScrollLayer.self),
+        ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CAEmitterLayer.self),
     ]
 }
 

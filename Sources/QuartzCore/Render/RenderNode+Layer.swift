@@ -128,6 +128,8 @@ extension RenderNodeKind {
                 instanceDelay: replicator.instanceDelay, instanceColor: replicator.instanceColor,
                 instanceRedOffset: replicator.instanceRedOffset, instanceGreenOffset: replicator.instanceGreenOffset,
                 instanceBlueOffset: replicator.instanceBlueOffset, instanceAlphaOffset: replicator.instanceAlphaOffset))
+        case let emitter as CAEmitterLayer:
+            self = .emitter(EmitterContent(layer: emitter)) // CAEmitterLayer+Render.swift
         default:
             self = .plain
         }

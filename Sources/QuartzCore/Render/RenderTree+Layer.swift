@@ -39,6 +39,7 @@ extension RenderTree {
                !model.animationEntries.isEmpty {
                 node.transition = RenderTransition(model: model, at: time)
             }
+            if let time, let emitter = layer as? CAEmitterLayer { node.setEmitterTime(emitter.convertTime(time, from: nil)) }
             return node
         }
     }

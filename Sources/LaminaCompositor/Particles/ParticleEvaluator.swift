@@ -1,0 +1,225 @@
+// Particles in closed form. Apple's render server steps a particle simulation frame by
+// frame; Lamina evaluates it analytically instead, so that a frame depends on nothing but
+// the emitter's values and its local time — the same pixels whatever the frame rate, the
+// frame order, or which shard of `--frames` renders it:
+//
+// - Particle n of a cell is born at cell time n / birthRate (a steady stream from the
+//   cell's begin), and everything random about it (lifetime, position on the emission shape,
+//   direction, speed, scale, spin, colour) comes from a counter-based hash of
+//   (seed, cell path, parent particle, n) — no generator state carried between frames.
+// - Its state at age a is exact under constant acceleration and constant rates:
+//   p = p0 + v·a + a_xyz·a²/2, scale = (s0 + scaleSpeed·a)·layer.scale, angle = spin·a,
+//   colour = c0 + colourSpeed·a (clamped).
+// - A particle of a cell with sub-cells emits them over its life, from where it is at each
+//   birth; the sub-particles live on after it dies (fireworks).
+//
+// Only births recent enough to be alive (they, or their descendants) are visited. Bounded:
+// at most `maxLiveParticles` particles and `maxBirthsVisited` births per emitter a frame;
+// past the caps the oldest births are dropped (deterministically).
+import CoreGraphics
+import Foundation
+
+/// One live particle, in the emitter layer's bounds space.
+package struct Particle: Sendable, Equatable {
+    /// Position (points, bounds space; z towards the viewer).
+    package var x: Double, y: Double, z: Double
+    /// Size multiplier of the cell's image (≥ 0).
+    package var scale: Double
+    /// Rotation, radians (positive turns +x towards +y).
+    package var angle: Double
+    /// Straight colour multiplying the image, components in [0, 1].
+    package var r: Float, g: Float, b: Float, a: Float
+    /// Birth, in the emitter's local time (seconds): the order of oldestFirst/oldestLast.
+    package var birth: Double
+    /// Index of the particle's cell in `ParticleEvaluator.cells`.
+    package var cell: Int32
+}
+
+/// Evaluates an emitter's live particles at its time into reusable buffers (one evaluator
+/// per drawing thread; after the first frames of a given size, evaluating allocates nothing).
+package final class ParticleEvaluator {
+    /// Most particles one emitter shows in a frame (bad input such as a birth rate of 10⁹
+    /// is bounded by it: the newest are kept). 100 000 sprites is ten times the benchmark
+    /// target and about 4 MB of particle records.
+    package static let maxLiveParticles = 100_000
+    /// Most births visited per emitter and frame (live or not: short-lived particles of a
+    /// long-lived parent are visited to find their sub-particles).
+    package static let maxBirthsVisited = 400_000
+    /// Deepest nesting of sub-cells evaluated (the model refuses cycles; this bounds depth).
+    package static let maxDepth = 8
+
+    /// The live particles of the last `evaluate`, in drawing order.
+    package private(set) var particles: [Particle] = []
+    /// The cells of the last `evaluate`, depth first (`Particle.cell` indexes it).
+    package private(set) var cells: [EmitterCellContent] = []
+    private var visited = 0
+
+    package init() {}
+
+    /// Fills `particles` and `cells` with `emitter`'s state at `emitter.time`.
+    package func evaluate(_ emitter: EmitterContent) {
+        particles.removeAll(keepingCapacity: true)
+        cells.removeAll(keepingCapacity: true)
+        visited = 0
+        let t = emitter.time
+        guard t.isFinite, t >= 0 else { return }
+        // Cells are numbered depth first (a cell, then its sub-cells' subtrees).
+        for cell in emitter.cells { register(cell, depth: 0) }
+        let root = ParticleHash.mix(UInt64(emitter.seed), 0x5EED_0F_E417_7E25)
+        var index: Int32 = 0
+        for (i, cell) in emitter.cells.enumerated() {
+            emit(cell, index: index, key: ParticleHash.mix(root, UInt64(i)), now: t, parentLife: .infinity, origin: nil,
+                 birthOffset: 0, toEmitterTime: 1, emitter: emitter, depth: 0)
+            index += Self.subtreeSize(cell, depth: 0)
+        }
+        switch emitter.renderOrder {
+        case .unordered, .additive: break
+        case .oldestFirst: particles.sort { $0.birth < $1.birth }
+        case .oldestLast: particles.sort { $0.birth > $1.birth }
+        case .backToFront: particles.sort { $0.z < $1.z }
+        }
+    }
+
+    private func register(_ cell: EmitterCellContent, depth: Int) {
+        guard depth < Self.maxDepth else { return }
+        cells.append(cell)
+        for sub in cell.cells { register(sub, depth: depth + 1) }
+    }
+
+    /// Number of cells `register` numbers for `cell` at `depth`.
+    private static func subtreeSize(_ cell: EmitterCellContent, depth: Int) -> Int32 {
+        guard depth < maxDepth else { return 0 }
+        return cell.cells.reduce(1) { $0 + subtreeSize($1, depth: depth + 1) }
+    }
+
+    /// A parent particle's motion (for its sub-cells' births).
+    private struct Motion {
+        var p0: (Double, Double, Double)
+        var v: (Double, Double, Double)
+        var acc: (Double, Double, Double)
+        func position(at a: Double) -> (Double, Double, Double) {
+            (p0.0 + v.0 * a + 0.5 * acc.0 * a * a, p0.1 + v.1 * a + 0.5 * acc.1 * a * a, p0.2 + v.2 * a + 0.5 * acc.2 * a * a)
+        }
+    }
+
+    /// How long after its birth a particle of `cell` or one of its descendants can still be
+    /// alive, in the parent's time (seconds); 0 when the cell emits nothing.
+    static func horizon(_ cell: EmitterCellContent, lifetimeScale: Double, depth: Int) -> Double {
+        guard depth < maxDepth else { return 0 }
+        let life = (cell.lifetime + abs(cell.lifetimeRange)) * lifetimeScale
+        guard life.isFinite, life > 0 else { return 0 }
+        var longest = 0.0
+        for sub in cell.cells where sub.isEnabled && sub.speed.isFinite && sub.speed > 0 {
+            longest = max(longest, horizon(sub, lifetimeScale: lifetimeScale, depth: depth + 1) / sub.speed)
+        }
+        return life + longest
+    }
+
+    /// Emits `cell`'s particles alive at parent time `now`. `parentLife`: emission stops at
+    /// this parent time (a sub-cell's parent particle dies); `origin`: the parent particle's
+    /// motion (nil: the emission shape); `birthOffset`/`toEmitterTime`: parent time →
+    /// emitter time (t_e = birthOffset + t / toEmitterTime).
+    private func emit(_ cell: EmitterCellContent, index: Int32, key: UInt64, now: Double, parentLife: Double, origin: Motion?,
+                      birthOffset: Double, toEmitterTime: Double, emitter e: EmitterContent, depth: Int) {
+        guard cell.isEnabled, depth < Self.maxDepth else { return }
+        let speed = cell.speed
+        let rate = cell.birthRate * e.birthRate
+        guard speed.isFinite, speed > 0, rate.isFinite, rate > 0 else { return }
+        let horizon = Self.horizon(cell, lifetimeScale: e.lifetime, depth: depth)
+        guard horizon > 0 else { return }
+        // Cell time of the parent time `now`, and the births that can matter.
+        let tau = (now - cell.beginTime) * speed + cell.timeOffset
+        let start = max(0, (0 - cell.beginTime) * speed + cell.timeOffset)
+        var end = min(tau, cell.activeDuration)
+        if parentLife.isFinite { end = min(end, (parentLife - cell.beginTime) * speed + cell.timeOffset) }
+        let low = max(start, tau - horizon)
+        guard tau.isFinite, low <= end else { return }
+        var nLo = (low * rate).rounded(.up), nHi = (end * rate).rounded(.down)
+        // A birth exactly at the end of a finite active interval is after it.
+        if end == cell.activeDuration, nHi / rate >= end, nHi > nLo { nHi -= 1 }
+        guard nLo <= nHi, nHi < 9e15 else { return }
+        // Keep the newest births within the caps.
+        let room = Double(max(0, min(Self.maxBirthsVisited - visited, Self.maxLiveParticles - particles.count)))
+        if nHi - nLo + 1 > room { nLo = nHi - room + 1 }
+        guard nLo <= nHi else { return }
+        let hasSubcells = !cell.cells.isEmpty && depth + 1 < Self.maxDepth
+        let lifeScale = e.lifetime
+        var n = nLo
+        while n <= nHi {
+            defer { n += 1 }
+            guard visited < Self.maxBirthsVisited, particles.count < Self.maxLiveParticles else { return }
+            visited += 1
+            let born = n / rate                       // cell time
+            let age = tau - born                      // cell time
+            let r = ParticleRandom(key: ParticleHash.mix(key, UInt64(n)))
+            let life = (cell.lifetime + cell.lifetimeRange * r.symmetric(0)) * lifeScale
+            guard life.isFinite, life > 0 else { continue }
+            let bornParent = cell.beginTime + (born - cell.timeOffset) / speed   // parent time
+            // Where and how it starts.
+            var p0: (Double, Double, Double)
+            if let origin {
+                p0 = origin.position(at: bornParent)
+            } else {
+                let s = EmitterShapeSampler.point(e, r.unit(1), r.unit(2), r.unit(3))
+                p0 = (s.x, s.y, s.z)
+            }
+            let dir = EmitterShapeSampler.direction(latitude: cell.emissionLatitude, longitude: cell.emissionLongitude,
+                                                   range: cell.emissionRange, r.unit(4), r.unit(5))
+            let v = Self.finite((cell.velocity + cell.velocityRange * r.symmetric(6)) * e.velocity)
+            guard p0.0.isFinite, p0.1.isFinite, p0.2.isFinite else { continue }
+            let motion = Motion(p0: p0, v: (dir.x * v, dir.y * v, dir.z * v),
+                                acc: (Self.finite(cell.acceleration.x), Self.finite(cell.acceleration.y), Self.finite(cell.acceleration.z)))
+            let birthE = birthOffset + bornParent / toEmitterTime
+            if age < life {
+                let p = motion.position(at: age)
+                let s0 = cell.scale + cell.scaleRange * r.symmetric(7)
+                let scale = max(0, (s0 + cell.scaleSpeed * age) * e.scale)
+                let spin = (cell.spin + cell.spinRange * r.symmetric(8)) * e.spin
+                func channel(_ c: Double, _ range: Double, _ rate: Double, _ i: UInt64) -> Float {
+                    let v = c + range * r.symmetric(i) + rate * age
+                    return v.isNaN ? 0 : Float(min(1, max(0, v)))
+                }
+                let particle = Particle(
+                    x: p.0, y: p.1, z: p.2, scale: scale.isFinite ? scale : 0, angle: Self.finite(spin * age),
+                    r: channel(cell.color.r, cell.colorRange.r, cell.colorSpeed.r, 9),
+                    g: channel(cell.color.g, cell.colorRange.g, cell.colorSpeed.g, 10),
+                    b: channel(cell.color.b, cell.colorRange.b, cell.colorSpeed.b, 11),
+                    a: channel(cell.color.a, cell.colorRange.a, cell.colorSpeed.a, 12),
+                    birth: birthE, cell: index)
+                if particle.x.isFinite && particle.y.isFinite && particle.z.isFinite { particles.append(particle) }
+            }
+            if hasSubcells {
+                var subIndex = index + 1
+                for (j, sub) in cell.cells.enumerated() {
+                    defer { subIndex += Self.subtreeSize(sub, depth: depth + 1) }
+                    emit(sub, index: subIndex, key: ParticleHash.mix(ParticleHash.mix(key, UInt64(n)), 0xC311 + UInt64(j)), now: min(age, 1e300),
+                         parentLife: life, origin: motion, birthOffset: birthE, toEmitterTime: toEmitterTime * speed,
+                         emitter: e, depth: depth + 1)
+                }
+            }
+        }
+    }
+
+    @inline(__always) private static func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
+}
+
+/// SplitMix64 finalisation as a hash of (state, value): the counter-based source of every
+/// random number of a particle.
+package enum ParticleHash {
+    @inline(__always) package static func mix(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        var z = a &+ 0x9E37_79B9_7F4A_7C15 &* (b &+ 1)
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// The random numbers of one particle, each a pure function of the particle's key and an
+/// index (no state).
+struct ParticleRandom {
+    let key: UInt64
+    /// Uniform in [0, 1).
+    @inline(__always) func unit(_ i: UInt64) -> Double { Double(ParticleHash.mix(key, i) >> 11) * 0x1p-53 }
+    /// Uniform in [-1, 1).
+    @inline(__always) func symmetric(_ i: UInt64) -> Double { unit(i) * 2 - 1 }
+}

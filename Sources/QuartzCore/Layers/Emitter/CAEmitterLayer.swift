@@ -1,0 +1,200 @@
+import Foundation
+import LaminaCompositor
+
+/// The shape particles are emitted from (Apple's CAEmitterLayerEmitterShape). Sizes come from
+/// `emitterSize` (and `emitterDepth`); circle and sphere have radius `emitterSize.width`.
+public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
+    public static let line = CAEmitterLayerEmitterShape(rawValue: "line")
+    public static let rectangle = CAEmitterLayerEmitterShape(rawValue: "rectangle")
+    public static let cuboid = CAEmitterLayerEmitterShape(rawValue: "cuboid")
+    public static let circle = CAEmitterLayerEmitterShape(rawValue: "circle")
+    public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
+}
+
+/// Where on the shape particles start (Apple's CAEmitterLayerEmitterMode).
+public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
+    public static let outline = CAEmitterLayerEmitterMode(rawValue: "outline")
+    public static let surface = CAEmitterLayerEmitterMode(rawValue: "surface")
+    public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
+}
+
+/// The order particles are composited in (Apple's CAEmitterLayerRenderMode); `additive`
+/// adds them (plusLighter) instead of drawing them over each other.
+public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    public let rawValue: String
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+    public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
+    public static let oldestFirst = CAEmitterLayerRenderMode(rawValue: "oldestFirst")
+    public static let oldestLast = CAEmitterLayerRenderMode(rawValue: "oldestLast")
+    public static let backToFront = CAEmitterLayerRenderMode(rawValue: "backToFront")
+    public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
+}
+
+/// A particle emitter (Apple's CAEmitterLayer), as data: its cells define the particles; the
+/// layer places the emission shape and scales every cell's rates.
+///
+/// "The simulation starts at layer's beginTime" (CAEmitterLayer.h): particles are a function
+/// of the layer's local time, evaluated in closed form by the compositor at each frame
+/// (`ParticleEvaluator`), so any frame at any time renders the same — whatever the frame rate
+/// or order. Consequence where Apple's stepped simulation differs: changing a rate takes
+/// effect as if it had always held (setting `birthRate = 0` removes the live particles
+/// rather than letting them die out). Particles are drawn after the background and contents,
+/// before the sublayers, flattened into the layer's plane (`preservesDepth` is stored; z only
+/// orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
+open class CAEmitterLayer: CALayer {
+    /// Most particles one emitter shows at once (the newest are kept): bounds memory and time
+    /// for absurd birth rates.
+    public static let maxLiveParticles = ParticleEvaluator.maxLiveParticles
+
+    package struct Emission {
+        var emitterCells: [CAEmitterCell]?
+        var birthRate: Float = 1
+        var lifetime: Float = 1
+        var emitterPosition = CGPoint.zero
+        var emitterZPosition: CGFloat = 0
+        var emitterSize = CGSize.zero
+        var emitterDepth: CGFloat = 0
+        var emitterShape = CAEmitterLayerEmitterShape.point
+        var emitterMode = CAEmitterLayerEmitterMode.volume
+        var renderMode = CAEmitterLayerRenderMode.unordered
+        var preservesDepth = false
+        var velocity: Float = 1
+        var scale: Float = 1
+        var spin: Float = 1
+        var seed: UInt32 = 0
+    }
+
+    package var emission = Emission()
+
+    public override init() { super.init() }
+
+    /// A copy for presentation: the cells are copied too, so presented values written into
+    /// them (animations of "emitterCells.NAME.…") never reach the model's cells.
+    public override init(layer: Any) {
+        super.init(layer: layer)
+        if let other = layer as? CAEmitterLayer {
+            emission = other.emission
+            emission.emitterCells = other.emission.emitterCells?.map { $0.deepCopy() }
+        }
+    }
+
+    public required init?(coder: NSCoder) { return nil }
+
+    /// Also "emitterCells.NAME.KEY": a property of the cell named NAME
+    /// (CAEmitterLayer+KeyPaths.swift).
+    open override func value(forKeyPath keyPath: String) -> Any? {
+        if let property = cellProperty(keyPath: keyPath) { return property.get(self) }
+        return super.value(forKeyPath: keyPath)
+    }
+
+    /// Also "emitterCells.NAME.KEY": sets the property of the cell named NAME, recorded as a
+    /// change of the layer (so it reaches the render tree at the next commit). Unknown cell
+    /// names are reported and ignored.
+    open override func setValue(_ value: Any?, forKeyPath keyPath: String) {
+        if setCellValue(value, forKeyPath: keyPath) { return }
+        super.setValue(value, forKeyPath: keyPath)
+    }
+
+    private func set<T: Equatable>(_ key: String, _ kp: WritableKeyPath<Emission, T>, _ value: T) {
+        let old = emission[keyPath: kp]
+        guard old != value else { return }
+        changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { _ in self.emission[keyPath: kp] = value }
+    }
+
+    /// A multiplier; NaN is refused (and reported), the old value kept.
+    private func setMultiplier(_ key: String, _ kp: WritableKeyPath<Emission, Float>, _ value: Float) {
+        guard !value.isNaN else {
+            LayerDiagnostics.report(.invalidValue(operation: "CAEmitterLayer.\(key)", detail: "NaN is not a value; the old value is kept"))
+            return
+        }
+        set(key, kp, value)
+    }
+
+    /// The cells emitted (each may emit sub-cells). Default nil. Not animatable.
+    open var emitterCells: [CAEmitterCell]? {
+        get { emission.emitterCells }
+        set {
+            let old = emission.emitterCells
+            if old == nil && newValue == nil { return }
+            if let old, let new = newValue, old.count == new.count, zip(old, new).allSatisfy({ $0 === $1 }) { return }
+            changeValue(forKey: "emitterCells", oldValue: old) { _ in self.emission.emitterCells = newValue }
+        }
+    }
+    /// Multiplies every cell's birth rate. Default 1. Animatable.
+    open var birthRate: Float { get { emission.birthRate } set { setMultiplier("birthRate", \.birthRate, newValue) } }
+    /// Multiplies every cell's lifetime (and its range). Default 1. Animatable.
+    open var lifetime: Float { get { emission.lifetime } set { setMultiplier("lifetime", \.lifetime, newValue) } }
+    /// Centre of the emission shape, in the layer's bounds space. Default (0, 0). Animatable.
+    open var emitterPosition: CGPoint { get { emission.emitterPosition } set { set("emitterPosition", \.emitterPosition, newValue) } }
+    /// Default 0. Animatable.
+    open var emitterZPosition: CGFloat { get { emission.emitterZPosition } set { set("emitterZPosition", \.emitterZPosition, newValue) } }
+    /// Size of the emission shape (points). Default (0, 0). Animatable.
+    open var emitterSize: CGSize { get { emission.emitterSize } set { set("emitterSize", \.emitterSize, newValue) } }
+    /// Default 0. Animatable.
+    open var emitterDepth: CGFloat { get { emission.emitterDepth } set { set("emitterDepth", \.emitterDepth, newValue) } }
+    /// Default point.
+    open var emitterShape: CAEmitterLayerEmitterShape { get { emission.emitterShape } set { set("emitterShape", \.emitterShape, newValue) } }
+    /// Default volume.
+    open var emitterMode: CAEmitterLayerEmitterMode { get { emission.emitterMode } set { set("emitterMode", \.emitterMode, newValue) } }
+    /// Default unordered.
+    open var renderMode: CAEmitterLayerRenderMode { get { emission.renderMode } set { set("renderMode", \.renderMode, newValue) } }
+    /// Default false. Stored; particles are flattened into the layer's plane.
+    open var preservesDepth: Bool { get { emission.preservesDepth } set { set("preservesDepth", \.preservesDepth, newValue) } }
+    /// Multiplies every cell's velocity. Default 1. Animatable.
+    open var velocity: Float { get { emission.velocity } set { setMultiplier("velocity", \.velocity, newValue) } }
+    /// Multiplies every cell's scale. Default 1. Animatable.
+    open var scale: Float { get { emission.scale } set { setMultiplier("scale", \.scale, newValue) } }
+    /// Multiplies every cell's spin. Default 1. Animatable.
+    open var spin: Float { get { emission.spin } set { setMultiplier("spin", \.spin, newValue) } }
+    /// Seeds every particle's random values. Default 0.
+    open var seed: UInt32 { get { emission.seed } set { set("seed", \.seed, newValue) } }
+
+    /// Whether the emitter shows particles that change with time (hosts keep drawing frames
+    /// while one does): some enabled cell emits with a positive rate and lifetime.
+    package var emitsParticles: Bool {
+        guard !isHidden, birthRate > 0, lifetime > 0 else { return false }
+        return (emitterCells ?? []).contains { $0.isEnabled && $0.birthRate > 0 && $0.lifetime + abs($0.lifetimeRange) > 0 }
+    }
+
+    package override class var propertyTable: LayerPropertyTable { CAEmitterLayer.table }
+
+    private static let table: LayerPropertyTable = {
+        typealias P = LayerProperty
+        typealias L = CAEmitterLayer
+        let D = Emission()
+        func flt(_ k: String, _ kp: ReferenceWritableKeyPath<L, Float>) -> P { P.make(k, kp, .float, default: 1, animates: true, zero: 0) }
+        return CALayer.baseTable.adding([
+            P.custom("emitterCells", expected: "an array of CAEmitterCell",
+                     get: { ($0 as? L)?.emitterCells },
+                     set: { layer, v in
+                         guard let l = layer as? L else { return false }
+                         if v == nil { l.emitterCells = nil; return true }
+                         guard let a = v as? [Any] else { return false }
+                         let cells = a.compactMap { $0 as? CAEmitterCell }
+                         guard cells.count == a.count else { return false }
+                         l.emitterCells = cells
+                         return true
+                     }),
+            flt("birthRate", \.birthRate), flt("lifetime", \.lifetime),
+            P.make("emitterPosition", \L.emitterPosition, .point, default: D.emitterPosition, animates: true, zero: .zero),
+            P.make("emitterZPosition", \L.emitterZPosition, .cgFloat, default: 0, animates: true, zero: 0),
+            P.make("emitterSize", \L.emitterSize, .size, default: D.emitterSize, animates: true, zero: .zero),
+            P.make("emitterDepth", \L.emitterDepth, .cgFloat, default: 0, animates: true, zero: 0),
+            P.make("emitterShape", \L.emitterShape, .stringEnum, default: D.emitterShape, animates: false),
+            P.make("emitterMode", \L.emitterMode, .stringEnum, default: D.emitterMode, animates: false),
+            P.make("renderMode", \L.renderMode, .stringEnum, default: D.renderMode, animates: false),
+            P.make("preservesDepth", \L.preservesDepth, .bool, default: false, animates: false, zero: false),
+            flt("velocity", \.velocity), flt("scale", \.scale), flt("spin", \.spin),
+            P.make("seed", \L.seed, .number({ UInt32(exactly: $0.rounded()) ?? 0 }, { Double($0) }), default: 0, animates: false, zero: 0),
+        ])
+    }()
+}
