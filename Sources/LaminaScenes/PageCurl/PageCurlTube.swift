@@ -7,7 +7,7 @@ import QuartzCore
 /// from the right edge to the left, uncovering whatever is beneath.
 ///
 /// As the recipe builds it: a second set of strip layers, the tube's faces, starts without
-/// contents showing; each face is placed with an increasing rotation about the y axis and
+/// contents (completely transparent); each face is placed with an increasing rotation about the y axis and
 /// pushed out by the tube's apothem, so together they form a closed prism whose centre lies on
 /// the tube layer's plane; the tube layer's `sublayerTransform` (perspective times a rotation
 /// about y) turns the whole prism. While the tube slides left it rotates by one face per strip
@@ -26,6 +26,8 @@ package final class PageCurlTube {
     package let stripCount: Int
     /// The snapshot's size in points.
     package let pageSize: CGSize
+    /// The layer's rendering the strips show (nil when it could not be drawn).
+    package let snapshot: CGImage?
     /// Seconds the tube takes to cross the page.
     package var crossingDuration: Double = 2.0
 
@@ -39,6 +41,7 @@ package final class PageCurlTube {
         stripCount = n
         pageSize = layer.bounds.size
         let snapshot = Self.snapshot(of: layer, scale: snapshotScale)
+        self.snapshot = snapshot
         let w = pageSize.width / CGFloat(n)
         pageStrips = (0..<n).map { i in
             let strip = CALayer()
@@ -54,7 +57,7 @@ package final class PageCurlTube {
         container.frame = layer.frame
         container.name = "pageCurl"
         pageStrips.forEach(container.addSublayer)
-        buildTube(stripWidth: w, snapshot: snapshot)
+        buildTube(stripWidth: w)
         superlayer.insertSublayer(container, above: layer)
         layer.isHidden = true
         CATransaction.commit()
@@ -82,7 +85,7 @@ package final class PageCurlTube {
         return p
     }
 
-    private func buildTube(stripWidth w: CGFloat, snapshot: CGImage?) {
+    private func buildTube(stripWidth w: CGFloat) {
         tube.bounds = CGRect(x: 0, y: 0, width: w, height: pageSize.height)
         tube.position = CGPoint(x: pageSize.width + apothem, y: pageSize.height / 2)
         tube.sublayerTransform = Self.perspective()
@@ -94,9 +97,9 @@ package final class PageCurlTube {
             face.position = CGPoint(x: w / 2, y: pageSize.height / 2)
             let angle = CGFloat(j) * 2 * .pi / CGFloat(stripCount)
             face.transform = CATransform3DTranslate(CATransform3DMakeRotation(angle, 0, 1, 0), 0, 0, apothem)
-            face.contents = snapshot
+            // Without contents until its strip is handed over (`curl()` animates them in):
+            // an empty layer draws nothing.
             face.contentsRect = pageStrips[strip].contentsRect
-            face.opacity = 0
             // The tube is a plain layer: its faces are drawn in sublayer order, not by depth.
             // Culling the faces turned away leaves only the front of the (convex) prism, whose
             // faces never overlap — so the order cannot show.
@@ -105,6 +108,19 @@ package final class PageCurlTube {
             tube.addSublayer(face)
         }
         container.addSublayer(tube)
+    }
+
+    /// The face's contents from `beginTime` on, held afterwards: before it the face keeps its
+    /// model contents (none). An animation from the snapshot to itself, so nothing blends.
+    static func contentsArrival(_ contents: CGImage?, beginTime: CFTimeInterval, duration: Double) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: "contents")
+        a.fromValue = contents
+        a.toValue = contents
+        a.beginTime = beginTime
+        a.duration = max(duration, 1e-3)
+        a.fillMode = .forwards
+        a.isRemovedOnCompletion = false
+        return a
     }
 
     /// Opacity `from` until `fraction` of `duration`, then `to`, held afterwards.
@@ -177,7 +193,7 @@ package final class PageCurlTube {
             let handOver = lead + (Double(j) + 0.5) * Double(w) / speed
             let fraction = NSNumber(value: handOver / total)
             pageStrips[strip].add(Self.opacitySwitch(from: 1, to: 0, at: fraction, duration: total, beginTime: now), forKey: "leave")
-            faces[j].add(Self.opacitySwitch(from: 0, to: 1, at: fraction, duration: total, beginTime: now), forKey: "arrive")
+            faces[j].add(Self.contentsArrival(snapshot, beginTime: now + handOver, duration: total - handOver), forKey: "arrive")
         }
     }
 }

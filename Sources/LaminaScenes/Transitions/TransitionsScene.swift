@@ -9,7 +9,7 @@ import QuartzCore
 /// | types | 5-1 generalised | a colour swap through fade, moveIn, reveal, push and our pageCurl / flip |
 /// | chain | beginTime | three bars fade in 0.4 s apart, fillMode backwards |
 /// | autoreverse | repeatCount | autoreverses with repeatCount 1.5: ends at the end value |
-/// | pause | 5-4 | a spinner paused at 2 s and resumed at 3.5 s, exactly as the listing does it |
+/// | pause | 5-4 | a spinner paused at 1.75 s (a diamond, 225° round) and resumed at 3.5 s, exactly as the listing does it |
 /// | nested | 5-7 | position over 2 s (outer transaction), zPosition and opacity over 5 s (inner) |
 /// | perspective | 5-8 | sublayerTransform m34 = −1/eye; zPosition changes apparent size |
 /// | bars | 5-2 | the bars-swipe filter transition (Lamina's BarsSwipeTransitionFilter) |
@@ -49,7 +49,7 @@ package final class TransitionsScene: SceneModel {
             ScriptStep(0.5, .command("bars")),
             ScriptStep(1.0, .command("perspective")),
             ScriptStep(1.5, .command("next-type")),
-            ScriptStep(2.0, .command("pause")),
+            ScriptStep(1.75, .command("pause")),
             ScriptStep(2.5, .command("next-type")),
             ScriptStep(3.5, .command("resume")),
             ScriptStep(3.5, .command("next-type")),
