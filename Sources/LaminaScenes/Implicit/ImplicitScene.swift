@@ -74,6 +74,16 @@ package final class ImplicitScene: SceneModel {
         ]
     }
 
+    package static let commands = [
+        SceneCommand("change-color", key: "c", "new colour over 1 s, then a turn (listing 7.3)"),
+        SceneCommand("change-view-color", key: "v", "a view's layer: no animation (7.4)"),
+        SceneCommand("change-push-color", key: "p", "colour pushed in from the left (7.6)"),
+    ]
+    package static let gestures = [
+        SceneGesture("click the red square", "new colour (hit where it is seen, 7.7)"),
+        SceneGesture("click elsewhere", "move the red square there over 4 s"),
+    ]
+
     private func randomColor() -> CGColor {
         CGColor(red: random.unit(), green: random.unit(), blue: random.unit(), alpha: 1)
     }

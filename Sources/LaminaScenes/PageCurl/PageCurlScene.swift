@@ -39,10 +39,34 @@ package final class PageCurlScene: SceneModel {
         root.addSublayer(oldView)
     }
 
+    package static let commands = [
+        SceneCommand("curl", key: "c", "curl the page away"),
+        SceneCommand("reset", key: "r", "put the page back"),
+    ]
+    package static let gestures = [SceneGesture("click", "curl the page away")]
+
     package func handle(_ input: SceneInput) {
-        guard case .command("curl") = input, curlTube == nil,
-              let tube = PageCurlTube(over: oldView, stripCount: stripCount) else { return }
+        switch input {
+        case .command("curl"), .tap: curl()
+        case .command("reset"): reset()
+        default: break
+        }
+    }
+
+    private func curl() {
+        guard curlTube == nil, let tube = PageCurlTube(over: oldView, stripCount: stripCount) else { return }
         curlTube = tube
         tube.curl { [weak tube] in tube?.container.removeFromSuperlayer() }
+    }
+
+    /// The old page back in place (at once), ready to curl again.
+    private func reset() {
+        guard let tube = curlTube else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        tube.container.removeFromSuperlayer()
+        oldView.isHidden = false
+        CATransaction.commit()
+        curlTube = nil
     }
 }

@@ -50,6 +50,18 @@ package final class SketchFoldScene: SceneModel {
         root.addSublayer(curtain)
     }
 
+    /// The keyboard's stand-ins for the two taps.
+    package static let commands = [
+        SceneCommand("fold", key: "f", "fold one step further (a one-finger tap)"),
+        SceneCommand("unfold", key: "u", "unfold (a two-finger tap)"),
+    ]
+    package static let gestures = [
+        SceneGesture("drag", "draw"),
+        SceneGesture("click", "fold one step further"),
+        SceneGesture("Alt-click", "unfold (a two-finger tap)"),
+        SceneGesture("Alt-drag to the centre, Ctrl+wheel", "pinch to fold; let go to flatten"),
+    ]
+
     /// The CATransform3D of seed 001's `makePerspectiveTransform()`: an eye 2000 points away.
     package static func perspective() -> CATransform3D {
         var t = CATransform3DIdentity
@@ -103,6 +115,8 @@ package final class SketchFoldScene: SceneModel {
         case .pointerUp where interactionEnabled: canvas.touchesEnded()
         case .tap(_, let touches) where touches >= 2: unfold()
         case .tap: fold()
+        case .command("fold"): fold()
+        case .command("unfold"): unfold()
         case .pinch(let phase, let scale): foldWithPinch(phase, scale: scale)
         default: break
         }
