@@ -113,6 +113,34 @@ import Testing
         #expect(mid.first?.contents as? CGImage === tube.pageStrips[0].contents as? CGImage, "face 0 (the rightmost strip) was first")
     }
 
+    /// Seed 004: the transition starts when its view appears (`didMoveToSuperview`): showing
+    /// the container in a shown tree starts the curl (`kCAOnOrderIn`), with no call of
+    /// `curl()`; a tube whose container is only built, or hidden, or in a tree nobody shows,
+    /// does not move.
+    @Test func pageCurlStartsWhenItsContainerAppears() throws {
+        let scene = PageCurlScene(stripCount: 6)
+        let runner = SceneRunner(scene: scene)
+        runner.advance(to: 0.1)
+        let tube = try MediaClock.withTime(runner.mediaTime) { try #require(PageCurlTube(over: scene.oldView, stripCount: 6)) }
+        #expect(tube.tube.animation(forKey: "slide") == nil, "built, not added: still")
+        let offscreen = CALayer()
+        offscreen.addSublayer(tube.container)
+        #expect(tube.tube.animation(forKey: "slide") == nil, "added to a tree nobody shows: still")
+        tube.container.removeFromSuperlayer()
+        MediaClock.withTime(runner.mediaTime) {
+            tube.container.isHidden = true
+            scene.root.insertSublayer(tube.container, above: scene.oldView)
+            CATransaction.flush()
+        }
+        #expect(tube.tube.animation(forKey: "slide") == nil, "added hidden: still")
+        MediaClock.withTime(runner.mediaTime) {
+            tube.container.isHidden = false
+            CATransaction.flush()
+        }
+        #expect(tube.tube.animation(forKey: "slide") != nil && tube.tube.animation(forKey: "roll") != nil)
+        #expect(tube.faces[0].animation(forKey: "arrive") != nil)
+    }
+
     // MARK: transitions (seed 003) and the README
 
     /// The README captions its transitions picture "a paused spinner": the time

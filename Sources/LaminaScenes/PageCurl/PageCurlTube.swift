@@ -2,9 +2,11 @@ import QuartzCore
 
 /// Seed 004's page curl (iOS Recipes, "Curl the Page to a New View") as a reusable
 /// transition: `PageCurlTube(over: layer)` takes the layer's snapshot (`render(in:)`, the
-/// recipe's `PRPCompositeView`), cuts it into `stripCount` vertical strips laid exactly over
-/// the layer, hides the layer, and `curl()` winds the strips onto a many-sided tube that rolls
-/// from the right edge to the left, uncovering whatever is beneath.
+/// recipe's `PRPCompositeView`) and cuts it into `stripCount` vertical strips framed exactly
+/// like the layer; adding `container` to a shown tree (above the layer, which the caller
+/// hides) starts the curl, as the recipe's transition view starts in `didMoveToSuperview`:
+/// the container's `kCAOnOrderIn` action calls `curl()`, which winds the strips onto a
+/// many-sided tube that rolls from the right edge to the left, uncovering whatever is beneath.
 ///
 /// As the recipe builds it: a second set of strip layers, the tube's faces, starts without
 /// contents (completely transparent); each face is placed with an increasing rotation about the y axis and
@@ -28,15 +30,18 @@ package final class PageCurlTube {
     package let pageSize: CGSize
     /// The layer's rendering the strips show (nil when it could not be drawn).
     package let snapshot: CGImage?
+    /// Runs when the curl started by adding `container` has finished.
+    package var completion: (() -> Void)?
+    private var isCurling = false
     /// Seconds the tube takes to cross the page.
     package var crossingDuration: Double = 2.0
 
-    /// Snapshots `layer` and covers it with strips of the snapshot (the layer is hidden, so
-    /// the picture does not change). `stripCount` is clamped to 3…64: fewer is no tube, more
-    /// is narrower than a few points. Returns nil when the layer has no superlayer or an
-    /// empty size.
+    /// Snapshots `layer` and builds the strips and the tube in `container`, framed like the
+    /// layer in its superlayer (nothing is added to any tree yet). `stripCount` is clamped to
+    /// 3…64: fewer is no tube, more is narrower than a few points. Returns nil when the layer
+    /// has no superlayer or an empty size.
     package init?(over layer: CALayer, stripCount requested: Int = 10, snapshotScale: CGFloat = 2) {
-        guard let superlayer = layer.superlayer, layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
+        guard layer.superlayer != nil, layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
         let n = min(max(requested, 3), 64)
         stripCount = n
         pageSize = layer.bounds.size
@@ -58,9 +63,20 @@ package final class PageCurlTube {
         container.name = "pageCurl"
         pageStrips.forEach(container.addSublayer)
         buildTube(stripWidth: w)
-        superlayer.insertSublayer(container, above: layer)
-        layer.isHidden = true
+        container.actions = [kCAOnOrderIn: StartCurlAction(tube: self)]
         CATransaction.commit()
+    }
+
+    /// The container's `kCAOnOrderIn` action: the recipe's `didMoveToSuperview`, which starts
+    /// the transition as soon as its view is added. Core Animation posts it when the container
+    /// enters a shown tree with actions enabled.
+    private final class StartCurlAction: CAAction {
+        weak var tube: PageCurlTube?
+        init(tube: PageCurlTube) { self.tube = tube }
+        func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+            guard let tube else { return }
+            tube.curl(completion: tube.completion)
+        }
     }
 
     /// The layer's rendering (its model tree, `render(in:)`) as an image of `scale` pixels per
@@ -141,7 +157,10 @@ package final class PageCurlTube {
     /// Starts the curl now: tube slide and roll, and the strip hand-over, all as animations.
     /// When the tube has left the page, `completion` runs (the container stays, showing
     /// nothing of the old page; remove it then if you like).
+    /// Starts only once: a second call (or re-adding the container) does nothing.
     package func curl(completion: (() -> Void)? = nil) {
+        guard !isCurling else { return }
+        isCurling = true
         CATransaction.begin()
         CATransaction.setCompletionBlock(completion)
         defer { CATransaction.commit() }
