@@ -141,6 +141,30 @@ import Testing
         #expect(tube.faces[0].animation(forKey: "arrive") != nil)
     }
 
+    /// The tube reads as a curl: each face is shaded by its angle to the viewer — clear when it
+    /// faces the viewer (so no step at the hand-over), darker as it turns away — and never
+    /// while it has no contents.
+    @Test func pageCurlTubeIsShadedByItsAngleToTheViewer() throws {
+        #expect(PageCurlTube.shadeOpacity(facing: 0) == 0)
+        #expect(PageCurlTube.shadeOpacity(facing: .pi / 2) == PageCurlTube.maxShade)
+        #expect(PageCurlTube.shadeOpacity(facing: .pi / 5) > PageCurlTube.shadeOpacity(facing: .pi / 10))
+        let scene = PageCurlScene(stripCount: 10)
+        let runner = SceneRunner(scene: scene)
+        runner.advance(to: 1.6)
+        let root = try #require(runner.presentationRoot())
+        let container = try #require(root.sublayers?.first { $0.name == "pageCurl" })
+        let faces = try #require(container.sublayers?.first { $0.name == "tube" }?.sublayers)
+        #expect(faces.count == 10)
+        var shaded = 0
+        for face in faces {
+            let shade = try #require(face.sublayers?.first)
+            #expect(shade.name?.hasPrefix("tubeShade") == true)
+            if face.contents == nil { #expect(shade.opacity == 0, "\(face.name ?? "")") }
+            if face.contents != nil, shade.opacity > 0.05 { shaded += 1 }
+        }
+        #expect(shaded >= 1, "a face with its strip is turning away, darker")
+    }
+
     // MARK: transitions (seed 003) and the README
 
     /// The README captions its transitions picture "a paused spinner": the time

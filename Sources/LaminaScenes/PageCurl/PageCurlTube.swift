@@ -25,6 +25,11 @@ package final class PageCurlTube {
     package let pageStrips: [CALayer]
     package let tube = CALayer()
     package let faces: [CALayer]
+    /// One black layer over each face whose opacity darkens the face as it turns away from
+    /// the viewer, so the tube reads as a curved surface (see `shadeOpacity(facing:)`).
+    package let shades: [CALayer]
+    /// Opacity of a face's shade when it is edge-on to the viewer.
+    package static let maxShade: Float = 0.85
     package let stripCount: Int
     /// The snapshot's size in points.
     package let pageSize: CGSize
@@ -57,6 +62,7 @@ package final class PageCurlTube {
             return strip
         }
         faces = (0..<n).map { _ in CALayer() }
+        shades = (0..<n).map { _ in CALayer() }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         container.frame = layer.frame
@@ -121,6 +127,13 @@ package final class PageCurlTube {
             // faces never overlap — so the order cannot show.
             face.isDoubleSided = false
             face.name = "tubeFace\(j)"
+            let shade = shades[j]
+            shade.frame = face.bounds
+            shade.backgroundColor = CGColor(gray: 0, alpha: 1)
+            shade.opacity = 0
+            shade.isDoubleSided = false
+            shade.name = "tubeShade\(j)"
+            face.addSublayer(shade)
             tube.addSublayer(face)
         }
         container.addSublayer(tube)
@@ -137,6 +150,14 @@ package final class PageCurlTube {
         a.fillMode = .forwards
         a.isRemovedOnCompletion = false
         return a
+    }
+
+    /// The shade over a face turned by `angle` radians from facing the viewer: Lambert-like,
+    /// none when it faces the viewer (so a strip meets its face at the hand-over without a
+    /// step in brightness), `maxShade` edge-on. Faces turned further are culled anyway.
+    package static func shadeOpacity(facing angle: CGFloat) -> Float {
+        let c = Float(cos(angle))
+        return c <= 0 ? maxShade : maxShade * (1 - c)
     }
 
     /// Opacity `from` until `fraction` of `duration`, then `to`, held afterwards.
@@ -157,6 +178,7 @@ package final class PageCurlTube {
     /// Starts the curl now: tube slide and roll, and the strip hand-over, all as animations.
     /// When the tube has left the page, `completion` runs (the container stays, showing
     /// nothing of the old page; remove it then if you like).
+    ///
     /// Starts only once: a second call (or re-adding the container) does nothing.
     package func curl(completion: (() -> Void)? = nil) {
         guard !isCurling else { return }
@@ -199,6 +221,10 @@ package final class PageCurlTube {
             let angle = -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
             return CATransform3DRotate(Self.perspective(), angle, 0, 1, 0)
         }
+        let rollAngles = (0...steps).map { k -> CGFloat in
+            let travelled = CGFloat(k) / CGFloat(steps) * (startX - endX)
+            return -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
+        }
         roll.duration = total
         roll.beginTime = now
         roll.fillMode = .both
@@ -213,6 +239,18 @@ package final class PageCurlTube {
             let fraction = NSNumber(value: handOver / total)
             pageStrips[strip].add(Self.opacitySwitch(from: 1, to: 0, at: fraction, duration: total, beginTime: now), forKey: "leave")
             faces[j].add(Self.contentsArrival(snapshot, beginTime: now + handOver, duration: total - handOver), forKey: "arrive")
+            // The shade follows the face's angle to the viewer (roll + the face's own turn),
+            // sampled with the roll; it stays clear while the face has no contents.
+            let shade = CAKeyframeAnimation(keyPath: "opacity")
+            shade.values = rollAngles.enumerated().map { k, roll -> Float in
+                let time = Double(k) / Double(steps) * total
+                return time < handOver ? 0 : Self.shadeOpacity(facing: roll + CGFloat(j) * 2 * .pi / CGFloat(n))
+            }
+            shade.duration = total
+            shade.beginTime = now
+            shade.fillMode = .both
+            shade.isRemovedOnCompletion = false
+            shades[j].add(shade, forKey: "shade")
         }
     }
 }
