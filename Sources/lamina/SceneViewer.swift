@@ -62,7 +62,8 @@ enum SceneViewer {
             let input = injecting.map { ScriptedInput(host: host, injectingInto: $0) } ?? ScriptedInput(host: host)
             guard let input else { throw CLIError("this window cannot take scripted input") }
             do {
-                try InputScript.run(script, on: input)
+                // `;` separates commands like a newline (as LaminaApplication's LAMINA_INPUT).
+                try InputScript.run(script.replacingOccurrences(of: ";", with: "\n"), on: input)
             } catch let error as InputScript.Error {
                 host.window.close()
                 throw CLIError("\(error)")

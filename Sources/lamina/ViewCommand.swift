@@ -11,7 +11,8 @@ extension Lamina {
 
                 --input replays an input script (one command a line: frames N, wait S, tap X Y [fingers], \
                 drag X1 Y1 X2 Y2 [steps], pinch CX CY D1 D2 [steps], modifiers alt|ctrl|shift|cmd|none, \
-                mouse X1 Y1 X2 Y2 [steps], wheel S…, key CODE|CHAR|escape|space|f1; # comments) in window \
+                mouse X1 Y1 X2 Y2 [steps], wheel S…, key CODE|CHAR|escape|space|f1; # comments; ; also \
+                separates commands) in window \
                 points and seconds, in real time in a window or frame by frame headless; the scene's own \
                 script does not play then.
                 """)
