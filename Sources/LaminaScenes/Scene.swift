@@ -58,15 +58,22 @@ package struct SceneDescriptor: Sendable {
     package var duration: Double
     /// Times (seconds) worth a still picture: used for golden tests and `lamina render`.
     package var keyTimes: [Double]
+    /// The commands the scene answers (`.command(name)`), with their keys, in help order.
+    package var commands: [SceneCommand]
+    /// What pointer input does in the scene, for the help.
+    package var gestures: [SceneGesture]
     package var make: @Sendable () -> any SceneModel
 
     package init(name: String, summary: String, size: CGSize, duration: Double, keyTimes: [Double],
+                 commands: [SceneCommand] = [], gestures: [SceneGesture] = [],
                  make: @escaping @Sendable () -> any SceneModel) {
         self.name = name
         self.summary = summary
         self.size = size
         self.duration = duration
         self.keyTimes = keyTimes
+        self.commands = commands
+        self.gestures = gestures
         self.make = make
     }
 }

@@ -8,24 +8,28 @@ package enum SceneCatalog {
             summary: "Seeds 000/001: draw on a canvas, tap to fold it like a book, pinch to fold, release to flatten.",
             size: CGSize(width: 480, height: 320), duration: 6.0,
             keyTimes: [1.9, 2.1, 2.4, 4.6, 5.2, 6.0],
+            commands: SketchFoldScene.commands, gestures: SketchFoldScene.gestures,
             make: { SketchFoldScene() }),
         SceneDescriptor(
             name: "implicit",
             summary: "Seed 002: implicit animations, a 1 s transaction, a completion-block spin, a view's layer that does not animate, a push action, presentation hit testing.",
             size: CGSize(width: 480, height: 320), duration: 6.5,
             keyTimes: [0.0, 0.8, 1.5, 3.0, 4.5, 6.5],
+            commands: ImplicitScene.commands, gestures: ImplicitScene.gestures,
             make: { ImplicitScene() }),
         SceneDescriptor(
             name: "transitions",
             summary: "Seed 003: push transition between two views, every transition type, beginTime chains, autoreverse, pause/resume, nested transactions, perspective.",
             size: CGSize(width: 480, height: 320), duration: 6.5,
             keyTimes: [0.0, 0.9, 1.8, 3.0, 4.0, 6.5],
+            commands: TransitionsScene.commands,
             make: { TransitionsScene() }),
         SceneDescriptor(
             name: "page-curl",
             summary: "Seed 004: a page cut into strips winds onto a rolling many-sided tube, revealing the view beneath.",
             size: CGSize(width: 480, height: 320), duration: 3.5,
             keyTimes: [0.0, 1.0, 1.6, 2.2, 3.5],
+            commands: PageCurlScene.commands, gestures: PageCurlScene.gestures,
             make: { PageCurlScene() }),
         SceneDescriptor(
             name: "gallery",
@@ -38,6 +42,7 @@ package enum SceneCatalog {
             summary: "CATextLayer: alignment modes, wrapping, truncation, fonts by Apple's names, a tilted card; a tap changes a label.",
             size: CGSize(width: 480, height: 320), duration: 1.0,
             keyTimes: [0, 1.0],
+            gestures: [SceneGesture("click", "count a tap on the label")],
             make: { TextScene() }),
     ]
 

@@ -13,6 +13,7 @@ import QuartzCore
 ///     mouse 150 100 125 100 [steps] # a mouse drag, with the modifiers set (alt: pinch)
 ///     wheel 1 1 -1                  # wheel steps, one a frame (with ctrl: pinch)
 ///     key 32                        # press and release a key (SDL keycode)
+///     key f | key ? | key escape    # …or the key's character, or escape, space, f1
 ///
 /// Every command runs at least one frame. A bad line stops the script with an error naming
 /// the line and what is wrong; the commands before it have run.
@@ -33,6 +34,22 @@ package enum InputScript {
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\r" }).map(String.init)
             guard let command = words.first?.lowercased() else { continue }
             try perform(command, Array(words.dropFirst()), line: index + 1, on: input)
+        }
+    }
+
+    /// The SDL keycode of a key written as its character ("f", "?") or name (escape, space,
+    /// f1); nil for numbers (keycodes) and anything else.
+    static func keyCode(named word: String) -> Int32? {
+        switch word.lowercased() {
+        case "escape", "esc": return KeyCode.escape
+        case "space": return KeyCode.space
+        case "f1": return 0x4000_003A
+        default:
+            // SDL reports letters by their lowercase keycode, Shift or not.
+            let lower = word.lowercased()
+            guard word.count == 1, lower.unicodeScalars.count == 1, let scalar = lower.unicodeScalars.first,
+                  !("0"..."9").contains(word) else { return nil }
+            return Int32(scalar.value)
         }
     }
 
@@ -83,6 +100,10 @@ package enum InputScript {
             let n = try numbers(1, 1000)
             input.wheel(steps: n.map { CGFloat($0) })
         case "key":
+            if args.count == 1, let code = keyCode(named: args[0]) {
+                input.key(code)
+                return
+            }
             let n = try numbers(1, 1)
             guard let code = Int32(exactly: n[0]) else { throw fail("\(n[0]) is not a key code") }
             input.key(code)

@@ -7,23 +7,46 @@ import QuartzCore
 /// pinch to 0.6, release) can be tested without a display or sleeping.
 ///
 /// Locations are window points. Finger ids are chosen by the caller (any distinct numbers).
+///
+/// On a real clock (`init(host:injectingInto:)`, e.g. an SDL window wrapped in an
+/// `InjectingWindow`) the same script plays in real time: each frame is a host turn paced on
+/// the refresh grid, as `WindowHost.run()` paces them, so a person sees the replay.
 package final class ScriptedInput {
     package let host: WindowHost
-    package let window: HeadlessWindow
-    package let clock: ManualFrameClock
+    /// Where the events go: the host's window.
+    package let target: InputInjecting
+    package let clock: FrameClock
     /// Modifier keys stamped on the events posted.
     package var modifiers: KeyModifiers = []
 
     /// Fails (nil) unless the host's window is headless and its clock manual.
     package init?(host: WindowHost) {
-        guard let window = host.window as? HeadlessWindow, let clock = host.clock as? ManualFrameClock else { return nil }
+        guard let window = host.window as? HeadlessWindow, host.clock is ManualFrameClock else { return nil }
         self.host = host
-        self.window = window
-        self.clock = clock
+        target = window
+        clock = host.clock
+    }
+
+    /// Input posted into `window` (the host's window, or what it reads its events from), on
+    /// whatever clock the host has: a manual clock jumps, a real one is waited for.
+    package init(host: WindowHost, injectingInto window: InputInjecting) {
+        self.host = host
+        target = window
+        clock = host.clock
     }
 
     /// Runs `count` frames (one refresh interval each) with no new input.
-    package func frames(_ count: Int = 1) { host.runFrames(count) }
+    package func frames(_ count: Int = 1) {
+        if clock is ManualFrameClock {
+            host.runFrames(count)
+        } else {
+            var remaining = count
+            host.run(while: {
+                remaining -= 1
+                return remaining >= 0
+            })
+        }
+    }
 
     /// Waits `seconds` of media time, running the frames in between.
     package func wait(_ seconds: CFTimeInterval) {
@@ -32,7 +55,7 @@ package final class ScriptedInput {
     }
 
     private func post(_ kind: InputEvent.Kind) {
-        window.post(InputEvent(kind, at: clock.now, modifiers: modifiers))
+        target.post(InputEvent(kind, at: clock.now, modifiers: modifiers))
     }
 
     /// Finger changes in one frame: `fingers` maps ids to locations.

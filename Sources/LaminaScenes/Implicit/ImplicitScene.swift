@@ -18,7 +18,10 @@ package final class ImplicitScene: SceneModel {
     package let viewLayer = CALayer()
     package let pushLayer = CALayer()
     package let movingLayer = CALayer()
+    /// The delegates of the two view-backed layers. A layer holds its delegate weakly (as on
+    /// iOS, where the view owns its layer), so the scene keeps them alive, as views would.
     private let viewDelegate = ViewBackingDelegate()
+    private let layerViewDelegate = ViewBackingDelegate()
     private var random = SceneRandom(seed: 2002)
     package let script: [ScriptStep]
 
@@ -32,7 +35,7 @@ package final class ImplicitScene: SceneModel {
         layerView.backgroundColor = CGColor(gray: 1, alpha: 1)
         layerView.borderWidth = 1
         layerView.borderColor = CGColor(gray: 0.7, alpha: 1)
-        layerView.delegate = ViewBackingDelegate()
+        layerView.delegate = layerViewDelegate
         layerView.name = "layerView"
         colorLayer.frame = CGRect(x: 50, y: 50, width: 100, height: 100)
         colorLayer.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
@@ -71,6 +74,16 @@ package final class ImplicitScene: SceneModel {
         ]
     }
 
+    package static let commands = [
+        SceneCommand("change-color", key: "c", "new colour over 1 s, then a turn (listing 7.3)"),
+        SceneCommand("change-view-color", key: "v", "a view's layer: no animation (7.4)"),
+        SceneCommand("change-push-color", key: "p", "colour pushed in from the left (7.6)"),
+    ]
+    package static let gestures = [
+        SceneGesture("click the red square", "new colour (hit where it is seen, 7.7)"),
+        SceneGesture("click elsewhere", "move the red square there over 4 s"),
+    ]
+
     private func randomColor() -> CGColor {
         CGColor(red: random.unit(), green: random.unit(), blue: random.unit(), alpha: 1)
     }
@@ -86,7 +99,9 @@ package final class ImplicitScene: SceneModel {
             CATransaction.commit()
         case .command("change-push-color"):
             pushLayer.backgroundColor = randomColor()
-        case .tap(let point, _), .pointerDown(let point):
+        case .tap(let point, _):
+            // Only the recognised tap: the window also reports the same click as a touch
+            // (`.pointerDown`), which must not run the handler a second time.
             tap(at: point)
         default: break
         }

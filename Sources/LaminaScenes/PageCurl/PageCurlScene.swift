@@ -2,7 +2,8 @@ import QuartzCore
 
 /// Seed 004's demo: a view (an image layer with a sublayer badge, so its snapshot is a real
 /// composite) curls away onto a rolling tube of strips (`PageCurlTube`), uncovering the new
-/// view underneath. The "curl" command starts it; strips are configurable.
+/// view underneath. The "curl" command (or a click) adds the transition, which starts when
+/// added; "reset" puts the old view back. Strips are configurable.
 ///
 /// Space: the stage's points, origin top-left, y down.
 package final class PageCurlScene: SceneModel {
@@ -39,10 +40,53 @@ package final class PageCurlScene: SceneModel {
         root.addSublayer(oldView)
     }
 
+    package static let commands = [
+        SceneCommand("curl", key: "c", "curl the page away"),
+        SceneCommand("reset", key: "r", "put the page back"),
+    ]
+    package static let gestures = [SceneGesture("click", "curl the page away")]
+
     package func handle(_ input: SceneInput) {
-        guard case .command("curl") = input, curlTube == nil,
-              let tube = PageCurlTube(over: oldView, stripCount: stripCount) else { return }
+        switch input {
+        case .command("curl"), .tap: curl()
+        case .command("reset"): reset()
+        default: break
+        }
+    }
+
+    /// Seed 004's MainViewController: make the transition over the old view and put it in
+    /// front; its showing starts the curl (its `kCAOnOrderIn` action, the recipe's
+    /// `didMoveToSuperview`). The old view hides at once.
+    ///
+    /// Lamina posts `kCAOnOrderIn` only for layers that have been committed, so a layer added
+    /// brand new would not hear it (reference §5.5.1 says adding to a visible layer posts it):
+    /// the container is added hidden, committed with a flush, then shown — which posts the
+    /// event on either reading.
+    private func curl() {
+        guard curlTube == nil, let tube = PageCurlTube(over: oldView, stripCount: stripCount) else { return }
         curlTube = tube
-        tube.curl { [weak tube] in tube?.container.removeFromSuperlayer() }
+        tube.completion = { [weak tube] in tube?.container.removeFromSuperlayer() }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        tube.container.isHidden = true
+        root.insertSublayer(tube.container, above: oldView)
+        CATransaction.commit()
+        CATransaction.flush()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        oldView.isHidden = true
+        CATransaction.commit()
+        tube.container.isHidden = false
+    }
+
+    /// The old page back in place (at once), ready to curl again.
+    private func reset() {
+        guard let tube = curlTube else { return }
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        tube.container.removeFromSuperlayer()
+        oldView.isHidden = false
+        CATransaction.commit()
+        curlTube = nil
     }
 }

@@ -2,12 +2,14 @@ import QuartzCore
 
 /// Seed 004's page curl (iOS Recipes, "Curl the Page to a New View") as a reusable
 /// transition: `PageCurlTube(over: layer)` takes the layer's snapshot (`render(in:)`, the
-/// recipe's `PRPCompositeView`), cuts it into `stripCount` vertical strips laid exactly over
-/// the layer, hides the layer, and `curl()` winds the strips onto a many-sided tube that rolls
-/// from the right edge to the left, uncovering whatever is beneath.
+/// recipe's `PRPCompositeView`) and cuts it into `stripCount` vertical strips framed exactly
+/// like the layer; adding `container` to a shown tree (above the layer, which the caller
+/// hides) starts the curl, as the recipe's transition view starts in `didMoveToSuperview`:
+/// the container's `kCAOnOrderIn` action calls `curl()`, which winds the strips onto a
+/// many-sided tube that rolls from the right edge to the left, uncovering whatever is beneath.
 ///
 /// As the recipe builds it: a second set of strip layers, the tube's faces, starts without
-/// contents showing; each face is placed with an increasing rotation about the y axis and
+/// contents (completely transparent); each face is placed with an increasing rotation about the y axis and
 /// pushed out by the tube's apothem, so together they form a closed prism whose centre lies on
 /// the tube layer's plane; the tube layer's `sublayerTransform` (perspective times a rotation
 /// about y) turns the whole prism. While the tube slides left it rotates by one face per strip
@@ -23,22 +25,33 @@ package final class PageCurlTube {
     package let pageStrips: [CALayer]
     package let tube = CALayer()
     package let faces: [CALayer]
+    /// One black layer over each face whose opacity darkens the face as it turns away from
+    /// the viewer, so the tube reads as a curved surface (see `shadeOpacity(facing:)`).
+    package let shades: [CALayer]
+    /// Opacity of a face's shade when it is edge-on to the viewer.
+    package static let maxShade: Float = 0.85
     package let stripCount: Int
     /// The snapshot's size in points.
     package let pageSize: CGSize
+    /// The layer's rendering the strips show (nil when it could not be drawn).
+    package let snapshot: CGImage?
+    /// Runs when the curl started by adding `container` has finished.
+    package var completion: (() -> Void)?
+    private var isCurling = false
     /// Seconds the tube takes to cross the page.
     package var crossingDuration: Double = 2.0
 
-    /// Snapshots `layer` and covers it with strips of the snapshot (the layer is hidden, so
-    /// the picture does not change). `stripCount` is clamped to 3…64: fewer is no tube, more
-    /// is narrower than a few points. Returns nil when the layer has no superlayer or an
-    /// empty size.
+    /// Snapshots `layer` and builds the strips and the tube in `container`, framed like the
+    /// layer in its superlayer (nothing is added to any tree yet). `stripCount` is clamped to
+    /// 3…64: fewer is no tube, more is narrower than a few points. Returns nil when the layer
+    /// has no superlayer or an empty size.
     package init?(over layer: CALayer, stripCount requested: Int = 10, snapshotScale: CGFloat = 2) {
-        guard let superlayer = layer.superlayer, layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
+        guard layer.superlayer != nil, layer.bounds.width > 0, layer.bounds.height > 0 else { return nil }
         let n = min(max(requested, 3), 64)
         stripCount = n
         pageSize = layer.bounds.size
         let snapshot = Self.snapshot(of: layer, scale: snapshotScale)
+        self.snapshot = snapshot
         let w = pageSize.width / CGFloat(n)
         pageStrips = (0..<n).map { i in
             let strip = CALayer()
@@ -49,15 +62,27 @@ package final class PageCurlTube {
             return strip
         }
         faces = (0..<n).map { _ in CALayer() }
+        shades = (0..<n).map { _ in CALayer() }
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         container.frame = layer.frame
         container.name = "pageCurl"
         pageStrips.forEach(container.addSublayer)
-        buildTube(stripWidth: w, snapshot: snapshot)
-        superlayer.insertSublayer(container, above: layer)
-        layer.isHidden = true
+        buildTube(stripWidth: w)
+        container.actions = [kCAOnOrderIn: StartCurlAction(tube: self)]
         CATransaction.commit()
+    }
+
+    /// The container's `kCAOnOrderIn` action: the recipe's `didMoveToSuperview`, which starts
+    /// the transition as soon as its view is added. Core Animation posts it when the container
+    /// enters a shown tree with actions enabled.
+    private final class StartCurlAction: CAAction {
+        weak var tube: PageCurlTube?
+        init(tube: PageCurlTube) { self.tube = tube }
+        func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {
+            guard let tube else { return }
+            tube.curl(completion: tube.completion)
+        }
     }
 
     /// The layer's rendering (its model tree, `render(in:)`) as an image of `scale` pixels per
@@ -82,7 +107,7 @@ package final class PageCurlTube {
         return p
     }
 
-    private func buildTube(stripWidth w: CGFloat, snapshot: CGImage?) {
+    private func buildTube(stripWidth w: CGFloat) {
         tube.bounds = CGRect(x: 0, y: 0, width: w, height: pageSize.height)
         tube.position = CGPoint(x: pageSize.width + apothem, y: pageSize.height / 2)
         tube.sublayerTransform = Self.perspective()
@@ -94,17 +119,45 @@ package final class PageCurlTube {
             face.position = CGPoint(x: w / 2, y: pageSize.height / 2)
             let angle = CGFloat(j) * 2 * .pi / CGFloat(stripCount)
             face.transform = CATransform3DTranslate(CATransform3DMakeRotation(angle, 0, 1, 0), 0, 0, apothem)
-            face.contents = snapshot
+            // Without contents until its strip is handed over (`curl()` animates them in):
+            // an empty layer draws nothing.
             face.contentsRect = pageStrips[strip].contentsRect
-            face.opacity = 0
             // The tube is a plain layer: its faces are drawn in sublayer order, not by depth.
             // Culling the faces turned away leaves only the front of the (convex) prism, whose
             // faces never overlap — so the order cannot show.
             face.isDoubleSided = false
             face.name = "tubeFace\(j)"
+            let shade = shades[j]
+            shade.frame = face.bounds
+            shade.backgroundColor = CGColor(gray: 0, alpha: 1)
+            shade.opacity = 0
+            shade.isDoubleSided = false
+            shade.name = "tubeShade\(j)"
+            face.addSublayer(shade)
             tube.addSublayer(face)
         }
         container.addSublayer(tube)
+    }
+
+    /// The face's contents from `beginTime` on, held afterwards: before it the face keeps its
+    /// model contents (none). An animation from the snapshot to itself, so nothing blends.
+    static func contentsArrival(_ contents: CGImage?, beginTime: CFTimeInterval, duration: Double) -> CABasicAnimation {
+        let a = CABasicAnimation(keyPath: "contents")
+        a.fromValue = contents
+        a.toValue = contents
+        a.beginTime = beginTime
+        a.duration = max(duration, 1e-3)
+        a.fillMode = .forwards
+        a.isRemovedOnCompletion = false
+        return a
+    }
+
+    /// The shade over a face turned by `angle` radians from facing the viewer: Lambert-like,
+    /// none when it faces the viewer (so a strip meets its face at the hand-over without a
+    /// step in brightness), `maxShade` edge-on. Faces turned further are culled anyway.
+    package static func shadeOpacity(facing angle: CGFloat) -> Float {
+        let c = Float(cos(angle))
+        return c <= 0 ? maxShade : maxShade * (1 - c)
     }
 
     /// Opacity `from` until `fraction` of `duration`, then `to`, held afterwards.
@@ -125,7 +178,11 @@ package final class PageCurlTube {
     /// Starts the curl now: tube slide and roll, and the strip hand-over, all as animations.
     /// When the tube has left the page, `completion` runs (the container stays, showing
     /// nothing of the old page; remove it then if you like).
+    ///
+    /// Starts only once: a second call (or re-adding the container) does nothing.
     package func curl(completion: (() -> Void)? = nil) {
+        guard !isCurling else { return }
+        isCurling = true
         CATransaction.begin()
         CATransaction.setCompletionBlock(completion)
         defer { CATransaction.commit() }
@@ -164,6 +221,10 @@ package final class PageCurlTube {
             let angle = -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
             return CATransform3DRotate(Self.perspective(), angle, 0, 1, 0)
         }
+        let rollAngles = (0...steps).map { k -> CGFloat in
+            let travelled = CGFloat(k) / CGFloat(steps) * (startX - endX)
+            return -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
+        }
         roll.duration = total
         roll.beginTime = now
         roll.fillMode = .both
@@ -177,7 +238,19 @@ package final class PageCurlTube {
             let handOver = lead + (Double(j) + 0.5) * Double(w) / speed
             let fraction = NSNumber(value: handOver / total)
             pageStrips[strip].add(Self.opacitySwitch(from: 1, to: 0, at: fraction, duration: total, beginTime: now), forKey: "leave")
-            faces[j].add(Self.opacitySwitch(from: 0, to: 1, at: fraction, duration: total, beginTime: now), forKey: "arrive")
+            faces[j].add(Self.contentsArrival(snapshot, beginTime: now + handOver, duration: total - handOver), forKey: "arrive")
+            // The shade follows the face's angle to the viewer (roll + the face's own turn),
+            // sampled with the roll; it stays clear while the face has no contents.
+            let shade = CAKeyframeAnimation(keyPath: "opacity")
+            shade.values = rollAngles.enumerated().map { k, roll -> Float in
+                let time = Double(k) / Double(steps) * total
+                return time < handOver ? 0 : Self.shadeOpacity(facing: roll + CGFloat(j) * 2 * .pi / CGFloat(n))
+            }
+            shade.duration = total
+            shade.beginTime = now
+            shade.fillMode = .both
+            shade.isRemovedOnCompletion = false
+            shades[j].add(shade, forKey: "shade")
         }
     }
 }

@@ -74,6 +74,14 @@ enum TimingDemos {
         CATransaction.commit()
     }
 
+    /// Listing 5-7 undone (so the demo can run again): back to the panel's centre, flat and
+    /// opaque, over the default 0.25 s.
+    static func undoNestedTransactions(_ layer: CALayer) {
+        layer.position = CGPoint(x: 50, y: 50)
+        layer.zPosition = 0
+        layer.opacity = 1
+    }
+
     /// Under the parent's perspective (listing 5-8), moving a layer towards the eye makes it
     /// look bigger; the change animates over 2 s.
     static func approach(_ layer: CALayer, zPosition: CGFloat) {

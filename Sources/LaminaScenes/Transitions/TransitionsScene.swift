@@ -9,7 +9,7 @@ import QuartzCore
 /// | types | 5-1 generalised | a colour swap through fade, moveIn, reveal, push and our pageCurl / flip |
 /// | chain | beginTime | three bars fade in 0.4 s apart, fillMode backwards |
 /// | autoreverse | repeatCount | autoreverses with repeatCount 1.5: ends at the end value |
-/// | pause | 5-4 | a spinner paused at 2 s and resumed at 3.5 s, exactly as the listing does it |
+/// | pause | 5-4 | a spinner paused at 1.75 s (a diamond, 225° round) and resumed at 3.5 s, exactly as the listing does it |
 /// | nested | 5-7 | position over 2 s (outer transaction), zPosition and opacity over 5 s (inner) |
 /// | perspective | 5-8 | sublayerTransform m34 = −1/eye; zPosition changes apparent size |
 /// | bars | 5-2 | the bars-swipe filter transition (Lamina's BarsSwipeTransitionFilter) |
@@ -49,7 +49,7 @@ package final class TransitionsScene: SceneModel {
             ScriptStep(0.5, .command("bars")),
             ScriptStep(1.0, .command("perspective")),
             ScriptStep(1.5, .command("next-type")),
-            ScriptStep(2.0, .command("pause")),
+            ScriptStep(1.75, .command("pause")),
             ScriptStep(2.5, .command("next-type")),
             ScriptStep(3.5, .command("resume")),
             ScriptStep(3.5, .command("next-type")),
@@ -138,25 +138,42 @@ package final class TransitionsScene: SceneModel {
         panel.addSublayer(barsFirst)
     }
 
+    package static let commands = [
+        SceneCommand("push", key: "p", "push the other view in (listing 5-1)"),
+        SceneCommand("next-type", key: "t", "next transition type"),
+        SceneCommand("chain", key: "c", "bars fade in 0.4 s apart (beginTime)"),
+        SceneCommand("autoreverse", key: "a", "autoreverse, repeatCount 1.5"),
+        SceneCommand("spin", key: "s", "start the spinner"),
+        SceneCommand("pause", key: "z", "pause the spinner (listing 5-4)"),
+        SceneCommand("resume", key: "x", "resume the spinner (listing 5-4)"),
+        SceneCommand("nested", key: "n", "nested transactions, 2 s and 5 s (5-7)"),
+        SceneCommand("perspective", key: "e", "move the middle layer towards the eye (5-8)"),
+        SceneCommand("bars", key: "b", "bars-swipe transition (5-2)"),
+    ]
+
     package func handle(_ input: SceneInput) {
         guard case .command(let name) = input else { return }
         switch name {
         case "push": push()
         case "next-type": nextType()
         case "chain": TimingDemos.chain(chainBars)
-        case "autoreverse": TimingDemos.autoreverse(bouncer, toX: 85)
+        case "autoreverse": TimingDemos.autoreverse(bouncer, toX: bouncer.position.x > 50 ? 15 : 85)
         case "spin": TimingDemos.spin(spinner)
         case "pause": TimingDemos.pauseLayer(spinner)
         case "resume": TimingDemos.resumeLayer(spinner)
-        case "nested": TimingDemos.nestedTransactions(nested)
-        case "perspective": TimingDemos.approach(perspectiveChildren[1], zPosition: 90)
+        case "nested":
+            if nested.opacity == 0 { TimingDemos.undoNestedTransactions(nested) } else { TimingDemos.nestedTransactions(nested) }
+        case "perspective":
+            let layer = perspectiveChildren[1]
+            TimingDemos.approach(layer, zPosition: layer.zPosition == 0 ? 90 : 0)
         case "bars": bars()
         default: break
         }
     }
 
-    /// Listing 5-1, verbatim apart from the view names.
+    /// Listing 5-1, verbatim apart from the view names; again, it pushes the first view back.
     private func push() {
+        let showFirst = pushFirst.isHidden
         let transition = CATransition()
         transition.startProgress = 0
         transition.endProgress = 1
@@ -165,8 +182,8 @@ package final class TransitionsScene: SceneModel {
         transition.duration = 1
         pushFirst.add(transition, forKey: "transition")
         pushSecond.add(transition, forKey: "transition")
-        pushFirst.isHidden = true
-        pushSecond.isHidden = false
+        pushFirst.isHidden = !showFirst
+        pushSecond.isHidden = showFirst
     }
 
     private func nextType() {
@@ -184,16 +201,18 @@ package final class TransitionsScene: SceneModel {
         CATransaction.commit()
     }
 
-    /// Listing 5-2 with Lamina's bars-swipe filter in place of Core Image's.
+    /// Listing 5-2 with Lamina's bars-swipe filter in place of Core Image's; again, it swipes
+    /// back.
     private func bars() {
+        let (appearing, leaving) = barsFirst.isHidden ? (barsFirst, barsSecond) : (barsSecond, barsFirst)
         let transition = CATransition()
         transition.startProgress = 0
         transition.endProgress = 1
         transition.filter = BarsSwipeTransitionFilter(angle: 3.14, width: 30, barOffset: 10)
         transition.duration = 1
-        barsSecond.isHidden = false
+        appearing.isHidden = false
         barsFirst.add(transition, forKey: "transition")
         barsSecond.add(transition, forKey: "transition")
-        barsFirst.isHidden = true
+        leaving.isHidden = true
     }
 }
