@@ -97,6 +97,34 @@ import Testing
         #expect(names(dir) == ["bin", "t.mp4"], "no temporaries left beside the video")
     }
 
+    /// The same for a GIF (ffmpeg's one-pass palette filter): finishes under a terminal and
+    /// replaces the old file whole.
+    @Test(.timeLimit(.minutes(3)))
+    func gifUnderATerminalFinishes() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bin = try fakeFFmpeg(in: dir)
+        try Data("old gif".utf8).write(to: dir.appendingPathComponent("t.gif"))
+        let command = "\(Self.lamina.path) render implicit --frames 0..1 --fps 10 -o t.gif"
+        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: dir,
+                             path: "\(bin.path):/usr/bin:/bin", timeout: 60)
+        #expect(result.status == 0, "\(result.output)")
+        #expect((try? Data(contentsOf: dir.appendingPathComponent("t.gif"))) == Data("fake video".utf8))
+        #expect(names(dir) == ["bin", "t.gif"], "no temporaries left beside the GIF")
+    }
+
+    /// `lamina view --headless` under a terminal runs its frames and exits: nothing in it waits
+    /// for the terminal (no display: DISPLAY is removed, so no window is tried either).
+    @Test(.timeLimit(.minutes(3)))
+    func headlessViewUnderATerminalFinishes() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let command = "env -u DISPLAY -u WAYLAND_DISPLAY \(Self.lamina.path) view implicit --headless --frames 3 -o last.png"
+        let result = try run("/usr/bin/script", ["-qec", command, "/dev/null"], in: dir, timeout: 90)
+        #expect(result.status == 0, "\(result.output)")
+        #expect(names(dir) == ["last.png"], "the last frame is written, nothing else")
+    }
+
     /// ffmpeg's own error output is part of lamina's message, and the old video survives.
     @Test(.timeLimit(.minutes(3)))
     func aFailingEncoderIsReportedAndTheOldVideoKept() throws {
