@@ -205,6 +205,32 @@ final class DefaultActionLayer: CALayer {
         CATransaction.flush()
     }
 
+    /// §5.5.1: order-in is posted when a layer "is added as a sublayer of a visible layer" —
+    /// a new layer, never committed, included (its first appearance is what seed 004 starts
+    /// its curl from). Not when the parent is not shown, nor for a hidden layer.
+    @Test func aNewLayerAddedToAVisibleLayerGetsOrderIn() {
+        let host = TestHost()
+        let root = attachedRoot(host)
+        let visible = committedChild(of: root)
+        let fresh = CALayer(), hiddenOne = CALayer(), replacing = CALayer(), listed = CALayer()
+        let action = RecordingAction("in")
+        for l in [fresh, hiddenOne, replacing, listed] { l.actions = [kCAOnOrderIn: action] }
+        hiddenOne.isHidden = true
+        visible.addSublayer(fresh)
+        #expect(action.runs.count == 1, "a new layer added to a visible one is ordered in")
+        visible.addSublayer(hiddenOne)
+        #expect(action.runs.count == 1, "a hidden layer does not become visible")
+        visible.replaceSublayer(fresh, with: replacing)
+        #expect(action.runs.count == 2, "replaceSublayer orders the new layer in")
+        visible.sublayers = [replacing, listed]
+        #expect(action.runs.count == 3, "sublayers = orders in the layers it adds")
+        let detached = CALayer(), child = CALayer()
+        child.actions = [kCAOnOrderIn: action]
+        detached.addSublayer(child)
+        #expect(action.runs.count == 3, "a parent that is not shown makes nothing visible")
+        CATransaction.flush()
+    }
+
     @Test func orderEventsWhenEnteringAndLeavingAVisibleTree() {
         let host = TestHost()
         let root = attachedRoot(host)

@@ -53,6 +53,17 @@ extension CALayer {
         self.action(forKey: event)?.run(forKey: event, object: self, arguments: nil)
     }
 
+    /// Posts `kCAOnOrderIn` on a layer just added under `parent`: it becomes visible when
+    /// `parent` is (committed, in a shown tree) — whether or not the layer itself was ever
+    /// committed (§5.5.1: "added as a sublayer of a visible layer"). A new layer's first
+    /// appearance is what the event is for (seed 004 starts its curl from it).
+    package final func postOrderIn(under parent: CALayer) {
+        guard !isPresentationCopy, !props.isHidden else { return }
+        let transaction = TransactionStack.current
+        guard !transaction.disableActions, takesPartInActions || parent.takesPartInActions else { return }
+        self.action(forKey: kCAOnOrderIn)?.run(forKey: kCAOnOrderIn, object: self, arguments: nil)
+    }
+
     /// Side effects of a stored change: `needsDisplay(forKey:)` and bounds-driven display and
     /// layout.
     private func valueDidChange(forKey key: String, oldValue: Any?) {

@@ -43,7 +43,7 @@ extension CALayer {
             layer.superlayerStorage = parent
         }
         setNeedsLayout()
-        layer.postEvent(kCAOnOrderIn)
+        layer.postOrderIn(under: self)
     }
 
     package func insertSublayer(_ layer: CALayer, relativeTo sibling: CALayer?, above: Bool) {
@@ -86,7 +86,7 @@ extension CALayer {
             newLayer.superlayerStorage = parent
         }
         setNeedsLayout()
-        newLayer.postEvent(kCAOnOrderIn)
+        newLayer.postOrderIn(under: self)
     }
 
     /// Removes the layer from its superlayer, or from the layer it masks.
@@ -128,7 +128,7 @@ extension CALayer {
             for l in unique { l.superlayerStorage = parent }
         }
         setNeedsLayout()
-        for l in entering { l.postEvent(kCAOnOrderIn) }
+        for l in entering { l.postOrderIn(under: self) }
     }
 
     /// `mask = layer`: the mask is taken from wherever it was; this layer or an ancestor as its
