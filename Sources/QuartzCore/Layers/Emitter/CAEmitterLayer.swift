@@ -172,8 +172,7 @@ open class CAEmitterLayer: CALayer {
         typealias L = CAEmitterLayer
         let D = Emission()
         func flt(_ k: String, _ kp: ReferenceWritableKeyPath<L, Float>) -> P { P.make(k, kp, .float, default: 1, animates: true, zero: 0) }
-        return CALayer.baseTable.adding([
-            P.custom("emitterCells", expected: "an array of CAEmitterCell",
+        let cells = P.custom("emitterCells", expected: "an array of CAEmitterCell",
                      get: { ($0 as? L)?.emitterCells },
                      set: { layer, v in
                          guard let l = layer as? L else { return false }
@@ -183,7 +182,22 @@ open class CAEmitterLayer: CALayer {
                          guard cells.count == a.count else { return false }
                          l.emitterCells = cells
                          return true
-                     }),
+                     })
+        // Archived as an array of cell objects (EmitterCellArchive), nested cells inside.
+        let archivedCells = LayerProperty(
+            key: cells.key, implicitlyAnimates: false, reportedDefault: nil, expected: cells.expected,
+            get: cells.get, set: cells.set,
+            archive: LayerProperty.Archive(
+                encode: { layer in
+                    guard let cells = (layer as? L)?.emitterCells else { return nil }
+                    return try EmitterCellArchive.encode(cells)
+                },
+                decode: { json, layer, context in
+                    (layer as? L)?.emitterCells = try EmitterCellArchive.decode(json, context: context)
+                }),
+            holds: cells.holds, writeNode: nil)
+        return CALayer.baseTable.adding([
+            archivedCells,
             flt("birthRate", \.birthRate), flt("lifetime", \.lifetime),
             P.make("emitterPosition", \L.emitterPosition, .point, default: D.emitterPosition, animates: true, zero: .zero),
             P.make("emitterZPosition", \L.emitterZPosition, .cgFloat, default: 0, animates: true, zero: 0),
