@@ -92,6 +92,26 @@ import Testing
         #expect(try pixels(decoded, at: 14) == before)
     }
 
+    /// An animation of a cell's property by name ("emitterCells.NAME.KEY") is archived with
+    /// its layer and re-added once the cells exist.
+    @Test func cellKeyPathAnimationsRoundTrip() throws {
+        freshTransactions()
+        let (root, e) = Self.emitter()
+        let a = CABasicAnimation(keyPath: "emitterCells.confetti0.birthRate")
+        a.fromValue = 0
+        a.toValue = 20
+        a.duration = 4
+        a.beginTime = 11
+        e.add(a, forKey: "ramp")
+        let data = try LayerArchive.encode(root)
+        let decoded = try LayerArchive.decode(data)
+        let d = try #require(decoded.sublayers?.first as? CAEmitterLayer)
+        let b = try #require(d.animation(forKey: "ramp") as? CABasicAnimation)
+        #expect(b.keyPath == "emitterCells.confetti0.birthRate" && b.duration == 4 && b.beginTime == 11)
+        #expect(try LayerArchive.encode(decoded) == data)
+        #expect(try pixels(decoded, at: 14) == pixels(root, at: 14))
+    }
+
     @Test func defaultsAreNotWritten() throws {
         let e = CAEmitterLayer()
         e.emitterCells = [CAEmitterCell()]
