@@ -168,6 +168,12 @@ import Testing
                                           message: "expected one of unordered, oldestFirst, oldestLast, backToFront, additive, got \"add\"")) {
             _ = try LayerArchive.decode(Data(#"{"class": "CAEmitterLayer", "renderMode": "add"}"#.utf8))
         }
+        for bad in ["-1", "1.5", "4294967296", "\"nan\""] {
+            #expect(throws: LayerArchiveError(path: "seed", message: "expected an integer from 0 to 4294967295, got \(bad)")) {
+                _ = try LayerArchive.decode(Data(#"{"class": "CAEmitterLayer", "seed": \#(bad)}"#.utf8))
+            }
+        }
+        #expect((try? LayerArchive.decode(Data(#"{"class": "CAEmitterLayer", "seed": 4294967295}"#.utf8)) as? CAEmitterLayer)?.seed == .max)
         // Too deep: 33 levels of cells.
         var deep = "{}"
         for _ in 0..<EmitterCellArchive.maxDepth { deep = #"{"emitterCells": [\#(deep)]}"# }

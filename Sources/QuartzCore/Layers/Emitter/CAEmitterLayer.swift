@@ -167,6 +167,20 @@ open class CAEmitterLayer: CALayer {
 
     package override class var propertyTable: LayerPropertyTable { CAEmitterLayer.table }
 
+    /// `seed`: KVC takes any number (rounded; out of range gives 0); the archive only whole
+    /// numbers 0…4294967295, so a typo never silently seeds 0.
+    private static let seedCodec: ValueCodec<UInt32> = {
+        let lenient = ValueCodec<UInt32>.number({ UInt32(exactly: $0.rounded()) ?? 0 }, { Double($0) })
+        let expected = "an integer from 0 to 4294967295"
+        return ValueCodec(expected: lenient.expected, fromAny: lenient.fromAny, toAny: lenient.toAny, equal: lenient.equal,
+                          encode: lenient.encode, decode: { json, _ in
+                              guard case .number(let d) = json, let v = UInt32(exactly: d) else {
+                                  throw ArchiveValueError(expected: expected, got: json)
+                              }
+                              return v
+                          })
+    }()
+
     private static let table: LayerPropertyTable = {
         typealias P = LayerProperty
         typealias L = CAEmitterLayer
@@ -208,7 +222,7 @@ open class CAEmitterLayer: CALayer {
             P.make("renderMode", \L.renderMode, .stringEnum, default: D.renderMode, animates: false),
             P.make("preservesDepth", \L.preservesDepth, .bool, default: false, animates: false, zero: false),
             flt("velocity", \.velocity), flt("scale", \.scale), flt("spin", \.spin),
-            P.make("seed", \L.seed, .number({ UInt32(exactly: $0.rounded()) ?? 0 }, { Double($0) }), default: 0, animates: false, zero: 0),
+            P.make("seed", \L.seed, seedCodec, default: 0, animates: false, zero: 0),
         ])
     }()
 }
