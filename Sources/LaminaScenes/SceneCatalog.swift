@@ -44,6 +44,13 @@ package enum SceneCatalog {
             keyTimes: [0, 1.0],
             gestures: [SceneGesture("click", "count a tap on the label")],
             make: { TextScene() }),
+        SceneDescriptor(
+            name: "particles",
+            summary: "CAEmitterLayer: a confetti burst, snow, fire with additive rendering, a firework of rockets whose sub-cells trail and burst.",
+            size: ParticlesScene.size, duration: 4.0,
+            keyTimes: [0.4, 1.0, 2.0, 3.0, 4.0],
+            commands: ParticlesScene.commands,
+            make: { ParticlesScene() }),
     ]
 
     /// Scenes for `lamina bench` (1920 x 1080 points): not demos, so `all` leaves them out.

@@ -59,6 +59,9 @@ import QuartzCore
             ("CATextLayer", "truncationMode", CATextLayerTruncationMode.archivedRawValues),
             ("CATextLayer", "alignmentMode", CATextLayerAlignmentMode.archivedRawValues),
             ("CAScrollLayer", "scrollMode", CAScrollLayerScrollMode.archivedRawValues),
+            ("CAEmitterLayer", "emitterShape", CAEmitterLayerEmitterShape.archivedRawValues),
+            ("CAEmitterLayer", "emitterMode", CAEmitterLayerEmitterMode.archivedRawValues),
+            ("CAEmitterLayer", "renderMode", CAEmitterLayerRenderMode.archivedRawValues),
         ]
         // Every string enumeration of the property tables is among them: the properties whose
         // archived value "rond" is refused with a list of allowed values.

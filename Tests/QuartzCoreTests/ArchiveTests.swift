@@ -119,11 +119,11 @@ import QuartzCore
 
     @Test func unknownClassesAndKeysAreErrors() {
         do {
-            _ = try LayerArchive.decode(Data(#"{"sublayers": [{"class": "CAEmitterLayer"}]}"#.utf8))
+            _ = try LayerArchive.decode(Data(#"{"sublayers": [{"class": "CATiledLayer"}]}"#.utf8))
             Issue.record("no error")
         } catch let e as LayerArchiveError {
             #expect(e.path == "sublayers[0].class")
-            #expect(e.message.hasPrefix("unknown layer class \"CAEmitterLayer\""))
+            #expect(e.message.hasPrefix("unknown layer class \"CATiledLayer\""))
         } catch {
             Issue.record("unexpected \(error)")
         }

@@ -63,7 +63,10 @@ package enum AnimationValueArchive {
     /// The kind of value `keyPath` takes on `layer`, or an error message when the key path
     /// names nothing animatable there. `valueFunction`: values are the function's arguments.
     package static func kind(forKeyPath keyPath: String, on layer: CALayer, valueFunction: Bool) -> Result<Kind, ArchiveValueError> {
-        guard let parsed = AnimationKeyPath(keyPath) else {
+        // An emitter cell's property by name ("emitterCells.spark.birthRate") is one property,
+        // as for the animation compiler; its cells are decoded before animations are read.
+        let cellPath = (layer as? CAEmitterLayer)?.cellProperty(keyPath: keyPath) != nil
+        guard let parsed = cellPath ? AnimationKeyPath(property: keyPath) : AnimationKeyPath(keyPath) else {
             return .failure(ArchiveValueError("unknown key path \"\(keyPath)\""))
         }
         guard let accessor = PresentedProperty.lookup(parsed.property, on: layer) else {

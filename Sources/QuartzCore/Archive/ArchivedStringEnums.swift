@@ -60,3 +60,15 @@ extension CATextLayerAlignmentMode: ArchivedStringEnum {
 extension CAScrollLayerScrollMode: ArchivedStringEnum {
     package static var archivedRawValues: [String] { [none, vertically, horizontally, both].map(\.rawValue) }
 }
+
+extension CAEmitterLayerEmitterShape: ArchivedStringEnum {
+    package static var archivedRawValues: [String] { [point, line, rectangle, cuboid, circle, sphere].map(\.rawValue) }
+}
+
+extension CAEmitterLayerEmitterMode: ArchivedStringEnum {
+    package static var archivedRawValues: [String] { [points, outline, surface, volume].map(\.rawValue) }
+}
+
+extension CAEmitterLayerRenderMode: ArchivedStringEnum {
+    package static var archivedRawValues: [String] { [unordered, oldestFirst, oldestLast, backToFront, additive].map(\.rawValue) }
+}

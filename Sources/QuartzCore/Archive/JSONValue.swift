@@ -75,6 +75,9 @@ extension JSONValue: Codable {
 /// Why one archived value could not be decoded; the archive reader prefixes the key path.
 package struct ArchiveValueError: Error, Equatable {
     package var message: String
+    /// Where inside the value the error is, appended to the property's key path
+    /// ("[1].emitterCells[0].birthRate" inside a layer's `emitterCells`); empty: the value itself.
+    package var subpath = ""
 
     package init(_ message: String) { self.message = message }
 

@@ -13,7 +13,12 @@ import Foundation
 /// - Keys are Apple's KVC property names ("hidden", "doubleSided", "opaque"…); only values
 ///   that differ from the class's defaults are written; missing keys keep the defaults.
 /// - "class" names the layer class (CALayer when absent): CALayer, CAShapeLayer,
-///   CAGradientLayer, CATransformLayer, CAReplicatorLayer, CATextLayer, CAScrollLayer.
+///   CAGradientLayer, CATransformLayer, CAReplicatorLayer, CATextLayer, CAScrollLayer,
+///   CAEmitterLayer.
+/// - Emitter cells: a CAEmitterLayer's `"emitterCells"` is an array of cell objects keyed by
+///   CAEmitterCell's KVC names (`"birthRate"`, `"enabled"`, `"color"`, `"contents"`…, only
+///   values that differ from the defaults), each with its own `"emitterCells"` (format in
+///   `EmitterCellArchive`).
 /// - Numbers: non-finite ones are the strings "nan", "inf", "-inf". Points `[x, y]`, sizes
 ///   `[w, h]`, rectangles `[x, y, w, h]`, transforms 16 numbers in memory order (m11 m12 … m44).
 /// - Colours: `[gray, alpha]`, `[r, g, b, a]` or `{"colorSpace": name, "components": [...]}`.
@@ -55,7 +60,7 @@ package enum LayerArchive {
     package static let classes: [String: @Sendable () -> CALayer] = [
         "CALayer": { CALayer() }, "CAShapeLayer": { CAShapeLayer() }, "CAGradientLayer": { CAGradientLayer() },
         "CATransformLayer": { CATransformLayer() }, "CAReplicatorLayer": { CAReplicatorLayer() },
-        "CATextLayer": { CATextLayer() }, "CAScrollLayer": { CAScrollLayer() },
+        "CATextLayer": { CATextLayer() }, "CAScrollLayer": { CAScrollLayer() }, "CAEmitterLayer": { CAEmitterLayer() },
     ]
 
     /// The archive name of a layer's class, or nil for classes the archive does not know.
@@ -116,7 +121,7 @@ package enum LayerArchive {
             do {
                 if let value = try archive.encode(layer) { object[property.key] = value }
             } catch let e as ArchiveValueError {
-                throw LayerArchiveError(path: join(path, property.key), message: e.message)
+                throw LayerArchiveError(path: join(path, property.key) + e.subpath, message: e.message)
             }
         }
         if !layer.sublayerStorage.isEmpty {
@@ -254,7 +259,7 @@ package enum LayerArchive {
                 do {
                     try archive.decode(value, layer, context)
                 } catch let e as ArchiveValueError {
-                    throw LayerArchiveError(path: join(path, key), message: e.message)
+                    throw LayerArchiveError(path: join(path, key) + e.subpath, message: e.message)
                 }
             }
         }

@@ -167,13 +167,26 @@ open class CAEmitterLayer: CALayer {
 
     package override class var propertyTable: LayerPropertyTable { CAEmitterLayer.table }
 
+    /// `seed`: KVC takes any number (rounded; out of range gives 0); the archive only whole
+    /// numbers 0…4294967295, so a typo never silently seeds 0.
+    private static let seedCodec: ValueCodec<UInt32> = {
+        let lenient = ValueCodec<UInt32>.number({ UInt32(exactly: $0.rounded()) ?? 0 }, { Double($0) })
+        let expected = "an integer from 0 to 4294967295"
+        return ValueCodec(expected: lenient.expected, fromAny: lenient.fromAny, toAny: lenient.toAny, equal: lenient.equal,
+                          encode: lenient.encode, decode: { json, _ in
+                              guard case .number(let d) = json, let v = UInt32(exactly: d) else {
+                                  throw ArchiveValueError(expected: expected, got: json)
+                              }
+                              return v
+                          })
+    }()
+
     private static let table: LayerPropertyTable = {
         typealias P = LayerProperty
         typealias L = CAEmitterLayer
         let D = Emission()
         func flt(_ k: String, _ kp: ReferenceWritableKeyPath<L, Float>) -> P { P.make(k, kp, .float, default: 1, animates: true, zero: 0) }
-        return CALayer.baseTable.adding([
-            P.custom("emitterCells", expected: "an array of CAEmitterCell",
+        let cells = P.custom("emitterCells", expected: "an array of CAEmitterCell",
                      get: { ($0 as? L)?.emitterCells },
                      set: { layer, v in
                          guard let l = layer as? L else { return false }
@@ -183,7 +196,22 @@ open class CAEmitterLayer: CALayer {
                          guard cells.count == a.count else { return false }
                          l.emitterCells = cells
                          return true
-                     }),
+                     })
+        // Archived as an array of cell objects (EmitterCellArchive), nested cells inside.
+        let archivedCells = LayerProperty(
+            key: cells.key, implicitlyAnimates: false, reportedDefault: nil, expected: cells.expected,
+            get: cells.get, set: cells.set,
+            archive: LayerProperty.Archive(
+                encode: { layer in
+                    guard let cells = (layer as? L)?.emitterCells else { return nil }
+                    return try EmitterCellArchive.encode(cells)
+                },
+                decode: { json, layer, context in
+                    (layer as? L)?.emitterCells = try EmitterCellArchive.decode(json, context: context)
+                }),
+            holds: cells.holds, writeNode: nil)
+        return CALayer.baseTable.adding([
+            archivedCells,
             flt("birthRate", \.birthRate), flt("lifetime", \.lifetime),
             P.make("emitterPosition", \L.emitterPosition, .point, default: D.emitterPosition, animates: true, zero: .zero),
             P.make("emitterZPosition", \L.emitterZPosition, .cgFloat, default: 0, animates: true, zero: 0),
@@ -194,7 +222,7 @@ open class CAEmitterLayer: CALayer {
             P.make("renderMode", \L.renderMode, .stringEnum, default: D.renderMode, animates: false),
             P.make("preservesDepth", \L.preservesDepth, .bool, default: false, animates: false, zero: false),
             flt("velocity", \.velocity), flt("scale", \.scale), flt("spin", \.spin),
-            P.make("seed", \L.seed, .number({ UInt32(exactly: $0.rounded()) ?? 0 }, { Double($0) }), default: 0, animates: false, zero: 0),
+            P.make("seed", \L.seed, seedCodec, default: 0, animates: false, zero: 0),
         ])
     }()
 }
