@@ -47,11 +47,19 @@ import Testing
         }
     }
 
-    /// The wave is a person's command: it has a key and the window runs it.
-    @Test func waveHasAKey() throws {
+    /// The wave is a person's command: its key, pressed in the scene's window, starts it.
+    @Test func waveRunsFromItsKeyInTheWindow() throws {
         let descriptor = try #require(SceneCatalog.named("transitions"))
         let command = try #require(descriptor.commands.first { $0.name == "wave" })
         #expect(command.key == "w")
+        let window = try HeadlessWindow(size: descriptor.size)
+        let shown = SceneWindow(descriptor, window: window, clock: ManualFrameClock(now: 1000), playsScript: false,
+                                renderer: SceneWindowTests.BlankRenderer())
+        let input = try #require(ScriptedInput(host: shown.host))
+        let scene = try #require(shown.scene as? TransitionsScene)
+        #expect(scene.chainBars.allSatisfy { $0.animation(forKey: "wave") == nil })
+        input.key(command.keyCode)
+        #expect(scene.chainBars.allSatisfy { $0.animation(forKey: "wave") is CAAnimationGroup })
     }
 
     // MARK: sketch-fold (seed 001): the textured curtain
