@@ -54,6 +54,7 @@ package final class TransitionsScene: SceneModel {
             ScriptStep(2.5, .command("next-type")),
             ScriptStep(3.5, .command("resume")),
             ScriptStep(3.5, .command("next-type")),
+            ScriptStep(3.7, .command("wave")),
             ScriptStep(4.5, .command("next-type")),
             ScriptStep(5.5, .command("next-type")),
         ]
