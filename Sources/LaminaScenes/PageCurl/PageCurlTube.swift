@@ -20,7 +20,7 @@ import QuartzCore
 /// - The prism's axis lies one apothem *behind* the page's plane (the recipe centres it on the
 ///   parent's plane), so the face at the hand-over lies in the page's plane and is exactly
 ///   as large as its strip; centred on the plane, that face sat an apothem nearer the eye and
-///   was drawn 8 % larger than the strip it replaced.
+///   was drawn larger than the strip it replaced (8 % with 10 strips).
 /// - The page rolls onto the tube at that front face, which acts as the contact line of a
 ///   wheel: it stays put while the axis moves on, and filled faces turn away to the *right*
 ///   (behind the strips already gone) and recede. Rolled the other way, as before, filled
@@ -229,16 +229,17 @@ package final class PageCurlTube {
         slide.isRemovedOnCompletion = false
         tube.add(slide, forKey: "slide")
 
-        // Rolling without slipping: one face (2π/n) per strip width travelled. Sampled four
-        // times per face so matrix interpolation between samples never takes the short way
-        // round a half turn.
         // A face shows its strip for half a turn (n/2 strip widths of travel), then, turned
         // away from the viewer, lets it go.
         let halfTurn = crossingDuration / 2
+
+        // Rolling without slipping: one face (2π/n) per strip width travelled. Sampled four
+        // times per face so matrix interpolation between samples never takes the short way
+        // round a half turn.
         let steps = 4 * n * Int(ceil(total / crossingDuration))
         let roll = CAKeyframeAnimation(keyPath: "sublayerTransform")
         // The angle is zero-based so that face j faces the viewer exactly when its strip is
-        // handed over (travel apothem + (j + ½)·w, face rotation j·2π/n): the strip moves from
+        // handed over (travel apothem + (j + ½)·w, face rotation −j·2π/n): the strip moves from
         // the page onto the face without a jump. Positive: the front face is the contact line,
         // so the faces beside it turn away to the right, behind the tube's travel (ω × r for ω
         // about y, r along +z, points right).
