@@ -116,14 +116,15 @@ import Testing
         return context.makeImage()
     }
 
-    /// Seed 004's curl has no gaps and draws no strip twice: throughout the curl — at every
+    /// Seed 004's curl has no gaps and draws no strip twice, with few, the default or many
+    /// strips: throughout the curl — at every
     /// 30th of a second and just before and after each hand-over — along rows across the
     /// middle of the page, every column from the left edge to the last one the old page
     /// reaches shows the old page (from the page or from the tube; never the background),
     /// and the page's columns appear in their own order, left to right: a strip already on
     /// the tube never shows again left of strips still waiting on the page.
-    @Test func pageCurlHandOverHasNoGapsAndNoDuplicates() throws {
-        let n = 10
+    @Test(arguments: [3, 10, 24])
+    func pageCurlHandOverHasNoGapsAndNoDuplicates(stripCount n: Int) throws {
         let scene = PageCurlScene(stripCount: n)
         let size = scene.root.bounds.size
         scene.newView.isHidden = true

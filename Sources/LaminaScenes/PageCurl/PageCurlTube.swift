@@ -120,12 +120,36 @@ package final class PageCurlTube {
     }
 
     /// The tube layer's `sublayerTransform` when the prism has turned by `roll` radians about
-    /// its axis: the turn, then the push back by the apothem (the front face in the page's
-    /// plane), then the perspective.
-    func tubeTransform(roll: CGFloat) -> CATransform3D {
+    /// its axis and the axis lies `depth` points behind the page's plane (nil: the apothem, the
+    /// front face in the page's plane): the turn, then the push back, then the perspective.
+    func tubeTransform(roll: CGFloat, depth: CGFloat? = nil) -> CATransform3D {
         let turned = CATransform3DMakeRotation(roll, 0, 1, 0)
-        let pushedBack = CATransform3DConcat(turned, CATransform3DMakeTranslation(0, 0, -apothem))
+        let pushedBack = CATransform3DConcat(turned, CATransform3DMakeTranslation(0, 0, -(depth ?? apothem)))
         return CATransform3DConcat(pushedBack, Self.perspective())
+    }
+
+    /// The prism's pose when its axis has travelled `travelled` points left from its start
+    /// (the page's right edge plus an apothem): its roll angle (radians about y; face j faces
+    /// the viewer at roll j·2π/n, when the axis is over the centre of strip n − 1 − j) and the
+    /// depth of its axis behind the page's plane (points).
+    ///
+    /// It rolls as a prism rolls on a table: between two hand-overs it pivots about the edge
+    /// its front face shares with the next face, which stays pinned to the boundary between
+    /// the strip just taken and the next one on the page — so no gap opens between the page
+    /// and the tube and neither overlaps the other. Keeping that edge in the page's plane
+    /// while the axis slides at constant speed takes an angle of π/n + asin((edge − axis)/R)
+    /// (R the circumradius) and an axis that bobs back to R·cos(angle − π/n); at each
+    /// hand-over the face lies flat in the plane, an apothem in front of the axis.
+    func pose(travelled: CGFloat) -> (roll: CGFloat, depth: CGFloat) {
+        let n = CGFloat(stripCount), w = pageSize.width / n
+        let axis = pageSize.width + apothem - travelled
+        // Face j is the one whose left edge is pinned: the axis is between the centres of
+        // its strip and the next one.
+        let j = ((travelled - apothem - w / 2) / w).rounded(.down)
+        let edge = pageSize.width - (j + 1) * w
+        let radius = w / (2 * sin(.pi / n))
+        let angle = .pi / n + asin(max(-1, min(1, (edge - axis) / radius)))
+        return (angle + j * 2 * .pi / n, radius * cos(angle - .pi / n))
     }
 
     private func buildTube(stripWidth w: CGFloat) {
@@ -233,22 +257,15 @@ package final class PageCurlTube {
         // away from the viewer, lets it go.
         let halfTurn = crossingDuration / 2
 
-        // Rolling without slipping: one face (2π/n) per strip width travelled. Sampled four
-        // times per face so matrix interpolation between samples never takes the short way
-        // round a half turn.
-        let steps = 4 * n * Int(ceil(total / crossingDuration))
+        // Rolling without slipping (`pose(travelled:)`), sampled finely enough (at most 3° per
+        // sample, at least four per face) that interpolating the matrices between samples
+        // follows the pivoting prism and never takes the short way round a half turn.
+        let samplesPerFace = max(4, Int((120 / Double(n)).rounded(.up)))
+        let steps = samplesPerFace * n * Int(ceil(total / crossingDuration))
         let roll = CAKeyframeAnimation(keyPath: "sublayerTransform")
-        // The angle is zero-based so that face j faces the viewer exactly when its strip is
-        // handed over (travel apothem + (j + ½)·w, face rotation −j·2π/n): the strip moves from
-        // the page onto the face without a jump. Positive: the front face is the contact line,
-        // so the faces beside it turn away to the right, behind the tube's travel (ω × r for ω
-        // about y, r along +z, points right).
-        let handOverOffset = apothem + w / 2
-        let rollAngles = (0...steps).map { k -> CGFloat in
-            let travelled = CGFloat(k) / CGFloat(steps) * (startX - endX)
-            return (travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
-        }
-        roll.values = rollAngles.map { tubeTransform(roll: $0) }
+        let poses = (0...steps).map { k in pose(travelled: CGFloat(k) / CGFloat(steps) * (startX - endX)) }
+        let rollAngles = poses.map(\.roll)
+        roll.values = poses.map { tubeTransform(roll: $0.roll, depth: $0.depth) }
         roll.duration = total
         roll.beginTime = now
         roll.fillMode = .both
