@@ -19,7 +19,7 @@ package enum SceneCatalog {
             make: { ImplicitScene() }),
         SceneDescriptor(
             name: "transitions",
-            summary: "Seed 003: push transition between two views, every transition type, beginTime chains, autoreverse, pause/resume, nested transactions, perspective.",
+            summary: "Seed 003: push transition between two views, every transition type, beginTime chains, timeOffset inside animation groups, autoreverse, pause/resume, nested transactions, perspective.",
             size: CGSize(width: 480, height: 320), duration: 6.5,
             keyTimes: [0.0, 0.9, 1.8, 3.0, 4.0, 6.5],
             commands: TransitionsScene.commands,

@@ -9,12 +9,24 @@ import QuartzCore
 /// many-sided tube that rolls from the right edge to the left, uncovering whatever is beneath.
 ///
 /// As the recipe builds it: a second set of strip layers, the tube's faces, starts without
-/// contents (completely transparent); each face is placed with an increasing rotation about the y axis and
-/// pushed out by the tube's apothem, so together they form a closed prism whose centre lies on
-/// the tube layer's plane; the tube layer's `sublayerTransform` (perspective times a rotation
-/// about y) turns the whole prism. While the tube slides left it rotates by one face per strip
-/// width — rolling without slipping — and as it passes each strip, that strip leaves the page
-/// and appears on the face then facing the viewer.
+/// contents (completely transparent); each face is placed with an incrementing rotation about
+/// the y axis and pushed out by the tube's apothem, so together they form a closed prism; the
+/// tube layer's `sublayerTransform` (a rotation about y, then perspective) turns the whole
+/// prism. While the tube slides left it rotates by one face per strip width — rolling without
+/// slipping — and as it passes each strip, that strip leaves the page and appears on the face
+/// then facing the viewer.
+///
+/// Two choices keep the hand-over seamless (issue 23: gaps and duplicated fragments):
+/// - The prism's axis lies one apothem *behind* the page's plane (the recipe centres it on the
+///   parent's plane), so the face at the hand-over lies in the page's plane and is exactly
+///   as large as its strip; centred on the plane, that face sat an apothem nearer the eye and
+///   was drawn larger than the strip it replaced (8 % with 10 strips).
+/// - The page rolls onto the tube at that front face, which acts as the contact line of a
+///   wheel: it stays put while the axis moves on, and filled faces turn away to the *right*
+///   (behind the strips already gone) and recede. Rolled the other way, as before, filled
+///   faces swept left over strips still waiting on the page, showing them out of order.
+/// Half a turn after its hand-over a face (by then turned away and culled) drops its contents,
+/// so after a full turn it does not come round again over the page's last strips.
 ///
 /// Everything is declared as Core Animation animations when `curl()` is called, so any frame
 /// can be rendered at any time. Space: the container's bounds equal the layer's frame size
@@ -107,17 +119,52 @@ package final class PageCurlTube {
         return p
     }
 
+    /// The tube layer's `sublayerTransform` when the prism has turned by `roll` radians about
+    /// its axis and the axis lies `depth` points behind the page's plane (nil: the apothem, the
+    /// front face in the page's plane): the turn, then the push back, then the perspective.
+    func tubeTransform(roll: CGFloat, depth: CGFloat? = nil) -> CATransform3D {
+        let turned = CATransform3DMakeRotation(roll, 0, 1, 0)
+        let pushedBack = CATransform3DConcat(turned, CATransform3DMakeTranslation(0, 0, -(depth ?? apothem)))
+        return CATransform3DConcat(pushedBack, Self.perspective())
+    }
+
+    /// The prism's pose when its axis has travelled `travelled` points left from its start
+    /// (the page's right edge plus an apothem): its roll angle (radians about y; face j faces
+    /// the viewer at roll j·2π/n, when the axis is over the centre of strip n − 1 − j) and the
+    /// depth of its axis behind the page's plane (points).
+    ///
+    /// It rolls as a prism rolls on a table: between two hand-overs it pivots about the edge
+    /// its front face shares with the next face, which stays pinned to the boundary between
+    /// the strip just taken and the next one on the page — so no gap opens between the page
+    /// and the tube and neither overlaps the other. Keeping that edge in the page's plane
+    /// while the axis slides at constant speed takes an angle of π/n + asin((edge − axis)/R)
+    /// (R the circumradius) and an axis that bobs back to R·cos(angle − π/n); at each
+    /// hand-over the face lies flat in the plane, an apothem in front of the axis.
+    func pose(travelled: CGFloat) -> (roll: CGFloat, depth: CGFloat) {
+        let n = CGFloat(stripCount), w = pageSize.width / n
+        let axis = pageSize.width + apothem - travelled
+        // Face j is the one whose left edge is pinned: the axis is between the centres of
+        // its strip and the next one.
+        let j = ((travelled - apothem - w / 2) / w).rounded(.down)
+        let edge = pageSize.width - (j + 1) * w
+        let radius = w / (2 * sin(.pi / n))
+        let angle = .pi / n + asin(max(-1, min(1, (edge - axis) / radius)))
+        return (angle + j * 2 * .pi / n, radius * cos(angle - .pi / n))
+    }
+
     private func buildTube(stripWidth w: CGFloat) {
         tube.bounds = CGRect(x: 0, y: 0, width: w, height: pageSize.height)
         tube.position = CGPoint(x: pageSize.width + apothem, y: pageSize.height / 2)
-        tube.sublayerTransform = Self.perspective()
+        tube.sublayerTransform = tubeTransform(roll: 0)
         tube.name = "tube"
         // Face j takes strip (stripCount − 1 − j): the tube meets the rightmost strip first.
         for (j, face) in faces.enumerated() {
             let strip = stripCount - 1 - j
             face.bounds = tube.bounds
             face.position = CGPoint(x: w / 2, y: pageSize.height / 2)
-            let angle = CGFloat(j) * 2 * .pi / CGFloat(stripCount)
+            // Decreasing angles: the tube rolls so that the angle grows, and face j must face
+            // the viewer after j strips.
+            let angle = -CGFloat(j) * 2 * .pi / CGFloat(stripCount)
             face.transform = CATransform3DTranslate(CATransform3DMakeRotation(angle, 0, 1, 0), 0, 0, apothem)
             // Without contents until its strip is handed over (`curl()` animates them in):
             // an empty layer draws nothing.
@@ -139,15 +186,15 @@ package final class PageCurlTube {
         container.addSublayer(tube)
     }
 
-    /// The face's contents from `beginTime` on, held afterwards: before it the face keeps its
-    /// model contents (none). An animation from the snapshot to itself, so nothing blends.
+    /// The face's contents from `beginTime` for `duration` seconds: before and after, the face
+    /// keeps its model contents (none). An animation from the snapshot to itself, so nothing
+    /// blends.
     static func contentsArrival(_ contents: CGImage?, beginTime: CFTimeInterval, duration: Double) -> CABasicAnimation {
         let a = CABasicAnimation(keyPath: "contents")
         a.fromValue = contents
         a.toValue = contents
         a.beginTime = beginTime
         a.duration = max(duration, 1e-3)
-        a.fillMode = .forwards
         a.isRemovedOnCompletion = false
         return a
     }
@@ -206,25 +253,19 @@ package final class PageCurlTube {
         slide.isRemovedOnCompletion = false
         tube.add(slide, forKey: "slide")
 
-        // Rolling without slipping: one face (2π/n) per strip width travelled. Sampled four
-        // times per face so matrix interpolation between samples never takes the short way
-        // round a half turn.
-        let steps = 4 * n * Int(ceil(total / crossingDuration))
+        // A face shows its strip for half a turn (n/2 strip widths of travel), then, turned
+        // away from the viewer, lets it go.
+        let halfTurn = crossingDuration / 2
+
+        // Rolling without slipping (`pose(travelled:)`), sampled finely enough (at most 3° per
+        // sample, at least four per face) that interpolating the matrices between samples
+        // follows the pivoting prism and never takes the short way round a half turn.
+        let samplesPerFace = max(4, Int((120 / Double(n)).rounded(.up)))
+        let steps = samplesPerFace * n * Int(ceil(total / crossingDuration))
         let roll = CAKeyframeAnimation(keyPath: "sublayerTransform")
-        // The angle is zero-based so that face j faces the viewer exactly when its strip is
-        // handed over (travel apothem + (j + ½)·w, face rotation j·2π/n): the strip moves from
-        // the page onto the face without a jump. Negative: the top of a tube rolling left
-        // moves left (ω × r for ω about y, r along +z).
-        let handOverOffset = apothem + w / 2
-        roll.values = (0...steps).map { k -> CATransform3D in
-            let travelled = CGFloat(k) / CGFloat(steps) * (startX - endX)
-            let angle = -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
-            return CATransform3DRotate(Self.perspective(), angle, 0, 1, 0)
-        }
-        let rollAngles = (0...steps).map { k -> CGFloat in
-            let travelled = CGFloat(k) / CGFloat(steps) * (startX - endX)
-            return -(travelled - handOverOffset) / w * (2 * .pi / CGFloat(n))
-        }
+        let poses = (0...steps).map { k in pose(travelled: CGFloat(k) / CGFloat(steps) * (startX - endX)) }
+        let rollAngles = poses.map(\.roll)
+        roll.values = poses.map { tubeTransform(roll: $0.roll, depth: $0.depth) }
         roll.duration = total
         roll.beginTime = now
         roll.fillMode = .both
@@ -238,13 +279,16 @@ package final class PageCurlTube {
             let handOver = lead + (Double(j) + 0.5) * Double(w) / speed
             let fraction = NSNumber(value: handOver / total)
             pageStrips[strip].add(Self.opacitySwitch(from: 1, to: 0, at: fraction, duration: total, beginTime: now), forKey: "leave")
-            faces[j].add(Self.contentsArrival(snapshot, beginTime: now + handOver, duration: total - handOver), forKey: "arrive")
+            // (Never past the curl's end, so the completion block comes when the tube is off.)
+            faces[j].add(Self.contentsArrival(snapshot, beginTime: now + handOver, duration: min(halfTurn, total - handOver)),
+                         forKey: "arrive")
             // The shade follows the face's angle to the viewer (roll + the face's own turn),
             // sampled with the roll; it stays clear while the face has no contents.
+            let shown = handOver..<(handOver + halfTurn)
             let shade = CAKeyframeAnimation(keyPath: "opacity")
             shade.values = rollAngles.enumerated().map { k, roll -> Float in
                 let time = Double(k) / Double(steps) * total
-                return time < handOver ? 0 : Self.shadeOpacity(facing: roll + CGFloat(j) * 2 * .pi / CGFloat(n))
+                return shown.contains(time) ? Self.shadeOpacity(facing: roll - CGFloat(j) * 2 * .pi / CGFloat(n)) : 0
             }
             shade.duration = total
             shade.beginTime = now

@@ -7,7 +7,7 @@ import QuartzCore
 /// root (white canvas view)
 /// ├── sketchLayer        the incremental bitmap of finished strokes (contents)
 /// ├── liveStrokeLayer    the stroke under the finger (CAShapeLayer, blue, width 6)
-/// └── curtain            dark backdrop, shown only while folded (seed: curtainView)
+/// └── curtain            dark linen backdrop, shown only while folded (seed: curtainView)
 ///     ├── leftShadow     CAShapeLayer, anchor (1, 0.5), shadowPath with rounded outer corners
 ///     │   └── leftPage   white page showing the left half of the bitmap, masked to those corners
 ///     └── rightShadow    the mirror image, anchor (0, 0.5)
@@ -71,9 +71,10 @@ package final class SketchFoldScene: SceneModel {
 
     private func buildPages(size: CGSize) {
         curtain.frame = root.bounds
-        // UIKit's scrollViewTexturedBackgroundColor was a dark linen pattern; a flat slate
-        // grey of the same weight stands in for it.
-        curtain.backgroundColor = CGColor(red: 0.30, green: 0.32, blue: 0.36, alpha: 1)
+        // Seed 001's scrollViewTexturedBackgroundColor, a dark linen pattern: drawn once
+        // (CurtainLinen) and shown as the curtain's contents over its slate background.
+        curtain.backgroundColor = CurtainLinen.base
+        curtain.contents = CurtainLinen.image(size: size)
         curtain.name = "curtain"
         let half = CGRect(x: 0, y: 0, width: size.width / 2, height: size.height)
         let centre = CGPoint(x: size.width / 2, y: size.height / 2)

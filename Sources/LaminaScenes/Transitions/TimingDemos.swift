@@ -17,6 +17,42 @@ enum TimingDemos {
         }
     }
 
+    /// Seconds between neighbouring bars' phases in `groupWave`.
+    static let waveStep: Double = 0.2
+    /// One squash of `groupWave`, seconds (it autoreverses: a cycle is twice this).
+    static let waveSquashDuration: Double = 0.6
+    /// The height factor at the bottom of a squash.
+    static let waveSquashedScale: Double = 0.3
+
+    /// "Grouped animations can use the timeOffset property to start some animations at a later
+    /// time than others": each bar gets a `CAAnimationGroup` of two children — a vertical squash
+    /// and a dimming, both autoreversing, twice — whose `timeOffset` is `waveStep` seconds per
+    /// bar. The groups all begin now, yet the children run out of phase: bar i starts i·0.2 s
+    /// into its cycle and wraps round (reference §7.4), so the bars ripple as a wave.
+    /// The group lasts exactly the children's two cycles (2.4 s); nothing is filled, so the
+    /// bars end on their model (unsquashed, opaque).
+    static func groupWave(_ bars: [CALayer]) {
+        for (i, bar) in bars.enumerated() {
+            let offset = waveStep * Double(i)
+            let squash = CABasicAnimation(keyPath: "transform.scale.y")
+            squash.fromValue = 1
+            squash.toValue = waveSquashedScale
+            let dim = CABasicAnimation(keyPath: "opacity")
+            dim.fromValue = 1
+            dim.toValue = 0.4
+            for child in [squash, dim] {
+                child.duration = waveSquashDuration
+                child.autoreverses = true
+                child.repeatCount = 2
+                child.timeOffset = offset
+            }
+            let group = CAAnimationGroup()
+            group.animations = [squash, dim]
+            group.duration = 4 * waveSquashDuration
+            bar.add(group, forKey: "wave")
+        }
+    }
+
     /// Autoreverses with a repeat count of 1.5: out, back, and out again, ending at the end
     /// value — so the model is set to the end value too and nothing jumps afterwards.
     static func autoreverse(_ layer: CALayer, toX x: CGFloat) {

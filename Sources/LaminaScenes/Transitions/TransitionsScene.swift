@@ -8,6 +8,7 @@ import QuartzCore
 /// | push | 5-1 | red view pushed out to the left by the blue one (fromRight, 1 s) |
 /// | types | 5-1 generalised | a colour swap through fade, moveIn, reveal, push and our pageCurl / flip |
 /// | chain | beginTime | three bars fade in 0.4 s apart, fillMode backwards |
+/// | chain | timeOffset in a group | "wave": each bar's animation group has children offset 0.2 s per bar, so the bars ripple |
 /// | autoreverse | repeatCount | autoreverses with repeatCount 1.5: ends at the end value |
 /// | pause | 5-4 | a spinner paused at 1.75 s (a diamond, 225° round) and resumed at 3.5 s, exactly as the listing does it |
 /// | nested | 5-7 | position over 2 s (outer transaction), zPosition and opacity over 5 s (inner) |
@@ -53,6 +54,7 @@ package final class TransitionsScene: SceneModel {
             ScriptStep(2.5, .command("next-type")),
             ScriptStep(3.5, .command("resume")),
             ScriptStep(3.5, .command("next-type")),
+            ScriptStep(3.7, .command("wave")),
             ScriptStep(4.5, .command("next-type")),
             ScriptStep(5.5, .command("next-type")),
         ]
@@ -142,6 +144,7 @@ package final class TransitionsScene: SceneModel {
         SceneCommand("push", key: "p", "push the other view in (listing 5-1)"),
         SceneCommand("next-type", key: "t", "next transition type"),
         SceneCommand("chain", key: "c", "bars fade in 0.4 s apart (beginTime)"),
+        SceneCommand("wave", key: "w", "bars ripple: grouped animations with timeOffsets"),
         SceneCommand("autoreverse", key: "a", "autoreverse, repeatCount 1.5"),
         SceneCommand("spin", key: "s", "start the spinner"),
         SceneCommand("pause", key: "z", "pause the spinner (listing 5-4)"),
@@ -157,6 +160,7 @@ package final class TransitionsScene: SceneModel {
         case "push": push()
         case "next-type": nextType()
         case "chain": TimingDemos.chain(chainBars)
+        case "wave": TimingDemos.groupWave(chainBars)
         case "autoreverse": TimingDemos.autoreverse(bouncer, toX: bouncer.position.x > 50 ? 15 : 85)
         case "spin": TimingDemos.spin(spinner)
         case "pause": TimingDemos.pauseLayer(spinner)
