@@ -63,12 +63,16 @@ public final class CGImageSource: @unchecked Sendable {
             return nil
         }
         do {
-            let (surface, hasAlpha) = try ImageCodec.decodeSurface(data: bytes)
+            let (surface, hasAlpha) = try ImageCodec.decodeSurface(data: bytes, budget: .current)
             let image = CGImage(surface: surface, isOpaque: !hasAlpha)
             if cache { cachedImage = image }
             return image
         } catch let error as ImageIOError {
-            if case .truncated = error { decodeFailure = .statusUnexpectedEOF } else { decodeFailure = .statusInvalidData }
+            switch error {
+            case .truncated: decodeFailure = .statusUnexpectedEOF
+            case .overMemoryBudget: break // not a fault of the data: a later call under a larger budget may decode
+            default: decodeFailure = .statusInvalidData
+            }
             return nil
         } catch {
             decodeFailure = .statusInvalidData
@@ -89,7 +93,8 @@ public final class CGImageSource: @unchecked Sendable {
     /// compresses at most 1032:1, so a PNG whose data is shorter than its raw rows / 1032 is
     /// truncated or forged (a 100-byte file declaring 16384 × 16384 pixels), and is refused
     /// before a gigabyte is allocated for it. JPEG has no such bound (progressive scans code
-    /// long runs of empty blocks in a few bits); its size is checked by the codec's limits.
+    /// long runs of empty blocks in a few bits); its size is checked by the codec's limits and,
+    /// as a PNG's, against the pixel-memory budget before decoding.
     static func dataCanHold(_ header: ImageHeader, byteCount: Int) -> Bool {
         guard header.format == .png else { return true }
         let bitsPerPixel = header.depth * header.components
@@ -181,7 +186,7 @@ public func CGImageSourceCopyPropertiesAtIndex(_ isrc: CGImageSource, _ index: I
         properties[kCGImagePropertyDPIWidth] = NSNumber(value: dpi.x)
         properties[kCGImagePropertyDPIHeight] = NSNumber(value: dpi.y)
     }
-    if let orientation = h.orientation { properties[kCGImagePropertyOrientation] = NSNumber(value: orientation.rawValue) }
+    if let orientation = h.orientation { properties[kCGImagePropertyOrientation] = NSNumber(value: orientation) }
     return NSDictionary(dictionary: properties)
 }
 
@@ -224,7 +229,8 @@ public func CGImageSourceCreateThumbnailAtIndex(_ isrc: CGImageSource, _ index: 
     var image = source.image
     var (w, h) = source.fullSize
     if options.bool(kCGImageSourceCreateThumbnailWithTransform) == true,
-       let orientation = isrc.validHeader?.orientation, orientation != .up {
+       let raw = isrc.validHeader?.orientation,
+       let orientation = CGImagePropertyOrientation(rawValue: raw), orientation != .up {
         image = ImageResampling.oriented(image, orientation)
         if orientation.rawValue >= 5 { (w, h) = (h, w) }
     }

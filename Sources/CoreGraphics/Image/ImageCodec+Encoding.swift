@@ -119,22 +119,27 @@ extension CGImage {
     }
 
     /// Apple's PNG initializer: decodes the provider's bytes as PNG; nil when they are not a
-    /// valid PNG (use `ImageCodec.decode(data:)` to learn why). `decode` is ignored, as
-    /// decoded images are premultiplied RGBA8 already.
+    /// valid PNG (use `ImageCodec.decode(data:)` to learn why) or when the size the header
+    /// declares does not fit in the pixel-memory budget (`PixelMemoryBudget.current`, checked
+    /// before anything is allocated; the image holds its charge while it lives). `decode` is
+    /// ignored, as decoded images are premultiplied RGBA8 already.
     public convenience init?(pngDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         guard ImageCodec.sniff(source.bytes) == .png,
-              let (surface, hasAlpha) = try? ImageCodec.decodeSurface(data: source.bytes)
+              let (surface, hasAlpha) = try? ImageCodec.decodeSurface(data: source.bytes, budget: .current)
         else { return nil }
         self.init(surface: surface, isOpaque: !hasAlpha, shouldInterpolate: shouldInterpolate, intent: intent)
     }
 
     /// Apple's JPEG initializer: decodes the provider's bytes as JPEG; nil when they are not a
-    /// valid JPEG. `decode` is ignored.
+    /// valid JPEG or when the frame size declared by the first start-of-frame marker — found as
+    /// libjpeg finds it, stray bytes between segments skipped — does not fit in the
+    /// pixel-memory budget (`PixelMemoryBudget.current`, checked before anything is allocated;
+    /// the image holds its charge while it lives). `decode` is ignored.
     public convenience init?(jpegDataProviderSource source: CGDataProvider, decode: UnsafePointer<CGFloat>?,
                              shouldInterpolate: Bool, intent: CGColorRenderingIntent) {
         guard ImageCodec.sniff(source.bytes) == .jpeg,
-              let (surface, _) = try? ImageCodec.decodeSurface(data: source.bytes)
+              let (surface, _) = try? ImageCodec.decodeSurface(data: source.bytes, budget: .current)
         else { return nil }
         self.init(surface: surface, isOpaque: true, shouldInterpolate: shouldInterpolate, intent: intent)
     }

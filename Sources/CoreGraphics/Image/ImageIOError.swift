@@ -1,3 +1,4 @@
+import Foundation
 import LaminaRaster
 
 /// Why an image could not be decoded or encoded. Every case names what was wrong so a failing
@@ -18,6 +19,9 @@ package enum ImageIOError: Error, CustomStringConvertible, Equatable {
     case imageTooLarge(width: Int, height: Int)
     /// The header declares a zero width or height.
     case zeroSized(width: Int, height: Int)
+    /// The decoded pixels (`bytes`, 4 a pixel) would not fit in what is left of the pixel-memory
+    /// budget (`available` of `limit` bytes, `PixelMemoryBudget.current`); nothing was allocated.
+    case overMemoryBudget(width: Int, height: Int, bytes: Int?, available: Int, limit: Int)
     /// Memory ran out inside the codec.
     case outOfMemory(format: String)
     /// Writing or reading a file failed.
@@ -34,6 +38,9 @@ package enum ImageIOError: Error, CustomStringConvertible, Equatable {
         case let .imageTooLarge(w, h):
             return "image \(w)x\(h) is too large (at most \(Surface.maxDimension) px a side and \(Surface.maxPixelCount) pixels)"
         case let .zeroSized(w, h): return "image has zero size (\(w)x\(h))"
+        case let .overMemoryBudget(w, h, bytes, available, limit):
+            let mib = { (b: Int) in String(format: "%.0f MiB", Double(b) / 1_048_576) }
+            return "image \(w)x\(h) needs \(bytes.map(mib) ?? "too much memory"), more than the \(mib(max(0, available))) left of the pixel-memory budget (\(mib(limit)))"
         case let .outOfMemory(format): return "out of memory while coding \(format)"
         case let .fileError(path, message): return "cannot access \(path): \(message)"
         }

@@ -47,13 +47,14 @@ extension CGPath {
     /// stroke here in path space with tolerance ≈ device tolerance / the CTM's largest scale,
     /// then map or flatten the outline with the CTM (`flattened(tolerance:transform:)`).
     /// `scratch`: working buffers to reuse, as for the sink version below (the same outline).
+    /// `cull`: curves whose stroke cannot reach the drawing, stroked as their chords (as below).
     package func strokeOutline(
         width: CGFloat, lineCap: CGLineCap, lineJoin: CGLineJoin, miterLimit: CGFloat, tolerance: CGFloat,
-        scratch: StrokeScratch? = nil
+        scratch: StrokeScratch? = nil, cull: CurveCulling? = nil
     ) -> CGPath {
         var storage = PathStorage()
         strokeOutline(width: width, lineCap: lineCap, lineJoin: lineJoin, miterLimit: miterLimit, tolerance: tolerance,
-                      into: &storage, scratch: scratch)
+                      into: &storage, scratch: scratch, cull: cull)
         return CGPath(storage: storage)
     }
 

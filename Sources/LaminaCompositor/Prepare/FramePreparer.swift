@@ -33,6 +33,14 @@ package struct FramePreparer {
     package static let maxInstances = 4096
     /// The product of the instance counts of the replicators being walked (see `maxInstances`).
     private var replication = 1
+    /// How far (device pixels) content outside the visible pixels can still show, as the
+    /// shadows of the alpha-shadow groups being walked: the sum of their reaches.
+    private var shadowReach = 0
+    /// Whether shape layers' strokes pass curves that cannot reach the visible pixels as
+    /// chords (`CurveCulling`; the same pixels). Tests turn it off to compare.
+    package var cullsStrokeCurves = true
+    /// Counts the stroke curves culled (tests count work with it); nil counts nothing.
+    package var culledStrokeCurves: CullCounter?
     /// The stroker's working buffers for shape layers' outlines, reused layer after layer.
     /// Only this preparer's thread uses it while it prepares (the compositor lends each
     /// frame its own, `StrokeScratchPool`).
@@ -134,20 +142,50 @@ package struct FramePreparer {
         return sortedChildren(n.children.compactMap { id in pending.remove(id) != nil ? node(id) : nil })
     }
 
-    /// A body in the cache: a node's id, and the instance variant its node came from (-1:
-    /// the frame's own node).
+    /// A body in the cache: a node's id, the instance variant its node came from (-1: the
+    /// frame's own node), and the visible box its stroke was culled to (nil: not culled, valid
+    /// wherever it is drawn, as extents need).
     struct BodyKey: Hashable {
         var id: RenderNodeID
         var variant: Int
+        var visible: PixelBox? = nil
     }
 
-    private mutating func body(_ n: RenderNode, _ t: CGAffineTransform, flipped: Bool) -> [DrawPiece] {
+    /// `visible`: the device pixels the body can change where it is being drawn (see
+    /// `strokeCullBox`), nil when unknown. A shape layer whose path reaches beyond them
+    /// strokes the curves that cannot reach them as chords, cached apart from the uncut body.
+    private mutating func body(_ n: RenderNode, _ t: CGAffineTransform, flipped: Bool, visible: PixelBox? = nil) -> [DrawPiece] {
         var key = BodyKey(id: n.id, variant: -1)
         if let v = instanceVariant, tree.instanceNodes.node(n.id, in: v) != nil { key.variant = v }
+        var cullRect: CGRect?
+        if let visible, Self.strokeMayLeave(n, t, visible) {
+            key.visible = visible
+            cullRect = CGRect(x: visible.x0, y: visible.y0, width: visible.width, height: visible.height)
+        }
         if let cached = bodyCache[key] { return cached }
-        let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch)
+        let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch,
+                                 visible: cullRect, culledCurves: culledStrokeCurves)
         bodyCache[key] = b
         return b
+    }
+
+    /// Whether `n` strokes a path whose control box, through `t`, is not wholly inside
+    /// `visible` (only then can culling change its outline; a stroke inside keeps the shared
+    /// cache entry).
+    private static func strokeMayLeave(_ n: RenderNode, _ t: CGAffineTransform, _ visible: PixelBox) -> Bool {
+        guard case let .shape(s) = n.kind, s.strokeColor != nil, let path = s.path, !path.isEmpty else { return false }
+        let box = path.boundingBox.applying(t)
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
+        return !CGRect(x: visible.x0, y: visible.y0, width: visible.width, height: visible.height).contains(box)
+    }
+
+    /// The device pixels a layer drawn now under `clipBox` can change: the output within the
+    /// clip box, grown by the reach of the alpha shadows being drawn around it (content just
+    /// outside what shows can cast its shadow into view). Nil inside replicator instances,
+    /// whose bodies are drawn again under other transforms, or when culling is turned off.
+    private func strokeCullBox(_ clipBox: PixelBox) -> PixelBox? {
+        guard cullsStrokeCurves, replication == 1 else { return nil }
+        return output.intersection(clipBox).outset(by: shadowReach)
     }
 
     mutating func emit(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
@@ -157,6 +195,8 @@ package struct FramePreparer {
         let opacity = Self.sanitizedOpacity(n.opacity)
         guard opacity > 0 else { return }
         guard m.isFinite else { list.diagnostics.append(.degenerateTransform(n.id)); return }
+        let outerShadowReach = shadowReach
+        defer { shadowReach = outerShadowReach }
         let affine = LayerGeometry.affine(m)
         if !planeLayers.contains(n.id) && (affine == nil || n.shouldRasterize) {
             emitPlane(n, matrix: m, alpha: alpha, flipped: flipped, depth: depth)
@@ -197,6 +237,7 @@ package struct FramePreparer {
             }
             // Content just outside what shows can still cast its shadow into view.
             let reach = shadow.map { $0.reach } ?? 0
+            shadowReach = min(1 << 40, shadowReach + reach)
             let bounds = PixelBox(covering: extent.union).intersection(output.intersection(clipBox).outset(by: reach))
             list.commands.append(.beginGroup(GroupSpec(layer: n.id, reasons: reasons, bounds: bounds, opacity: pieceAlpha,
                                                        shadow: shadow, hasMask: maskNode != nil)))
@@ -211,7 +252,7 @@ package struct FramePreparer {
             .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: pieceAlpha, antialiasEdges: n.allowsEdgeAntialiasing, tint: tint))
         }
         if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(draw(s)) }
-        for p in body(n, t, flipped: flipped) { list.commands.append(draw(p)) }
+        for p in body(n, t, flipped: flipped, visible: strokeCullBox(clipBox)) { list.commands.append(draw(p)) }
 
         let children = sortedChildren(n.children.compactMap { resolve($0, parent: n.id) })
         if !children.isEmpty {

@@ -59,8 +59,13 @@ package enum LayerPieces {
 
     /// Background, gradient, contents and shape pieces, in Apple's order (reference §3.1).
     /// `strokeScratch`: the stroker's working buffers to reuse (see `strokeOutline`).
+    /// `visible`: the device pixels (through `t`) the pieces can change, when the caller knows
+    /// them; a shape layer's stroke then passes the curves whose stroke cannot reach them as
+    /// chords (`CurveCulling`). The pieces are then valid only where they are drawn through `t`
+    /// into `visible`.
     package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool,
-                             strokeScratch: StrokeScratch? = nil) -> [DrawPiece] {
+                             strokeScratch: StrokeScratch? = nil, visible: CGRect? = nil,
+                             culledCurves: CullCounter? = nil) -> [DrawPiece] {
         if case .transformLayer = n.kind { return [] }
         var out: [DrawPiece] = []
         let shape = LayerShape(boundsOf: n)
@@ -80,7 +85,9 @@ package enum LayerPieces {
         if case let .emitter(e) = n.kind, !e.cells.isEmpty { out.append(.particles(e)) }
         if case let .shape(s) = n.kind, let path = s.path, !path.isEmpty {
             if let fill = s.fillColor, isVisible(fill) { out.append(.shapeFill(path, color: fill, rule: s.fillRule)) }
-            if let stroke = strokeOutline(s, path: path, transform: t, scratch: strokeScratch), let color = s.strokeColor {
+            if let stroke = strokeOutline(s, path: path, transform: t, scratch: strokeScratch, visible: visible,
+                                          culledCurves: culledCurves),
+               let color = s.strokeColor {
                 out.append(.shapeStroke(outline: stroke, color: color))
             }
         }
@@ -100,8 +107,15 @@ package enum LayerPieces {
     /// stroker's buffers, lent by the caller so that stroking many layers does not allocate
     /// them for each (one scratch per thread: the preparer's, see `StrokeScratchPool`); nil
     /// strokes with buffers of its own. The outline is the same either way.
+    ///
+    /// `visible`: the device pixels the outline can change (drawn through `t`); curves whose
+    /// stroke lies wholly outside them are stroked as their chords (`CurveCulling`: the same
+    /// pixels), so a stroke blown up to 1e300 by an animation does not flatten every curve to
+    /// the flattener's cap. Trimming and dashing still measure every curve (the dash pattern
+    /// depends on the curves' lengths). nil strokes every curve as it is.
     static func strokeOutline(_ s: ShapeContent, path: CGPath, transform t: CGAffineTransform,
-                              scratch: StrokeScratch? = nil) -> CGPath? {
+                              scratch: StrokeScratch? = nil, visible: CGRect? = nil,
+                              culledCurves: CullCounter? = nil) -> CGPath? {
         guard isVisible(s.strokeColor), s.lineWidth.isFinite, s.lineWidth > 0 else { return nil }
         var p = path
         if !(s.strokeStart <= 0 && s.strokeEnd >= 1) { p = p.trimmed(from: s.strokeStart, to: s.strokeEnd) }
@@ -112,9 +126,35 @@ package enum LayerPieces {
         }
         let scale = max(hypot(t.a, t.b), hypot(t.c, t.d))
         let tolerance = scale > 0 && scale.isFinite ? strokeTolerance / Double(scale) : 0.05
+        let cull = visible.flatMap { v in
+            inverse(of: t).flatMap { toPath in
+                CurveCulling.stroke(visiblePixels: v, pixelToUser: toPath, halfWidth: s.lineWidth / 2,
+                                    lineCap: s.lineCap, lineJoin: s.lineJoin, miterLimit: s.miterLimit,
+                                    tolerance: tolerance, counter: culledCurves)
+            }
+        }
         let outline = p.strokeOutline(width: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin,
-                                      miterLimit: s.miterLimit, tolerance: tolerance, scratch: scratch)
+                                      miterLimit: s.miterLimit, tolerance: tolerance, scratch: scratch, cull: cull)
         return outline.isEmpty ? nil : outline
+    }
+
+    /// The inverse of `t`, also when its determinant overflows (a scale of 1e290 has the
+    /// inverse 1e-290 though its determinant is infinite): the linear part is divided by its
+    /// largest entry before it is inverted. Nil when `t` is singular or not finite.
+    static func inverse(of t: CGAffineTransform) -> CGAffineTransform? {
+        let k = max(max(abs(t.a), abs(t.b)), max(abs(t.c), abs(t.d)))
+        guard k > 0, k.isFinite, t.tx.isFinite, t.ty.isFinite else { return nil }
+        let a = t.a / k, b = t.b / k, c = t.c / k, d = t.d / k
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        // t(p) = k·L(p) + T, so t⁻¹(q) = L⁻¹((q − T) / k).
+        let linearInverse = CGAffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det, tx: 0, ty: 0)
+        let inverse = CGAffineTransform(translationX: -t.tx, y: -t.ty)
+            .concatenating(CGAffineTransform(scaleX: 1 / k, y: 1 / k))
+            .concatenating(linearInverse)
+        guard inverse.a.isFinite, inverse.b.isFinite, inverse.c.isFinite, inverse.d.isFinite,
+              inverse.tx.isFinite, inverse.ty.isFinite else { return nil }
+        return inverse
     }
 
     /// The bounds-space rectangle `piece` may touch (before blur spread, see `deviceRect`).
