@@ -91,21 +91,7 @@ package enum ImageCodec {
     // MARK: JPEG
 
     private static func decodeJPEG(_ data: Data) throws -> Surface {
-        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Surface in
-            let bytes = raw.bindMemory(to: UInt8.self)
-            var info = lamina_image_info()
-            var error = lamina_iio_error()
-            guard let decoder = lamina_jpeg_decoder_create(bytes.baseAddress, bytes.count, &info, &error) else {
-                throw mapError(error, format: .jpeg, info: info)
-            }
-            defer { lamina_jpeg_decoder_destroy(decoder) }
-            try ImageIOError.checkSize(width: Int(info.width), height: Int(info.height))
-            let surface = try Surface(width: Int(info.width), height: Int(info.height))
-            guard lamina_jpeg_decoder_read(decoder, surface.base, surface.bytesPerRow, &error) == 0 else {
-                throw mapError(error, format: .jpeg)
-            }
-            return surface // alpha is 255 everywhere: already premultiplied
-        }
+        try decodeJPEG(data, scale: 1)
     }
 
     /// Decodes a JPEG at 1/`scaleDenominator` of its size (1, 2, 4 or 8; sides rounded up)
@@ -117,7 +103,13 @@ package enum ImageCodec {
             throw ImageIOError.unsupportedVariant(format: Format.jpeg.rawValue, message: "scale 1/\(scaleDenominator)")
         }
         guard sniff(data) == .jpeg else { return try decode(data: data) }
-        let surface = try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Surface in
+        return CGImage(surface: try decodeJPEG(data, scale: scaleDenominator), isOpaque: true)
+    }
+
+    /// The one JPEG decode: the declared size checked against the limits, then (below full
+    /// size) libjpeg's DCT scale set and the scaled size checked, before the surface is made.
+    private static func decodeJPEG(_ data: Data, scale: Int) throws -> Surface {
+        try data.withUnsafeBytes { (raw: UnsafeRawBufferPointer) -> Surface in
             let bytes = raw.bindMemory(to: UInt8.self)
             var info = lamina_image_info()
             var error = lamina_iio_error()
@@ -126,18 +118,21 @@ package enum ImageCodec {
             }
             defer { lamina_jpeg_decoder_destroy(decoder) }
             try ImageIOError.checkSize(width: Int(info.width), height: Int(info.height))
-            var width: UInt32 = 0, height: UInt32 = 0
-            guard lamina_jpeg_decoder_set_scale(decoder, UInt32(scaleDenominator), &width, &height, &error) == 0 else {
-                throw mapError(error, format: .jpeg, info: info)
+            var width = info.width, height = info.height
+            if scale != 1 {
+                var w: UInt32 = 0, h: UInt32 = 0
+                guard lamina_jpeg_decoder_set_scale(decoder, UInt32(scale), &w, &h, &error) == 0 else {
+                    throw mapError(error, format: .jpeg, info: info)
+                }
+                try ImageIOError.checkSize(width: Int(w), height: Int(h))
+                (width, height) = (.init(w), .init(h))
             }
-            try ImageIOError.checkSize(width: Int(width), height: Int(height))
             let surface = try Surface(width: Int(width), height: Int(height))
             guard lamina_jpeg_decoder_read(decoder, surface.base, surface.bytesPerRow, &error) == 0 else {
                 throw mapError(error, format: .jpeg)
             }
             return surface // alpha is 255 everywhere: already premultiplied
         }
-        return CGImage(surface: surface, isOpaque: true)
     }
 
     // MARK: Errors
