@@ -56,27 +56,17 @@ package final class PageCurlScene: SceneModel {
 
     /// Seed 004's MainViewController: make the transition over the old view and put it in
     /// front; its showing starts the curl (its `kCAOnOrderIn` action, the recipe's
-    /// `didMoveToSuperview`). The old view hides at once.
-    ///
-    /// Lamina posts `kCAOnOrderIn` only for layers that have been committed, so a layer added
-    /// brand new would not hear it (reference §5.5.1 says adding to a visible layer posts it):
-    /// the container is added hidden, committed with a flush, then shown — which posts the
-    /// event on either reading.
+    /// `didMoveToSuperview`: added under a shown layer, it is ordered in, §5.5.1). The old
+    /// view hides at once.
     private func curl() {
         guard curlTube == nil, let tube = PageCurlTube(over: oldView, stripCount: stripCount) else { return }
         curlTube = tube
         tube.completion = { [weak tube] in tube?.container.removeFromSuperlayer() }
-        CATransaction.begin()
-        CATransaction.setDisableActions(true)
-        tube.container.isHidden = true
         root.insertSublayer(tube.container, above: oldView)
-        CATransaction.commit()
-        CATransaction.flush()
         CATransaction.begin()
         CATransaction.setDisableActions(true)
         oldView.isHidden = true
         CATransaction.commit()
-        tube.container.isHidden = false
     }
 
     /// The old page back in place (at once), ready to curl again.
