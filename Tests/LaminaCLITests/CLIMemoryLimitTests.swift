@@ -6,23 +6,8 @@ import Testing
 /// and the size, and no image.
 @Suite(.serialized) struct CLIMemoryLimitTests {
     private func render(_ json: String, _ extra: [String]) throws -> (status: Int32, output: String, files: [String]) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-cli-memory-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data(json.utf8).write(to: dir.appendingPathComponent("x.json"))
-        let process = Process()
-        process.executableURL = CLIProcessTests.lamina
-        process.arguments = ["render", "x.json", "-o", "out.png"] + extra
-        process.currentDirectoryURL = dir
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), files)
+        let r = try renderArchive(json, extra: extra)
+        return (r.status, r.output, r.files)
     }
 
     /// A 400-point root (a 625 KiB output) holding a 400-point layer at opacity 0.5 over an

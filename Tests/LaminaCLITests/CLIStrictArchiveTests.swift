@@ -5,25 +5,7 @@ import Testing
 /// status, the key path on standard error, and no image (an existing one is left alone).
 @Suite(.serialized) struct CLIStrictArchiveTests {
     private func render(_ json: String, keeping old: Data? = nil) throws -> (status: Int32, output: String, files: [String], out: Data?) {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-cli-strict-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: dir) }
-        try Data(json.utf8).write(to: dir.appendingPathComponent("x.json"))
-        if let old { try old.write(to: dir.appendingPathComponent("out.png")) }
-        let process = Process()
-        process.executableURL = CLIProcessTests.lamina
-        process.arguments = ["render", "x.json", "-o", "out.png"]
-        process.currentDirectoryURL = dir
-        process.standardInput = FileHandle.nullDevice
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let files = ((try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
-        return (process.terminationStatus, String(decoding: output, as: UTF8.self), files,
-                FileManager.default.contents(atPath: dir.appendingPathComponent("out.png").path))
+        try renderArchive(json, keeping: old)
     }
 
     @Test(.timeLimit(.minutes(2)))
