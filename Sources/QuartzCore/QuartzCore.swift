@@ -17,9 +17,10 @@
 //                 archive encodes it. KVC, `defaultValue(forKey:)`, `init(layer:)` and the JSON
 //                 archive all read that table, so a property cannot be forgotten by one of them.
 // - Layers/       the subclasses (shape, gradient, transform, replicator, text, scroll) as data.
-//                 Text/ lays out a CATextLayer's string (`TextLayout`: breaks, wrapping,
-//                 truncation, alignment, measured by a FreeType face from CoreGraphics) and
-//                 draws it in `draw(in:)`, so a text layer reaches the compositor as an image.
+//                 Text/ turns a CATextLayer into the compositor's plain `TextContent` (string,
+//                 resolved face, size, colour, options), which lays the text out and draws it
+//                 (LaminaCompositor/Text) — in `draw(in:)` for the backing store, and in frames
+//                 whose animations present another size or colour.
 // - Transaction/  CATransaction: a per-thread stack; the outermost commit stamps animation begin
 //                 times, marks attached trees committed (which enables presentation layers and
 //                 implicit animations), updates the trees' committed render trees (Commit/)

@@ -43,7 +43,7 @@ package enum LayerPieces {
     package static func impliedShadowShape(_ n: RenderNode) -> LayerShape? {
         guard n.shadowPath == nil, n.children.isEmpty, let bg = n.backgroundColor, bg.clampedRGBA.a >= 1 else { return nil }
         switch n.kind {
-        case .plain, .gradient: break
+        case .plain, .gradient, .text: break
         default: return nil
         }
         let shape = LayerShape(boundsOf: n)

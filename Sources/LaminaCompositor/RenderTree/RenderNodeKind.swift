@@ -1,5 +1,5 @@
 // What a layer subclass adds to a plain layer: the content of CAShapeLayer, CAGradientLayer,
-// CAReplicatorLayer, CAEmitterLayer, or the "no own drawing, 3D context" nature of CATransformLayer.
+// CAReplicatorLayer, CAEmitterLayer, CATextLayer, or the "no own drawing, 3D context" nature of CATransformLayer.
 import CoreGraphics
 
 /// The class-specific part of a render node.
@@ -13,6 +13,10 @@ package enum RenderNodeKind: Hashable, Sendable {
     case replicator(ReplicatorContent)
     /// A CAEmitterLayer: its particles at the frame's time (Particles/EmitterContent.swift).
     case emitter(EmitterContent)
+    /// A CATextLayer: draws its backing store (`contents`) like a plain layer; the text as
+    /// plain values lets a frame draw it again at an animated size or colour
+    /// (Text/TextContent.swift).
+    case text(TextContent)
 }
 
 /// CAShapeLayer's properties, with Apple's defaults. Lengths are in the layer's bounds space

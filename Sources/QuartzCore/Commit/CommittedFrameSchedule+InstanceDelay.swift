@@ -66,7 +66,7 @@ extension CommittedFrameSchedule {
 
     /// Animated node `k`'s node with its last evaluated values, over its committed node `base`
     /// (without a transition): how `CommittedRenderTree.tree(at:)` draws it.
-    func presentedNode(_ k: Int, over base: RenderNode) -> RenderNode {
+    mutating func presentedNode(_ k: Int, over base: RenderNode) -> RenderNode {
         if !targets[k].extras.isEmpty, let source = targets[k].extrasSource, !targets[k].writesExtrasInPlace {
             // Subclass or custom properties are animated: draw from a copy of the committed
             // layer holding them (as the model's path draws from a copy).

@@ -14,6 +14,9 @@ package struct CommittedLayerTarget: PresentedValuesTarget {
     /// Every field as committed.
     package let base: PresentedLayerValues
     package let extrasSource: CALayer?
+    /// The last text drawn with presented values (text layers whose fontSize or
+    /// foregroundColor animate), reused while they do not change.
+    package var presentedText: PresentedTextImage?
 
     package init(base: PresentedLayerValues, extrasSource: CALayer?) {
         self.base = base
@@ -44,9 +47,12 @@ package struct CommittedLayerTarget: PresentedValuesTarget {
         extras.allSatisfy { $0.property.writeNode != nil }
     }
 
-    /// Writes the presented extras into `node` (see `writesExtrasInPlace`).
-    package func storeExtras(into node: inout RenderNode) {
+    /// Writes the presented extras into `node` (see `writesExtrasInPlace`); a text node whose
+    /// presented size or colour then differ from its backing store's shows the text drawn
+    /// with them.
+    package mutating func storeExtras(into node: inout RenderNode) {
         for extra in extras { _ = extra.property.writeNode?(&node, extra.value, extrasSource) }
+        node.showPresentedText(cache: &presentedText, maxPixels: CALayer.maxBackingStorePixels)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// A layer that shows a string (Apple's CATextLayer): plain text in one font, size and colour,
 /// laid out in the bounds from the top, aligned, optionally wrapped and truncated, drawn into
@@ -21,8 +22,9 @@ open class CATextLayer: CALayer {
     }
 
     package var text = Text()
-    /// The last text drawn with animated values (see `presentedTextImage(model:)`).
-    package var presentedTextCache: (key: PresentedTextKey, image: CGImage)?
+    /// The last text drawn with animated values for a presentation copy's node
+    /// (`RenderNode.drawPresentedText(of:over:)`).
+    package var presentedTextCache: PresentedTextImage?
 
     /// A new text layer, marked as needing display so its text is drawn at the first commit.
     public override init() {
@@ -97,8 +99,10 @@ open class CATextLayer: CALayer {
         return CALayer.baseTable.adding([
             P.make("string", \CATextLayer.string, .stringObject, default: nil, animates: false, zero: .some(nil)),
             P.make("font", \CATextLayer.font, .stringObject, default: nil, animates: false, zero: .some(nil)),
-            P.make("fontSize", \CATextLayer.fontSize, .cgFloat, default: D.fontSize, animates: true, zero: 0),
-            P.make("foregroundColor", \CATextLayer.foregroundColor, .color, default: D.foregroundColor, animates: true, zero: .some(nil)),
+            P.make("fontSize", \CATextLayer.fontSize, .cgFloat, default: D.fontSize, animates: true, zero: 0,
+                   node: { node, v in node.editText { $0.fontSize = v } }),
+            P.make("foregroundColor", \CATextLayer.foregroundColor, .color, default: D.foregroundColor, animates: true,
+                   zero: .some(nil), node: { node, v in node.editText { $0.color = v } }),
             P.make("wrapped", \CATextLayer.isWrapped, .bool, default: false, animates: false, zero: false),
             P.make("truncationMode", \CATextLayer.truncationMode, .stringEnum, default: D.truncationMode, animates: false),
             P.make("alignmentMode", \CATextLayer.alignmentMode, .stringEnum, default: D.alignmentMode, animates: false),

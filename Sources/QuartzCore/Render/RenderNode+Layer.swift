@@ -99,9 +99,9 @@ extension RenderFilter {
 }
 
 extension RenderNodeKind {
-    /// The subclass-specific content of `layer`. CATextLayer is a plain layer here: its text is
-    /// drawn into its backing store (`contents`) by `display()`; CAScrollLayer is a plain
-    /// layer by nature.
+    /// The subclass-specific content of `layer`. CATextLayer's text is drawn into its backing
+    /// store (`contents`) by `display()`; its node also carries the text as plain values, for
+    /// frames that present another size or colour. CAScrollLayer is a plain layer by nature.
     init(layer: CALayer) {
         switch layer {
         case is CATransformLayer:
@@ -128,6 +128,8 @@ extension RenderNodeKind {
                 instanceDelay: replicator.instanceDelay, instanceColor: replicator.instanceColor,
                 instanceRedOffset: replicator.instanceRedOffset, instanceGreenOffset: replicator.instanceGreenOffset,
                 instanceBlueOffset: replicator.instanceBlueOffset, instanceAlphaOffset: replicator.instanceAlphaOffset))
+        case let text as CATextLayer:
+            self = .text(text.textContent)
         case let emitter as CAEmitterLayer:
             self = .emitter(EmitterContent(layer: emitter)) // CAEmitterLayer+Render.swift
         default:

@@ -3,8 +3,8 @@ import LaminaCompositor
 import Testing
 import QuartzCore
 
-/// Animated subclass properties (CAShapeLayer, CAGradientLayer, CAReplicatorLayer, and
-/// CALayer's `shadowPath` and `contents`) reach a committed frame through the property tables'
+/// Animated subclass properties (CAShapeLayer, CAGradientLayer, CAReplicatorLayer,
+/// CATextLayer's `fontSize` and `foregroundColor`, and CALayer's `shadowPath` and `contents`) reach a committed frame through the property tables'
 /// node writers — written into the layer's render node in place, no copy of the layer — and
 /// the frames equal `presentation()` (copies of the model, drawn by `RenderNode(layer:)`).
 @Suite struct SubclassNodeWriterTests {
@@ -20,11 +20,13 @@ import QuartzCore
         let host = TestHost()
         var root: CALayer!
         let shape = CAShapeLayer(), gradient = CAGradientLayer(), replicator = CAReplicatorLayer(), plain = CALayer()
+        let text = CATextLayer()
+        var layers: [CALayer] { [shape, gradient, replicator, plain, text] }
 
         init() {
             at(0) {
                 root = attachedRoot(host)
-                for (i, l) in ([shape, gradient, replicator, plain] as [CALayer]).enumerated() {
+                for (i, l) in layers.enumerated() {
                     l.frame = CGRect(x: Double(i) * 30, y: 0, width: 24, height: 24)
                     root.addSublayer(l)
                 }
@@ -32,6 +34,9 @@ import QuartzCore
                 replicator.addSublayer(CALayer())
                 replicator.instanceCount = 3
                 plain.shadowOpacity = 1
+                text.string = "Ag"
+                text.fontSize = 10
+                text.foregroundColor = CGColor(red: 0, green: 1, blue: 0, alpha: 1)
                 CATransaction.flush()
             }
             at(1) {
@@ -61,6 +66,8 @@ import QuartzCore
                 flip.values = [SubclassNodeWriterTests.image(0.2), SubclassNodeWriterTests.image(0.9)]
                 flip.calculationMode = .discrete
                 plain.add(flip, forKey: "flip")
+                text.add(basic("fontSize", from: 10, to: 20), forKey: "grow")
+                text.add(basic("foregroundColor", from: red, to: blue), forKey: "tint")
                 CATransaction.flush()
             }
         }
@@ -74,8 +81,15 @@ import QuartzCore
             let frame = committed.tree(at: t)
             let copy = try #require(at(t) { tree.root.presentation() })
             let reference = RenderTree(layer: copy, at: t)
-            for layer in [tree.shape, tree.gradient, tree.replicator, tree.plain] as [CALayer] {
-                #expect(frame[layer.renderNodeID] == reference[layer.renderNodeID], "\(type(of: layer)) at \(t)")
+            for layer in tree.layers {
+                let drawn = try #require(frame[layer.renderNodeID])
+                var expected = try #require(reference[layer.renderNodeID])
+                if layer === tree.text, case .image(let a) = drawn.contents, case .image(let b) = expected.contents {
+                    // Each side draws its own presented text image: the same pixels.
+                    #expect(a.dataProvider?.data == b.dataProvider?.data, "text pixels at \(t)")
+                    expected.contents = drawn.contents
+                }
+                #expect(drawn == expected, "\(type(of: layer)) at \(t)")
             }
         }
     }
@@ -87,13 +101,35 @@ import QuartzCore
         }
         // Every animated layer has extras (all its animated properties are subclass ones),
         // and every one is written in place.
-        #expect(inPlace.count == 4)
+        #expect(inPlace.count == 5)
         #expect(inPlace.allSatisfy { $0.0 > 0 && $0.1 })
         // The animation moves the node's content (a guard against comparing unanimated trees).
         let node = try #require(tree.root.committedRenderTree().tree(at: 1.5)[tree.shape.renderNodeID])
         guard case .shape(let content) = node.kind else { Issue.record("not a shape node"); return }
         #expect(abs(content.strokeEnd - 0.6) < 1e-9)
         #expect(abs(content.lineWidth - 3.5) < 1e-9)
+    }
+
+    /// A text layer's animated size and colour are written into its node's plain text values
+    /// and the frame draws the text from them: changing the model afterwards (without a
+    /// commit) changes nothing in the frame, which reads no CALayer.
+    @Test func animatedTextIsDrawnFromTheNodesPlainValues() throws {
+        let tree = Tree()
+        let committed = tree.root.committedRenderTree()
+        let node = try #require(committed.tree(at: 1.5)[tree.text.renderNodeID])
+        guard case .text(let content) = node.kind else { Issue.record("not a text node"); return }
+        #expect(abs(content.fontSize - 15) < 1e-9)
+        #expect(content.drawnFontSize == 10)
+        #expect(content.string == "Ag")
+        guard case .image(let presented) = node.contents else { Issue.record("no contents"); return }
+        let model = try #require(tree.text.contents as? CGImage)
+        #expect(presented !== model, "the presented text, not the model's backing store")
+        at(1.5) { tree.text.string = "Changed"; tree.text.fontSize = 50 }   // not committed
+        let again = try #require(committed.tree(at: 1.5)[tree.text.renderNodeID])
+        #expect(again == node)
+        guard case .image(let cached) = again.contents else { Issue.record("no contents"); return }
+        #expect(cached === presented, "the same presented values reuse the last drawing")
+        at(1.5) { CATransaction.flush() }
     }
 
     @Test func customDisplayKeysStillDrawFromACopy() throws {
@@ -121,9 +157,9 @@ import QuartzCore
     }
 
     /// Every animatable property of the drawing layer classes that is not a `DirectField` has a
-    /// node writer (CATextLayer's text properties are drawn by `display()` and are not listed).
+    /// node writer.
     @Test func everyAnimatableSubclassPropertyHasANodeWriter() {
-        for layer in [CALayer(), CAShapeLayer(), CAGradientLayer(), CAReplicatorLayer()] {
+        for layer in [CALayer(), CAShapeLayer(), CAGradientLayer(), CAReplicatorLayer(), CATextLayer()] {
             for property in type(of: layer).propertyTable.properties where property.implicitlyAnimates {
                 guard let accessor = PresentedProperty.lookup(property.key, on: layer), accessor.field == nil else { continue }
                 #expect(accessor.writeNode != nil, "\(type(of: layer)).\(property.key)")

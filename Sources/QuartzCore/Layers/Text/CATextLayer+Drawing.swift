@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import LaminaCompositor
 
 // How a CATextLayer draws (Apple's model): the text is the layer's own content, drawn by
 // `draw(in:)` into the backing store that `display()` makes, so the compositor sees an image
@@ -8,8 +9,9 @@ import Foundation
 // next commit of an attached tree redraws it; a detached layer is drawn by `display()` or
 // `render(in:)`.
 //
-// Animations of fontSize and foregroundColor: the backing store holds the model's text; frames
-// draw the presented text instead (CATextLayer+Presented.swift).
+// The text is laid out and drawn from plain values (`TextContent`, LaminaCompositor), the same
+// values the layer's render node carries: animations of fontSize and foregroundColor write
+// them and the frame draws the presented text from them (CATextLayer+Presented.swift).
 
 extension CATextLayer {
     /// Keys whose change redraws the text.
@@ -42,45 +44,42 @@ extension CATextLayer {
         }
     }
 
-    /// The text laid out in the bounds' size at `fontSize` (already capped), or nil when
-    /// there is nothing to draw: no text, a font size that is not a positive finite number,
-    /// or no font file at all.
-    package func makeTextLayout(fontSize size: CGFloat) -> (TextLayout, FontFace)? {
-        guard let text = CATextLayer.plainText(string), !text.isEmpty,
-              size.isFinite, size > 0,
-              let face = CATextLayer.resolveFace(font)
-        else { return nil }
-        let measurer = FontTextMeasurer(face: face, fontSize: size)
-        let options = TextLayout.Options(isWrapped: isWrapped, truncationMode: truncationMode, alignmentMode: alignmentMode)
-        return (TextLayout.make(text, size: bounds.size, options: options, measurer: measurer), face)
+    /// The layer's text as the compositor's plain values, drawn with its own size and colour
+    /// (see `TextContent`; a presentation copy's node takes the drawn values from its model).
+    package var textContent: TextContent {
+        TextContent(string: CATextLayer.plainText(string), face: CATextLayer.resolveFace(font), fontSize: fontSize,
+                    color: foregroundColor, isWrapped: isWrapped, truncation: TextTruncation(truncationMode),
+                    alignment: TextAlignment(alignmentMode), bounds: bounds, scale: contentsScale)
     }
 
     /// Draws the text into `ctx`, whose user space is the layer's bounds space (points, y
     /// down): lines from the top of the bounds, in `foregroundColor` (nil draws black, as Core
-    /// Text does without a colour attribute).
-    ///
-    /// Font sizes whose glyphs would exceed `FontFace.maxPixelSize` pixels per em at the
-    /// context's scale are capped to that size (layout included), so absurd sizes cost a
-    /// bounded amount. Lines wholly below the bounds, and glyphs an em or more to either side of
-    /// them, are not drawn.
-    package func drawText(in ctx: CGContext) { drawText(in: ctx, fontSize: fontSize, color: foregroundColor) }
+    /// Text does without a colour attribute). See `TextContent.draw(in:bounds:)` for the caps
+    /// on absurd sizes.
+    package func drawText(in ctx: CGContext) { textContent.draw(in: ctx, bounds: bounds) }
+}
 
-    /// `drawText(in:)` with a given size and colour (an animation's presented values).
-    package func drawText(in ctx: CGContext, fontSize: CGFloat, color: CGColor?) {
-        let ctm = ctx.ctm
-        let scale = abs(ctm.a * ctm.d - ctm.b * ctm.c).squareRoot()
-        var size = fontSize
-        if scale.isFinite, scale > 0 { size = min(size, CGFloat(FontFace.maxPixelSize) / scale) }
-        guard let (layout, face) = makeTextLayout(fontSize: size) else { return }
-        let b = bounds
-        var glyphs: [PositionedGlyph] = []
-        // Pens more than an em outside the bounds cannot put ink inside them.
-        for (g, p) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
-            glyphs.append(PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y)))
+extension TextTruncation {
+    /// Unknown modes truncate nothing.
+    init(_ mode: CATextLayerTruncationMode) {
+        switch mode {
+        case .start: self = .start
+        case .middle: self = .middle
+        case .end: self = .end
+        default: self = .none
         }
-        ctx.saveGState()
-        ctx.setFillColor(color ?? CGColor(gray: 0, alpha: 1))
-        ctx.drawGlyphs(glyphs, face: face, fontSize: size)
-        ctx.restoreGState()
+    }
+}
+
+extension TextAlignment {
+    /// Unknown modes are natural.
+    init(_ mode: CATextLayerAlignmentMode) {
+        switch mode {
+        case .left: self = .left
+        case .right: self = .right
+        case .center: self = .center
+        case .justified: self = .justified
+        default: self = .natural
+        }
     }
 }

@@ -1,5 +1,6 @@
 import CoreGraphics
 import Foundation
+import LaminaCompositor
 
 // A text layer's preferred size is the size of its text, as Apple's CATextLayer answers
 // `preferredFrameSize()` (code sizes text layers with it: `layer.frame.size =

@@ -1,68 +1,36 @@
 import CoreGraphics
 import Foundation
+import LaminaCompositor
 
-// Animated text. The backing store holds the text drawn with the model's values, so while an
-// animation changes `fontSize` or `foregroundColor`, the frame's node draws the text again
-// with the presented values (Apple animates both). The render bridge asks for it where it has
-// a layer's presented values next to its model: `RenderNode(layer:drawnFrom:)` (the
-// renderer's per-frame path and transition snapshots) and presentation copies.
+// Animated text. The backing store holds the text drawn with the model's values; while an
+// animation presents another `fontSize` or `foregroundColor` (Apple animates both), the
+// frame's node draws the text again from its plain values (`RenderNodeKind.text`,
+// `RenderNode.showPresentedText` in LaminaCompositor). The committed tree's frames write the
+// presented values into the node in place (the table's node writers) and keep the last image
+// per animated layer; paths that draw a node from a presentation copy of the layer (copies,
+// transition snapshots) come through `drawPresentedText(of:over:)` and keep it on the model.
 //
-// Cost: one text drawing per animated text layer per frame (glyph masks come from the cache
-// when the size repeats); the last image is kept on the model layer, so a paused or finished
-// animation draws nothing new.
-
-extension CATextLayer {
-    /// The text drawn with this layer's `fontSize` and `foregroundColor` when they differ from
-    /// `model`'s (the values its backing store was drawn with), or nil when they are the same
-    /// or there is nothing to draw. Size and scale are the model's backing store's.
-    package func presentedTextImage(model: CATextLayer) -> CGImage? {
-        guard text.fontSize != model.text.fontSize || text.foregroundColor != model.text.foregroundColor else { return nil }
-        let key = PresentedTextKey(fontSize: text.fontSize, color: text.foregroundColor, bounds: model.bounds,
-                                   scale: model.contentsScale, contents: model.contents.map { $0 as AnyObject })
-        if let cached = model.presentedTextCache, cached.key == key { return cached.image }
-        let image = model.drawTextImage(fontSize: text.fontSize, color: text.foregroundColor)
-        model.presentedTextCache = image.map { (key, $0) }
-        return image
-    }
-
-    /// A backing store like `display()`'s with the text drawn at `fontSize` in `color`
-    /// (nil for an empty or absurd size).
-    private func drawTextImage(fontSize: CGFloat, color: CGColor?) -> CGImage? {
-        let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
-        let w = Double(bounds.width * scale).rounded(.up), h = Double(bounds.height * scale).rounded(.up)
-        guard w >= 1, h >= 1, w * h <= Double(CALayer.maxBackingStorePixels),
-              let ctx = CGContext.makeLayerContext(width: Int(w), height: Int(h), scale: scale)
-        else { return nil }
-        ctx.translateBy(x: -bounds.minX, y: -bounds.minY)
-        drawText(in: ctx, fontSize: fontSize, color: color)
-        return ctx.makeImage()
-    }
-}
+// Cost: one text drawing per animated text layer per frame in which the presented values
+// change (glyph masks come from the cache when the size repeats).
 
 extension RenderNode {
-    /// Puts the text of `shown` (a copy holding presented values) drawn at its presented
-    /// `fontSize` and `foregroundColor` into `contents`, when both are text layers and those
-    /// values differ from `model`'s (whose backing store holds the text drawn at the model's).
-    /// Every path that draws a node from a copy calls this: the model's per-frame path,
-    /// transition snapshots, presentation copies and the committed render tree's frames.
+    /// For a node drawn from `shown` (a copy holding presented values) over `model` (whose
+    /// backing store `contents` holds): records the model's values as the drawn ones and, when
+    /// the presented size or colour differ, shows the text drawn with them.
     package mutating func drawPresentedText(of shown: CALayer, over model: CALayer) {
-        guard let model = model as? CATextLayer, let shown = shown as? CATextLayer,
-              let image = shown.presentedTextImage(model: model) else { return }
-        contents = .image(image)
+        guard let model = model as? CATextLayer, shown is CATextLayer, case .text(var text) = kind else { return }
+        text.drawnFontSize = model.fontSize
+        text.drawnColor = model.foregroundColor
+        text.drawnBounds = model.bounds
+        text.drawnScale = model.contentsScale
+        kind = .text(text)
+        showPresentedText(cache: &model.presentedTextCache, maxPixels: CALayer.maxBackingStorePixels)
     }
-}
 
-/// What a presented text image was drawn from (the model's backing store included, so a
-/// redisplay of the model invalidates it).
-package struct PresentedTextKey: Equatable {
-    var fontSize: CGFloat
-    var color: CGColor?
-    var bounds: CGRect
-    var scale: CGFloat
-    var contents: AnyObject?
-
-    package static func == (a: Self, b: Self) -> Bool {
-        a.fontSize == b.fontSize && a.color == b.color && a.bounds == b.bounds && a.scale == b.scale
-            && a.contents === b.contents
+    /// Edits the text content of a CATextLayer's node (the table's node writers).
+    mutating func editText(_ body: (inout TextContent) -> Void) {
+        guard case .text(var content) = kind else { return }
+        body(&content)
+        kind = .text(content)
     }
 }

@@ -67,10 +67,10 @@ package struct TextLayout: Equatable, Sendable {
 
     package struct Options: Equatable, Sendable {
         package var isWrapped = false
-        package var truncationMode: CATextLayerTruncationMode = .none
-        package var alignmentMode: CATextLayerAlignmentMode = .natural
-        package init(isWrapped: Bool = false, truncationMode: CATextLayerTruncationMode = .none,
-                     alignmentMode: CATextLayerAlignmentMode = .natural) {
+        package var truncationMode: TextTruncation = .none
+        package var alignmentMode: TextAlignment = .natural
+        package init(isWrapped: Bool = false, truncationMode: TextTruncation = .none,
+                     alignmentMode: TextAlignment = .natural) {
             self.isWrapped = isWrapped
             self.truncationMode = truncationMode
             self.alignmentMode = alignmentMode
@@ -166,7 +166,7 @@ package struct TextLayout: Equatable, Sendable {
         return units[units.startIndex..<end].reduce(0) { $0 + $1.width }
     }
 
-    private static func align(_ line: inout Line, width: CGFloat, mode: CATextLayerAlignmentMode, isLastOfParagraph: Bool) {
+    private static func align(_ line: inout Line, width: CGFloat, mode: TextAlignment, isLastOfParagraph: Bool) {
         let free = width - line.width
         switch mode {
         case .right: line.x = free

@@ -58,7 +58,7 @@ extension TextLayout {
     /// in which case the ellipsis is appended, dropping characters from the end as needed.
     /// When not even the ellipsis fits, the result is the ellipsis alone.
     package static func truncate(_ units: [TextUnit], width: CGFloat, ellipsis: TextUnit,
-                                 mode: CATextLayerTruncationMode, force: Bool) -> [TextUnit] {
+                                 mode: TextTruncation, force: Bool) -> [TextUnit] {
         let tolerance: CGFloat = 1e-6
         if !force && TextLayout.width(of: units[...]) <= width + tolerance { return units }
         let room = width - ellipsis.width + tolerance

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-@testable import QuartzCore
+import CoreGraphics
+@testable import LaminaCompositor
 
 /// Line breaking, truncation and alignment of `TextLayout` with fixed metrics: every character
 /// 10 pt wide (the ellipsis too), ascent 8, descent 2, line height 12.
@@ -13,7 +14,7 @@ import Testing
     }
 
     func layout(_ text: String, width: CGFloat, height: CGFloat = 1000, wrapped: Bool = false,
-                truncation: CATextLayerTruncationMode = .none, alignment: CATextLayerAlignmentMode = .natural) -> TextLayout {
+                truncation: TextTruncation = .none, alignment: TextAlignment = .natural) -> TextLayout {
         TextLayout.make(text, size: CGSize(width: width, height: height),
                         options: .init(isWrapped: wrapped, truncationMode: truncation, alignmentMode: alignment),
                         measurer: FixedMeasurer())
