@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // Lamina — Core Animation for Linux, in Swift.
 //
@@ -16,6 +16,8 @@
 //   UIKit             opt-in: UIKit's names (UIView, UIColor, UIBezierPath, UIImage…) over LaminaKit
 //   LaminaScenes      named scenes (the seed demos, feature scenes) with scripted interaction
 //   lamina            the command-line tool
+//   LaminaSnapshotTesting  opt-in (trait `SnapshotTesting`): swift-snapshot-testing's image
+//                     strategies for CALayer and UIView on Linux
 //
 // Test support (under Tests/, in no product; only test targets depend on it, as in
 // swift-collections' `_CollectionsTestSupport`):
@@ -35,10 +37,21 @@ let package = Package(
         .library(name: "LaminaKit", targets: ["LaminaKit"]),
         // Opt-in: only targets that depend on this product can `import UIKit`.
         .library(name: "UIKit", targets: ["UIKit"]),
+        // Opt-in through the `SnapshotTesting` trait (empty without it).
+        .library(name: "LaminaSnapshotTesting", targets: ["LaminaSnapshotTesting"]),
         .executable(name: "lamina", targets: ["lamina"]),
+    ],
+    // Off by default, so a package depending on Lamina resolves nothing more: enabling
+    // `SnapshotTesting` adds pointfreeco/swift-snapshot-testing and the LaminaSnapshotTesting
+    // product's image strategies.
+    traits: [
+        .trait(name: "SnapshotTesting",
+               description: "LaminaSnapshotTesting: swift-snapshot-testing's CALayer/UIView image strategies on Linux"),
+        .default(enabledTraits: []),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // No unsafeFlags anywhere: they would stop other packages from depending on Lamina.
@@ -73,6 +86,10 @@ let package = Package(
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_UIKit"),
         .target(name: "LaminaScenes", dependencies: ["QuartzCore", "LaminaKit"]),
+        .target(name: "LaminaSnapshotTesting", dependencies: [
+            "QuartzCore", "UIKit", "ImageIO",
+            .product(name: "SnapshotTesting", package: "swift-snapshot-testing", condition: .when(traits: ["SnapshotTesting"])),
+        ]),
         .executableTarget(name: "lamina", dependencies: [
             "QuartzCore", "LaminaScenes", "LaminaKit",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
