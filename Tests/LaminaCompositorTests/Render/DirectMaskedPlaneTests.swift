@@ -4,8 +4,8 @@ import LaminaRaster
 import Testing
 
 /// A perspective page — a wide path shadow and a masked group of a background and an image —
-/// is drawn without a plane surface (DirectMaskedPlane.swift), with the picture of the plane
-/// surface path up to one resampling.
+/// is drawn without a plane surface (DirectPlaneChoice.swift, DirectMaskedPlaneDrawing.swift),
+/// with the picture of the plane surface path up to one resampling.
 @Suite struct DirectMaskedPlaneTests {
     /// A 100 × 120 page turned 0.5 rad about y under m34 = −1/400, casting a σ ≈ 40 shadow
     /// from its rounded shadowPath, masked to rounded left corners.
@@ -30,29 +30,30 @@ import Testing
     }
 
     @Test func pageBodiesQualifyAndOthersDoNot() throws {
-        let list = RT.drawList(Self.scene(), size: 200)
+        let list = RT.surfacePlanesDrawList(Self.scene(), size: 200)
         let k = try #require(list.commands.firstIndex { if case .beginProjective = $0 { return true }; return false })
+        let end = try #require(list.commands.firstIndex { if case .endProjective = $0 { return true }; return false })
         guard case let .beginProjective(spec) = list.commands[k] else { return }
-        let jobs = try #require(DirectMaskedPlane.jobs(of: spec, in: list.commands, after: k))
-        #expect(jobs.jobs.count == 2)
-        if case .wideShadow = jobs.jobs[0] {} else { Issue.record("shadow first") }
-        if case let .masked(pieces, _) = jobs.jobs[1] { #expect(pieces.count == 2) } else { Issue.record("masked group second") }
+        guard case let .drawMaskedPlaneDirect(plane)? = DirectPlaneChoice.command(for: spec, body: list.commands[(k + 1)..<end]) else {
+            Issue.record("expected a direct masked plane"); return
+        }
+        #expect(plane.steps.count == 2)
+        if case let .wideShadow(_, hole) = plane.steps[0] { #expect(hole != nil) } else { Issue.record("shadow first") }
+        if case let .masked(pieces, _) = plane.steps[1] { #expect(pieces.count == 2) } else { Issue.record("masked group second") }
         // A translucent mask is not a plain outline.
-        let faint = RT.drawList(Self.scene(maskAlpha: 0.5), size: 200)
+        let faint = RT.surfacePlanesDrawList(Self.scene(maskAlpha: 0.5), size: 200)
         guard case let .beginProjective(s2) = faint.commands[k] else { Issue.record("plane"); return }
-        #expect(DirectMaskedPlane.jobs(of: s2, in: faint.commands, after: k) == nil)
+        #expect(DirectPlaneChoice.command(for: s2, body: faint.commands[(k + 1)..<end]) == nil)
         var cached = spec
         cached.cacheKey = 1
-        #expect(DirectMaskedPlane.jobs(of: cached, in: list.commands, after: k) == nil)
+        #expect(DirectPlaneChoice.command(for: cached, body: list.commands[(k + 1)..<end]) == nil)
     }
 
     @Test func directPageMatchesThePlaneSurface() throws {
         let list = RT.drawList(Self.scene(), size: 200)
-        // The same list with the plane marked cached (shouldRasterize): drawn into its surface.
-        var forced = list
-        for (i, c) in forced.commands.enumerated() {
-            if case var .beginProjective(spec) = c { spec.cacheKey = 99; forced.commands[i] = .beginProjective(spec) }
-        }
+        // The same tree with the plane drawn into its surface.
+        let forced = RT.surfacePlanesDrawList(Self.scene(), size: 200)
+        #expect(list.outline != forced.outline)
         let direct = try Surface(width: 200, height: 200), viaSurface = try Surface(width: 200, height: 200)
         try Compositor().execute(list, into: direct)
         try Compositor().execute(forced, into: viaSurface)
@@ -77,10 +78,10 @@ import Testing
     /// The shadow under the opaque page is left out only inside a convex mask outline.
     @Test func convexOutlines() {
         let rounded = CGPath.roundedRect(CGRect(x: 0, y: 0, width: 100, height: 120), byRoundingCorners: [.topLeft, .bottomLeft], cornerRadius: 14)
-        #expect(PieceRasterizer.isConvex(rounded.flattened(tolerance: 0.05)[0].points))
+        #expect(DirectPlaneChoice.isConvex(rounded.flattened(tolerance: 0.05)[0].points))
         let l: [CGPoint] = [CGPoint(x: 0, y: 0), CGPoint(x: 10, y: 0), CGPoint(x: 10, y: 5), CGPoint(x: 5, y: 5),
                             CGPoint(x: 5, y: 10), CGPoint(x: 0, y: 10)]
-        #expect(!PieceRasterizer.isConvex(l))
-        #expect(!PieceRasterizer.isConvex([CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1)]))
+        #expect(!DirectPlaneChoice.isConvex(l))
+        #expect(!DirectPlaneChoice.isConvex([CGPoint(x: 0, y: 0), CGPoint(x: 1, y: 1)]))
     }
 }
