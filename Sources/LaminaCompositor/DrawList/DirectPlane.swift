@@ -38,8 +38,8 @@ package struct DirectMaskedPlane: Hashable, Sendable {
         /// opaque masked group drawn next covers fully, left unshaded; nil when none.
         case wideShadow(DrawItem, hole: CGRect?)
         /// A group with a mask (reasons exactly `.mask`, opacity 1, no alpha shadow): its
-        /// pieces (backgrounds and single-slice contents, each containing the mask) and the
-        /// mask's single opaque shape fill.
+        /// pieces (backgrounds, single-slice contents and square-cornered borders, each
+        /// containing the mask) and the mask's single opaque shape fill.
         case masked(pieces: [DrawItem], mask: DrawItem)
 
         /// A short name for outlines: "background", "wideShadow(holed)", "masked(background, contents)".

@@ -1,7 +1,7 @@
 // Executes `.drawMaskedPlaneDirect`: the page-fold plane without a plane surface. Prepare
 // (`DirectPlaneChoice`) found a perspective layer whose body is wide path shadows (σ ≥ 32 px),
-// plain backgrounds/images, and masked groups of backgrounds and an image under an opaque
-// shape mask (a page with rounded outer corners); here it is drawn straight through its
+// plain backgrounds/images, and masked groups of backgrounds, an image and a rect border under
+// an opaque shape mask (a page with rounded outer corners); here it is drawn straight through its
 // homography, like `.drawPlaneDirect`'s simple planes:
 //
 // - a wide shadow's quarter-resolution blurred mask (as `quarterResolutionShadow` makes it)
@@ -9,7 +9,9 @@
 //   enlarged into the plane surface and resampled again by its projection;
 // - the masked group is one fill whose coverage is the projected mask path and whose paint is
 //   the group's pieces composited per pixel (`UnderlayShader`), so the group, its mask and
-//   their composite need no surfaces.
+//   their composite need no surfaces. A border is a paint layer of that fill
+//   (`ProjectedBorderShader`): the mask lies inside its outer edge, so only its inner edge
+//   shows.
 //
 // Without the plane surface (a plane-sized allocation, clear, and resampling of every pixel
 // of it, shadow margins included) the page fold's frame costs about half. The pixels differ
@@ -50,6 +52,11 @@ extension PieceRasterizer {
         guard case let .shapeFill(path, _, rule) = mask.piece else { return nil }
         var layers: [any SpanShader] = []
         for p in pieces {
+            if case .border = p.piece {
+                guard let shader = directBorderPaint(p, spec: spec, parent: parent) else { return nil }
+                layers.append(shader)
+                continue
+            }
             guard let (_, shader) = directPaint(p, spec: spec, parent: parent) else { return nil }
             layers.append(shader)
         }

@@ -16,12 +16,15 @@
 //   cut it (the box is clamped to `ProjectiveLayer.maxSide`);
 // - only pieces with a projective shader exist: backgrounds (rect or rounded) and contents of
 //   one slice (a nine-part contentsCenter image is nine draws with seams the surface hides);
-//   borders, gradients, shapes, path shadows below σ 32 need the surface;
+//   borders (except a page's, below), gradients, shapes, path shadows below σ 32 need the
+//   surface;
 // - no clip (masksToBounds), group opacity, alpha shadow or nested plane in the body: those
 //   composite a whole surface, which has no per-piece equivalent;
-// - a masked group qualifies only as a page: opacity 1, no alpha shadow, untinted opaque
-//   pieces, and a mask that is one opaque shape fill lying inside every piece — then the mask
-//   outline alone is the group's coverage and the pieces composited per pixel are its paint;
+// - a masked group qualifies only as a page: opacity 1, no alpha shadow, untinted pieces
+//   (backgrounds, single-slice images, square-cornered borders), and a mask that is one opaque
+//   shape fill lying inside every piece — then the mask outline alone is the group's coverage
+//   and the pieces composited per pixel are its paint (a border's outer edge is never inside
+//   the mask, so only its inner edge is painted: `ProjectedBorderShader`);
 // - every map through the plane is invertible and leaves a visible polygon (checked here in
 //   device pixels: the executor's maps differ only by its target's whole-pixel origin).
 //
@@ -83,7 +86,7 @@ enum DirectPlaneChoice {
                 var pieces: [DrawItem] = []
                 i += 1
                 while i < c.count, case let .draw(item) = c[i] {
-                    guard isPlain(item, spec), item.alpha >= 1, item.tint == .none else { return nil }
+                    guard isPlain(item, spec) || isPageBorder(item, spec), item.alpha >= 1, item.tint == .none else { return nil }
                     pieces.append(item)
                     i += 1
                 }
@@ -117,6 +120,13 @@ enum DirectPlaneChoice {
         }
     }
 
+    /// The bounds-space rectangle a piece of a masked group covers: a plain piece's, or a
+    /// border's outer edge.
+    private static func pieceRect(_ item: DrawItem) -> CGRect? {
+        if case let .border(shape, _, _) = item.piece { return shape.rect.standardized }
+        return rect(of: item)
+    }
+
     /// A plain piece inside the plane box whose projective paint can be made.
     private static func isPlain(_ item: DrawItem, _ spec: ProjectiveSpec) -> Bool {
         guard let r = rect(of: item), contains(box(spec), r.applying(item.transform)) else { return false }
@@ -132,6 +142,18 @@ enum DirectPlaneChoice {
         }
     }
 
+    /// A border of square corners inside the plane box, whose map through the plane can be
+    /// inverted: inside a masked group (whose mask `isOutline` checks lies within the border's
+    /// outer edge) only its inner edge shows, which `ProjectedBorderShader` paints per pixel.
+    /// Rounded borders keep the surface (their inner corners are not a box edge).
+    private static func isPageBorder(_ item: DrawItem, _ spec: ProjectiveSpec) -> Bool {
+        guard case let .border(shape, width, _) = item.piece, shape.isRect, width.isFinite, width > 0 else { return false }
+        let r = shape.rect.standardized
+        guard r.width > 0, r.height > 0, contains(box(spec), r.applying(item.transform)),
+              let h = deviceMap(item, spec) else { return false }
+        return h.inverted() != nil
+    }
+
     /// A mask that is one opaque, untinted shape fill inside every piece of its group, so its
     /// outline alone is the group's coverage.
     private static func isOutline(_ mask: DrawItem, inside pieces: [DrawItem], _ spec: ProjectiveSpec) -> Bool {
@@ -139,7 +161,7 @@ enum DirectPlaneChoice {
               mask.alpha >= 1, mask.tint == .none else { return false }
         let m = path.boundingBoxOfPath.applying(mask.transform)
         guard !m.isNull, m.width > 0, m.height > 0,
-              pieces.allSatisfy({ p in rect(of: p).map { contains($0.applying(p.transform), m) } ?? false }),
+              pieces.allSatisfy({ p in pieceRect(p).map { contains($0.applying(p.transform), m) } ?? false }),
               let h = deviceMap(mask, spec) else { return false }
         return ProjectedPlane(bounds: path.boundingBoxOfPath, homography: h) != nil
     }
