@@ -5,6 +5,9 @@
 // Offscreen surfaces are bracketed: `beginGroup` … [`beginMask` … ] `endGroup`; clips are
 // bracketed `pushClip` … `popClip` and belong to the surface they were pushed on (a group
 // starts unclipped and is composited through the clip around it, so no edge is clipped twice).
+// A perspective layer is either a plane surface (`beginProjective` … `endProjective`) or one
+// command drawing it straight through its homography (`drawPlaneDirect`,
+// `drawMaskedPlaneDirect`): prepare chooses, the executor only executes (DirectPlane.swift).
 import CoreGraphics
 
 /// Why a layer gets an offscreen surface. Decided in one place: `OffscreenPredicate`.

@@ -1,6 +1,9 @@
 // Runs a draw list on LaminaRaster: a stack of targets (the output, then one per open
 // group), clips per target, and the finishing of groups — alpha shadow, mask, opacity —
-// composited through the clip of the surface below.
+// composited through the clip of the surface below. Every choice (plane surface or direct
+// drawing, group or not) was made by prepare and is a command: nothing here inspects later
+// commands to choose how to draw (a cached plane's body is only skipped when its surface is
+// reused).
 import CoreGraphics
 import LaminaRaster
 
