@@ -5,6 +5,9 @@
 // Offscreen surfaces are bracketed: `beginGroup` … [`beginMask` … ] `endGroup`; clips are
 // bracketed `pushClip` … `popClip` and belong to the surface they were pushed on (a group
 // starts unclipped and is composited through the clip around it, so no edge is clipped twice).
+// A perspective layer is either a plane surface (`beginProjective` … `endProjective`) or one
+// command drawing it straight through its homography (`drawPlaneDirect`,
+// `drawMaskedPlaneDirect`): prepare chooses, the executor only executes (DirectPlane.swift).
 import CoreGraphics
 
 /// Why a layer gets an offscreen surface. Decided in one place: `OffscreenPredicate`.
@@ -186,6 +189,11 @@ package enum DrawCommand: Hashable, Sendable {
     case beginProjective(ProjectiveSpec)
     /// Project the finished surface onto the surface below.
     case endProjective(layer: RenderNodeID)
+    /// A perspective layer drawn straight through its homography, without a plane surface
+    /// (prepare chose it instead of `beginProjective` … `endProjective`: DirectPlane.swift).
+    case drawPlaneDirect(DirectPlane)
+    /// A perspective page — wide shadows, a masked group — drawn without any surface.
+    case drawMaskedPlaneDirect(DirectMaskedPlane)
     // 3D contexts and transitions (DrawList+Integration.swift).
     /// Intersect the current surface's clip with a convex device polygon (a depth-sorted piece).
     case pushPolygonClip(layer: RenderNodeID, polygon: [CGPoint])
@@ -206,9 +214,12 @@ package struct DrawList: Sendable {
 
     package init(width: Int, height: Int) { self.width = width; self.height = height }
 
-    /// The drawing items alone, in order.
+    /// The drawing items alone, in order (those of direct planes included).
     package var items: [DrawItem] {
-        commands.compactMap { if case let .draw(item) = $0 { return item } else { return nil } }
+        commands.flatMap { c -> [DrawItem] in
+            if case let .draw(item) = c { return [item] }
+            return Self.directPlaneItems(c)
+        }
     }
 
     /// The offscreen groups, in the order they begin.
@@ -229,6 +240,7 @@ package struct DrawList: Sendable {
             case let .beginProjective(p): return "begin \(p.layer) [plane\(p.cacheKey == nil ? "" : ", cached")]"
             case let .endProjective(l): return "end \(l) [plane]"
             case .pushPolygonClip, .beginTransition, .beginTransitionLive, .endTransition: return Self.integrationOutline(c)
+            case .drawPlaneDirect, .drawMaskedPlaneDirect: return Self.directPlaneOutline(c)
             }
         }
     }

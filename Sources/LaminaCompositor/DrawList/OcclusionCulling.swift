@@ -55,7 +55,7 @@ enum OcclusionCulling {
             case .beginGroup, .beginProjective, .beginTransition, .pushPolygonClip:
                 depth -= 1
                 covers.removeAll()
-            case .pushClip, .popClip, .beginMask, .beginTransitionLive:
+            case .pushClip, .popClip, .beginMask, .beginTransitionLive, .drawPlaneDirect, .drawMaskedPlaneDirect:
                 covers.removeAll()
             }
         }

@@ -1,7 +1,8 @@
-// A perspective plane whose content is only a background and/or one contents image, drawn
-// straight through its homography onto the surface below instead of flat into a plane
-// surface that is then projected: one resampling instead of two, and no plane-sized
-// surface to allocate, clear and sample (the 200 image layers of bench-perspective).
+// Executes `.drawPlaneDirect`: a perspective plane whose body prepare found to be one or two
+// backgrounds or single-slice images (`DirectPlaneChoice`), drawn straight through its
+// homography onto the surface below instead of flat into a plane surface that is then
+// projected: one resampling instead of two, and no plane-sized surface to allocate, clear
+// and sample (the 200 image layers of bench-perspective).
 //
 // Each item keeps its own anti-aliased edge (Core Animation draws a layer's pieces one after
 // the other too); inside the shapes the colours are those of the two-step path with one
@@ -9,45 +10,8 @@
 import CoreGraphics
 import LaminaRaster
 
-/// Whether, and how, a plane's items can skip the plane surface.
+/// The maps a direct plane's pieces are drawn through.
 enum DirectPlaneDrawing {
-    /// The items of a plane when the commands after its `beginProjective` at `start` are only
-    /// `.draw`s of backgrounds and single-slice contents, closed by its `endProjective`, and
-    /// every item's rectangle lies inside the plane box (so the surface would not have cut
-    /// it). Nil otherwise (the caller uses the plane surface). Cached planes
-    /// (shouldRasterize) never qualify: their surface is what is reused.
-    static func items(of spec: ProjectiveSpec, in commands: [DrawCommand], after start: Int) -> [DrawItem]? {
-        guard spec.cacheKey == nil, !spec.bounds.isEmpty else { return nil }
-        let box = CGRect(x: spec.bounds.x0, y: spec.bounds.y0, width: spec.bounds.width, height: spec.bounds.height)
-        var items: [DrawItem] = []
-        var i = start + 1
-        // A plane of a background and a contents image is 3–4 commands; a longer body is not simple.
-        while i < commands.count, items.count <= 2 {
-            switch commands[i] {
-            case let .endProjective(layer) where layer == spec.layer:
-                return items.isEmpty ? nil : items
-            case let .draw(item):
-                // Edge by edge within 1e-6: Foundation's `contains` compares a recomputed union,
-                // which rounding can make unequal for a rect that is inside.
-                guard let r = rect(of: item), DirectMaskedPlane.contains(box, r.applying(item.transform)) else { return nil }
-                items.append(item)
-            default:
-                return nil
-            }
-            i += 1
-        }
-        return nil
-    }
-
-    /// The bounds-space rectangle an item paints, when it is one this path draws.
-    static func rect(of item: DrawItem) -> CGRect? {
-        switch item.piece {
-        case let .background(shape, _): return shape.rect.standardized
-        case let .contents(c) where c.slices.count == 1: return c.slices[0].destination.standardized
-        default: return nil
-        }
-    }
-
     /// How to sample a plane mapped by `h` from `rect`: `.interpolated` (a parabola between
     /// exact divides every 16 px, ~1.5x faster) while w varies by at most 2x over the rect,
     /// `.exact` otherwise — near the eye plane (w → 0) the parabola would miss the hyperbola.
@@ -66,41 +30,41 @@ enum DirectPlaneDrawing {
 }
 
 extension PieceRasterizer {
-    /// Draws the items (from `DirectPlaneDrawing.items`) of plane `spec` onto `parent`
-    /// through the plane's homography, source-over through the parent's clip. Returns false,
-    /// having drawn nothing, when some item's map is degenerate (the caller then uses the
-    /// plane surface, which handles those cases).
-    func drawDirect(_ items: [DrawItem], spec: ProjectiveSpec, into parent: RasterTarget) -> Bool {
-        var jobs: [(Polygon, Paint, Double)] = []
-        for item in items {
-            let f = DirectPlaneDrawing.forward(item, spec: spec, parent: parent)
-            guard f.isFinite, let h = PaintProjective(rowMajor: f.m) else { return false }
-            let alpha = item.alpha * item.tint.alpha
-            switch item.piece {
-            case let .background(shape, color):
-                guard let plane = ProjectedPlane(bounds: shape.rect.standardized, homography: h) else { return false }
-                let poly = shape.isRect ? Polygon([plane.polygon]) : ProjectiveDrawing.projectedPolygon(of: shape.path(), plane: plane)
-                jobs.append((poly, TintShader.tinted(.solid(color.premultiplied), item.tint), alpha))
-            case let .contents(c):
-                let d = c.slices[0].destination.standardized
-                guard let job = contentsJob(c, h, tint: item.tint, sampling: DirectPlaneDrawing.sampling(f, over: d)) else { return false }
-                jobs.append((job.0, job.1, alpha))
-            default:
-                return false
-            }
-        }
-        for (poly, paint, alpha) in jobs {
+    /// Draws `plane`'s items onto `parent` through the plane's homography, source-over
+    /// through the parent's clip. Prepare checked every map in device pixels; one that is
+    /// degenerate in `parent`'s pixels all the same (a rounding threshold: the maps differ by
+    /// the parent's whole-pixel origin) draws nothing.
+    func drawDirect(_ plane: DirectPlane, into parent: RasterTarget) {
+        for item in plane.items {
+            guard let (poly, paint, alpha) = directFill(item, spec: plane.plane, parent: parent) else { continue }
             painter.fill(poly, rule: .nonZero, into: parent, paint: paint, alpha: alpha)
         }
-        return true
     }
 
-    /// The coverage (w-clipped projected destination) and the image paint of a single-slice
-    /// contents under `h` (bounds points → local pixels).
-    private func contentsJob(_ c: ContentsDrawing, _ h: PaintProjective, tint: RenderTint,
-                             sampling: PerspectiveSampling) -> (Polygon, Paint)? {
-        guard let (poly, shader) = contentsShader(c, h, sampling: sampling) else { return nil }
-        return (poly, TintShader.tinted(.shader(shader), tint))
+    /// A plain item's coverage outline in `parent`'s pixels, its paint (tinted) and alpha.
+    func directFill(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (Polygon, Paint, Double)? {
+        guard let (poly, shader) = directPaint(item, spec: spec, parent: parent) else { return nil }
+        let paint: Paint
+        if case let .background(_, color) = item.piece { paint = .solid(color.premultiplied) } else { paint = .shader(shader) }
+        return (poly, TintShader.tinted(paint, item.tint), item.alpha * item.tint.alpha)
+    }
+
+    /// The paint of a plain item's surface-free drawing (a background colour or an image
+    /// through the plane), with the item's coverage outline in `parent`'s pixels.
+    func directPaint(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (Polygon, any SpanShader)? {
+        let f = DirectPlaneDrawing.forward(item, spec: spec, parent: parent)
+        guard f.isFinite, let h = PaintProjective(rowMajor: f.m) else { return nil }
+        switch item.piece {
+        case let .background(shape, color):
+            guard let plane = ProjectedPlane(bounds: shape.rect.standardized, homography: h) else { return nil }
+            let poly = shape.isRect ? Polygon([plane.polygon]) : ProjectiveDrawing.projectedPolygon(of: shape.path(), plane: plane)
+            return (poly, SolidShader(color.premultiplied))
+        case let .contents(c):
+            let d = c.slices[0].destination.standardized
+            return contentsShader(c, h, sampling: DirectPlaneDrawing.sampling(f, over: d))
+        default:
+            return nil
+        }
     }
 
     /// The coverage and the image shader of a single-slice contents under `h`.

@@ -1,6 +1,9 @@
 // Runs a draw list on LaminaRaster: a stack of targets (the output, then one per open
 // group), clips per target, and the finishing of groups — alpha shadow, mask, opacity —
-// composited through the clip of the surface below.
+// composited through the clip of the surface below. Every choice (plane surface or direct
+// drawing, group or not) was made by prepare and is a command: nothing here inspects later
+// commands to choose how to draw (a cached plane's body is only skipped when its surface is
+// reused).
 import CoreGraphics
 import LaminaRaster
 
@@ -101,18 +104,6 @@ final class DrawListExecutor {
                     skippingTo = spec.layer
                     continue
                 }
-                // A plane of just a background and/or an image: straight through its homography.
-                if let items = DirectPlaneDrawing.items(of: spec, in: commands, after: index - 1),
-                   pieces.drawDirect(items, spec: spec, into: top) {
-                    index += items.count + 1
-                    continue
-                }
-                // A page: wide shadows and a masked group, also without a plane surface.
-                if let (jobs, end) = DirectMaskedPlane.jobs(of: spec, in: commands, after: index - 1),
-                   try pieces.drawDirectMasked(jobs, spec: spec, into: top) {
-                    index = end + 1
-                    continue
-                }
                 // Only the part of the plane that lands on the surface below (PlaneCrop.swift).
                 let plane = top.surface.map {
                     PlaneCrop.cropped(spec, targetOriginX: top.originX, targetOriginY: top.originY, width: $0.width, height: $0.height)
@@ -122,6 +113,11 @@ final class DrawListExecutor {
                 stack.append(RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
             case let .endProjective(layer):
                 try endProjective(layer)
+            // Planes prepare chose to draw without their surface (DirectPlaneChoice.swift).
+            case let .drawPlaneDirect(plane):
+                pieces.drawDirect(plane, into: top)
+            case let .drawMaskedPlaneDirect(plane):
+                try pieces.drawDirectMasked(plane, into: top)
             // 3D contexts and transitions: ContextClipExecution.swift, TransitionExecution.swift.
             case let .pushPolygonClip(_, polygon):
                 try ContextClipExecution.push(polygon, on: top, painter: pieces.painter)

@@ -39,6 +39,9 @@ package struct FramePreparer {
     /// Whether shape layers' strokes pass curves that cannot reach the visible pixels as
     /// chords (`CurveCulling`; the same pixels). Tests turn it off to compare.
     package var cullsStrokeCurves = true
+    /// Whether planes whose surface would add nothing are drawn straight through their
+    /// homography (`DirectPlaneChoice`). Tests turn it off to compare with the plane surface.
+    package var drawsPlanesDirectly = true
     /// Counts the stroke curves culled (tests count work with it); nil counts nothing.
     package var culledStrokeCurves: CullCounter?
     /// The stroker's working buffers for shape layers' outlines, reused layer after layer.
@@ -306,7 +309,8 @@ package struct FramePreparer {
     }
 
     /// A layer drawn flat into a surface in its own plane, then mapped to the device (see
-    /// `ProjectiveSpec`): layers with perspective, at about device resolution, and
+    /// `ProjectiveSpec`), or straight through that map when the surface would add nothing
+    /// (`DirectPlaneChoice`): layers with perspective, at about device resolution, and
     /// shouldRasterize layers, at rasterizationScale pixels per point (so a scale below the
     /// device's shows blurred, as on Apple's systems), cached between frames by content.
     private mutating func emitPlane(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
@@ -343,8 +347,9 @@ package struct FramePreparer {
             hasher.combine(s); hasher.combine(box); hasher.combine(alpha); hasher.combine(tint); hasher.combine(flipped)
             cacheKey = hasher.finalize()
         }
-        list.commands.append(.beginProjective(ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane),
-                                                             cacheKey: cacheKey)))
+        let spec = ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane), cacheKey: cacheKey)
+        let begin = list.commands.count
+        list.commands.append(.beginProjective(spec))
         let savedOutput = output
         output = box
         planeLayers.insert(n.id)
@@ -353,6 +358,12 @@ package struct FramePreparer {
         planeLayers.remove(n.id)
         output = savedOutput
         list.commands.append(.endProjective(layer: n.id))
+        // A body the plane surface adds nothing to is drawn straight through the homography
+        // instead: one command in place of the bracket (DirectPlaneChoice.swift).
+        if drawsPlanesDirectly, let direct = DirectPlaneChoice.command(for: spec, body: list.commands[(begin + 1)..<(list.commands.count - 1)]) {
+            list.commands.removeSubrange(begin...)
+            list.commands.append(direct)
+        }
     }
 
     /// The instances a layer draws its sublayers as: one plain instance, or for a

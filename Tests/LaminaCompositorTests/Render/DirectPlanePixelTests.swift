@@ -4,8 +4,8 @@ import LaminaRaster
 import Testing
 
 /// A perspective layer of only a background and an image is drawn straight through its
-/// homography (DirectPlaneDrawing.swift); anything more goes through a plane surface. Both
-/// must show the same picture.
+/// homography (prepare chooses it: DirectPlaneChoice.swift); anything more goes through a
+/// plane surface. Both must show the same picture.
 @Suite struct DirectPlanePixelTests {
     static func scene() -> [RenderNode] {
         var persp = CATransform3DIdentity
@@ -21,16 +21,10 @@ import Testing
         let compositor = Compositor()
         let tree = RT.tree(Self.scene())
         let list = compositor.drawList(tree: tree, width: 100, height: 100)
-        #expect(list.outline == ["begin #1 [plane]", "draw #1 background", "draw #1 contents", "end #1 [plane]"])
-        // The same list with a (transparent) border added to the plane: no longer simple, so
-        // it is drawn into the plane surface and projected.
-        var forced = list
-        guard case let .draw(bg) = list.commands[1], case let .background(shape, _) = bg.piece else {
-            Issue.record("expected the background first"); return
-        }
-        var extra = bg
-        extra.piece = .border(shape, width: 1, color: RT.color(0, 0, 0, 0))
-        forced.commands.insert(.draw(extra), at: 3)
+        #expect(list.outline == ["plane #1 [direct: background, contents]"])
+        // The same layer drawn flat into its plane surface, then projected.
+        let forced = RT.surfacePlanesDrawList(Self.scene())
+        #expect(forced.outline == ["begin #1 [plane]", "draw #1 background", "draw #1 contents", "end #1 [plane]"])
         let direct = try Surface(width: 100, height: 100), viaSurface = try Surface(width: 100, height: 100)
         let white = PremultipliedRGBA8(r: 255, g: 255, b: 255, a: 255)
         direct.fill(white); viaSurface.fill(white)
@@ -52,21 +46,25 @@ import Testing
         #expect(Double(total) / Double(drawn) < 3)
     }
 
-    /// The plane surface is only skipped for bodies of backgrounds and single images.
+    /// Prepare skips the plane surface only for bodies of backgrounds and single images.
     @Test func onlySimpleBodiesQualify() throws {
-        let list = Compositor().drawList(tree: RT.tree(Self.scene()), width: 100, height: 100)
+        let list = RT.surfacePlanesDrawList(Self.scene())
         guard case let .beginProjective(spec) = list.commands[0], case let .draw(bg) = list.commands[1] else {
             Issue.record("expected a plane"); return
         }
-        #expect(DirectPlaneDrawing.items(of: spec, in: list.commands, after: 0)?.count == 2)
-        var forced = list.commands
+        let body = list.commands[1..<(list.commands.count - 1)]
+        guard case let .drawPlaneDirect(plane)? = DirectPlaneChoice.command(for: spec, body: body) else {
+            Issue.record("expected a direct plane"); return
+        }
+        #expect(plane.items.count == 2 && plane.plane == spec)
         var extra = bg
         if case let .background(shape, _) = bg.piece { extra.piece = .border(shape, width: 1, color: RT.black) }
-        forced.insert(.draw(extra), at: 2)
-        #expect(DirectPlaneDrawing.items(of: spec, in: forced, after: 0) == nil)
+        var forced = Array(body)
+        forced.insert(.draw(extra), at: 1)
+        #expect(DirectPlaneChoice.command(for: spec, body: forced[...]) == nil)
         var cached = spec
         cached.cacheKey = 7
-        #expect(DirectPlaneDrawing.items(of: cached, in: list.commands, after: 0) == nil)
+        #expect(DirectPlaneChoice.command(for: cached, body: body) == nil)
     }
 
     /// Interpolated perspective only where w stays within a factor 2 over the plane.

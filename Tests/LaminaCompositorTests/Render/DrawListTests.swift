@@ -97,9 +97,11 @@ import Testing
         var m = CATransform3DIdentity
         m.m34 = -1 / 500
         p.transform = CATransform3DRotate(m, 0.5, 0, 1, 0)
+        p.borderWidth = 1 // a border keeps the plane surface (DirectPlaneChoice)
+        p.borderColor = RT.black
         let c = RT.layer(2, frame: CGRect(x: 5, y: 5, width: 10, height: 10), background: RT.blue)
         let list = RT.drawList([RT.root(100, children: [1]), p, c])
-        #expect(list.outline == ["begin #1 [plane]", "draw #1 background", "draw #2 background", "end #1 [plane]"])
+        #expect(list.outline == ["begin #1 [plane]", "draw #1 background", "draw #2 background", "draw #1 border", "end #1 [plane]"])
         let spec = try #require(list.commands.compactMap { if case let .beginProjective(s) = $0 { return s } else { return nil } }.first)
         // Inside, the layer is drawn flat at about device scale; the homography takes its
         // surface's corners to the projected bounds (the unrotated centre column stays put).

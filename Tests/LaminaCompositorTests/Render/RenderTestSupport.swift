@@ -44,6 +44,14 @@ enum RT {
         Compositor().drawList(tree: tree(nodes), width: size, height: size, scale: scale)
     }
 
+    /// The draw list with every perspective plane drawn through its plane surface (none
+    /// drawn directly), to compare the two ways.
+    static func surfacePlanesDrawList(_ nodes: [RenderNode], size: Int = 100, scale: Double = 1) -> DrawList {
+        var p = FramePreparer(tree: tree(nodes), width: size, height: size, scale: scale)
+        p.drawsPlanesDirectly = false
+        return p.prepare()
+    }
+
     /// A w×h image: four quadrants red, green (top right), blue (bottom left), white, each
     /// opaque — orientation and placement are visible in every golden.
     static func quadrantImage(_ w: Int, _ h: Int) -> CGImage {
