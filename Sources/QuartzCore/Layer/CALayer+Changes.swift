@@ -44,6 +44,12 @@ extension CALayer {
         action?.run(forKey: key, object: self, arguments: nil)
     }
 
+    /// After a change of `isHidden`: posts kCAOnOrderOut or kCAOnOrderIn when visibility
+    /// changed, as the older guide describes (§5.5.1).
+    package final func postOrderEvent(wasHidden: Bool) {
+        if wasHidden != props.isHidden { postEvent(props.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+    }
+
     /// Posts a non-property event (`kCAOnOrderIn`, `kCAOnOrderOut`, `kCATransition`): looks up
     /// and runs its action when the layer takes part in actions and actions are enabled.
     package final func postEvent(_ event: String) {
