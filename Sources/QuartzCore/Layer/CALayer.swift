@@ -199,24 +199,12 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Where the anchor point lies in the superlayer's bounds space (points). NaN is refused
     /// (reported, not stored). Animatable.
-    open var position: CGPoint {
-        get { props.position }
-        set {
-            guard CALayer.acceptsGeometry("position", LayerFieldValue.hasNaN(newValue), "\(newValue)") else { return }
-            update("position", \.position, newValue)
-        }
-    }
+    open var position: CGPoint { get { props.position } set { update("position", \.position, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// The layer's own coordinate space: origin (what sublayer positions are relative to) and size,
     /// in points. Negative sizes are stored as given. NaN is refused (reported, not stored).
     /// Animatable.
-    open var bounds: CGRect {
-        get { props.bounds }
-        set {
-            guard CALayer.acceptsGeometry("bounds", LayerFieldValue.hasNaN(newValue), "\(newValue)") else { return }
-            update("bounds", \.bounds, newValue)
-        }
-    }
+    open var bounds: CGRect { get { props.bounds } set { update("bounds", \.bounds, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// Applied about the anchor point (§2.6.1). Animatable.
     open var transform: CATransform3D { get { props.transform } set { update("transform", \.transform, newValue) } }
@@ -247,34 +235,16 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// The z component of the position in the superlayer (points); also orders siblings for drawing
     /// (§1.4). NaN is refused (reported, not stored). Animatable.
-    open var zPosition: CGFloat {
-        get { props.zPosition }
-        set {
-            guard CALayer.acceptsGeometry("zPosition", LayerFieldValue.hasNaN(newValue), "\(newValue)") else { return }
-            update("zPosition", \.zPosition, newValue)
-        }
-    }
+    open var zPosition: CGFloat { get { props.zPosition } set { update("zPosition", \.zPosition, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// The pivot of position and transform in unit coordinates of the bounds ((0, 0) is the visual
     /// top-left on iOS); values outside the unit square are kept. NaN is refused (reported, not
     /// stored). Animatable.
-    open var anchorPoint: CGPoint {
-        get { props.anchorPoint }
-        set {
-            guard CALayer.acceptsGeometry("anchorPoint", LayerFieldValue.hasNaN(newValue), "\(newValue)") else { return }
-            update("anchorPoint", \.anchorPoint, newValue)
-        }
-    }
+    open var anchorPoint: CGPoint { get { props.anchorPoint } set { update("anchorPoint", \.anchorPoint, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// The z component of the anchor point (points) (§1.4.3). NaN is refused (reported, not
     /// stored). Animatable.
-    open var anchorPointZ: CGFloat {
-        get { props.anchorPointZ }
-        set {
-            guard CALayer.acceptsGeometry("anchorPointZ", LayerFieldValue.hasNaN(newValue), "\(newValue)") else { return }
-            update("anchorPointZ", \.anchorPointZ, newValue)
-        }
-    }
+    open var anchorPointZ: CGFloat { get { props.anchorPointZ } set { update("anchorPointZ", \.anchorPointZ, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// Radius of the rounded corners of background and border (points). Animatable.
     open var cornerRadius: CGFloat { get { props.cornerRadius } set { update("cornerRadius", \.cornerRadius, newValue) } }

@@ -163,22 +163,15 @@ enum LayerFieldGenerator {
             doc += f.implicitlyAnimates ? " Animatable." : " Animatable, with no implicit animation."
             s += docLines(doc)
             let type = modelType(f.kind)
-            let update = "update(\"\(f.key)\", \\.\(f.name), newValue)"
-            let refusal = f.nan == .refused ? nanTest(f.kind, "newValue") : nil
-            if refusal == nil && f.didChange == nil {
+            let refusal = f.nan == .refused ? nanTest(f.kind, "newValue").map { ", refusingNaN: \($0)" } : nil
+            let update = "update(\"\(f.key)\", \\.\(f.name), newValue\(refusal ?? ""))"
+            guard let hook = f.didChange else {
                 s += "    open var \(f.name): \(type) { get { props.\(f.name) } set { \(update) } }\n\n"
                 continue
             }
+            let call = hook.replacingOccurrences(of: ":)", with: ": old)")
             s += "    open var \(f.name): \(type) {\n        get { props.\(f.name) }\n        set {\n"
-            if let refusal {
-                s += "            guard CALayer.acceptsGeometry(\"\(f.key)\", \(refusal), \"\\(newValue)\") else { return }\n"
-            }
-            if let hook = f.didChange {
-                let call = hook.replacingOccurrences(of: ":)", with: ": old)")
-                s += "            let old = props.\(f.name)\n            \(update)\n            \(call)\n"
-            } else {
-                s += "            \(update)\n"
-            }
+            s += "            let old = props.\(f.name)\n            \(update)\n            \(call)\n"
             s += "        }\n    }\n\n"
         }
         return s
@@ -215,6 +208,13 @@ enum LayerFieldGenerator {
         }
         s += "\n    package init() {}\n}\n\n"
 
+        /// Appends a `case` per field (`body` gives its statement) and closes the switch and
+        /// the function.
+        func exhaustiveSwitch(_ body: (AnimatableLayerField) -> String) {
+            for f in fields { s += "        case .\(f.key): \(body(f))\n" }
+            s += "        }\n    }\n\n"
+        }
+
         s += "extension PresentedLayerValues {\n"
         // load
         s += """
@@ -226,11 +226,7 @@ enum LayerFieldGenerator {
                     switch field {
 
             """
-        for f in fields {
-            let conv = f.kind == .color ? ".map(RGBAColor.init)" : ""
-            s += "        case .\(f.key): \(f.name) = layer.props.\(f.name)\(conv)\n"
-        }
-        s += "        }\n    }\n\n"
+        exhaustiveSwitch { f in "\(f.name) = layer.props.\(f.name)\(f.kind == .color ? ".map(RGBAColor.init)" : "")" }
 
         // read
         s += """
@@ -239,8 +235,7 @@ enum LayerFieldGenerator {
                     switch field {
 
             """
-        for f in fields { s += "        case .\(f.key): \(readExpression(f))\n" }
-        s += "        }\n    }\n\n"
+        exhaustiveSwitch(readExpression)
 
         // write
         s += """
@@ -289,11 +284,7 @@ enum LayerFieldGenerator {
                     switch field {
 
             """
-        for f in fields {
-            let conv = f.kind == .color ? "?.cgColor" : ""
-            s += "        case .\(f.key): p.\(f.name) = \(f.name)\(conv)\n"
-        }
-        s += "        }\n    }\n\n"
+        exhaustiveSwitch { f in "p.\(f.name) = \(f.name)\(f.kind == .color ? "?.cgColor" : "")" }
 
         // copy
         s += """
@@ -305,8 +296,7 @@ enum LayerFieldGenerator {
                     switch field {
 
             """
-        for f in fields { s += "        case .\(f.key): \(f.name) = other.\(f.name)\n" }
-        s += "        }\n    }\n\n"
+        exhaustiveSwitch { f in "\(f.name) = other.\(f.name)" }
 
         // store into node
         s += """
