@@ -63,39 +63,4 @@ extension PresentedLayerValues {
         for field in DirectField.allCases { load(field, from: layer) }
         fields = DirectFieldSet(rawValue: (1 << UInt32(DirectField.allCases.count)) - 1)
     }
-
-    /// Writes the fields in `fields` into `node`, as `store(into:)` into a layer's properties
-    /// followed by `RenderNode(layer:properties:)` would (colours become CGColors the same
-    /// way; `minificationFilterBias` does not draw and has no node field).
-    package func store(into node: inout RenderNode) {
-        fields.forEach { field in
-            switch field {
-            case .bounds: node.bounds = bounds
-            case .position: node.position = position
-            case .zPosition: node.zPosition = zPosition
-            case .anchorPoint: node.anchorPoint = anchorPoint
-            case .anchorPointZ: node.anchorPointZ = anchorPointZ
-            case .transform: node.transform = transform
-            case .sublayerTransform: node.sublayerTransform = sublayerTransform
-            case .opacity: node.opacity = opacity
-            case .cornerRadius: node.cornerRadius = cornerRadius
-            case .borderWidth: node.borderWidth = borderWidth
-            case .shadowOpacity: node.shadowOpacity = shadowOpacity
-            case .shadowOffset: node.shadowOffset = shadowOffset
-            case .shadowRadius: node.shadowRadius = shadowRadius
-            case .contentsRect: node.contentsRect = contentsRect
-            case .contentsCenter: node.contentsCenter = contentsCenter
-            case .contentsScale: node.contentsScale = contentsScale
-            case .rasterizationScale: node.rasterizationScale = rasterizationScale
-            case .minificationFilterBias: break
-            case .backgroundColor: node.backgroundColor = backgroundColor?.cgColor
-            case .borderColor: node.borderColor = borderColor?.cgColor
-            case .shadowColor: node.shadowColor = shadowColor?.cgColor
-            case .hidden: node.isHidden = isHidden
-            case .masksToBounds: node.masksToBounds = masksToBounds
-            case .doubleSided: node.isDoubleSided = isDoubleSided
-            case .shouldRasterize: node.shouldRasterize = shouldRasterize
-            }
-        }
-    }
 }

@@ -16,6 +16,16 @@ extension CALayer {
         changeValue(forKey: key, oldValue: AnyOptional.flatten(old)) { $0.props[keyPath: kp] = newValue }
     }
 
+    /// As `update`, for a field whose declared rule refuses NaN (`AnimatableLayerField.NaNRule.refused`):
+    /// a value with `hasNaN` is reported as invalid geometry and not stored, as Apple raises
+    /// CALayerInvalidGeometry for it.
+    @inline(__always)
+    package final func update<T: Equatable>(_ key: String, _ kp: WritableKeyPath<LayerProperties, T>, _ newValue: T,
+                                            refusingNaN hasNaN: Bool) {
+        guard CALayer.acceptsGeometry(key, hasNaN, "\(newValue)") else { return }
+        update(key, kp, newValue)
+    }
+
     /// As `update`, for values compared by an explicit rule (optionals of classes, `Any?`).
     @inline(__always)
     package final func update<T>(_ key: String, _ kp: WritableKeyPath<LayerProperties, T>, _ newValue: T,
@@ -42,6 +52,12 @@ extension CALayer {
         store(self)
         valueDidChange(forKey: key, oldValue: oldValue)
         action?.run(forKey: key, object: self, arguments: nil)
+    }
+
+    /// After a change of `isHidden`: posts kCAOnOrderOut or kCAOnOrderIn when visibility
+    /// changed, as the older guide describes (§5.5.1).
+    package final func postOrderEvent(wasHidden: Bool) {
+        if wasHidden != props.isHidden { postEvent(props.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
     }
 
     /// Posts a non-property event (`kCAOnOrderIn`, `kCAOnOrderOut`, `kCATransition`): looks up

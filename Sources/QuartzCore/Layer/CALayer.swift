@@ -133,39 +133,6 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Geometry (CALayer+Geometry.swift, CALayer+Conversion.swift)
 
-    /// The layer's own coordinate space: origin (what sublayer positions are relative to) and
-    /// size, in points. NaN is refused (reported, not stored); negative sizes are stored as
-    /// given. Animatable.
-    open var bounds: CGRect {
-        get { props.bounds }
-        set {
-            guard CALayer.acceptsGeometry("bounds", newValue.origin.x.isNaN || newValue.origin.y.isNaN
-                    || newValue.size.width.isNaN || newValue.size.height.isNaN, "\(newValue)") else { return }
-            update("bounds", \.bounds, newValue)
-        }
-    }
-
-    /// Where the anchor point lies in the superlayer's bounds space (points). NaN is refused.
-    /// Animatable.
-    open var position: CGPoint {
-        get { props.position }
-        set {
-            guard CALayer.acceptsGeometry("position", newValue.x.isNaN || newValue.y.isNaN, "\(newValue)") else { return }
-            update("position", \.position, newValue)
-        }
-    }
-
-    /// The pivot of position and transform in unit coordinates of the bounds ((0, 0) is the
-    /// visual top-left on iOS); values outside the unit square are kept. NaN is refused.
-    /// Animatable.
-    open var anchorPoint: CGPoint {
-        get { props.anchorPoint }
-        set {
-            guard CALayer.acceptsGeometry("anchorPoint", newValue.x.isNaN || newValue.y.isNaN, "\(newValue)") else { return }
-            update("anchorPoint", \.anchorPoint, newValue)
-        }
-    }
-
     /// The layer's rectangle in the superlayer's bounds space, derived (§1.3). Getting: the
     /// bounding box of the bounds corners mapped by anchor, transform and position (with the
     /// perspective divide; exact for identity transforms). Setting rewrites `position` and
@@ -225,67 +192,65 @@ open class CALayer: NSObject, CAMediaTiming {
 
     // MARK: - Model properties (setters go through the change funnel, CALayer+Changes.swift)
 
-    /// The z component of the position in the superlayer (points); also orders siblings for drawing (§1.4).
-    open var zPosition: CGFloat {
-        get { props.zPosition }
-        set {
-            guard CALayer.acceptsGeometry("zPosition", newValue.isNaN, "\(newValue)") else { return }
-            update("zPosition", \.zPosition, newValue)
-        }
-    }
+    // The animatable fields, declared in AnimatableLayerFields.swift (types, defaults, NaN rule).
+    // BEGIN GENERATED animatable fields (AnimatableLayerFields.swift; do not edit)
+    /// 0…1, multiplies the layer and its subtree (§3.4). Animatable.
+    open var opacity: Float { get { props.opacity } set { update("opacity", \.opacity, newValue) } }
 
-    /// The z component of the anchor point (points) (§1.4.3).
-    open var anchorPointZ: CGFloat {
-        get { props.anchorPointZ }
-        set {
-            guard CALayer.acceptsGeometry("anchorPointZ", newValue.isNaN, "\(newValue)") else { return }
-            update("anchorPointZ", \.anchorPointZ, newValue)
-        }
-    }
+    /// Where the anchor point lies in the superlayer's bounds space (points). NaN is refused
+    /// (reported, not stored). Animatable.
+    open var position: CGPoint { get { props.position } set { update("position", \.position, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+
+    /// The layer's own coordinate space: origin (what sublayer positions are relative to) and size,
+    /// in points. Negative sizes are stored as given. NaN is refused (reported, not stored).
+    /// Animatable.
+    open var bounds: CGRect { get { props.bounds } set { update("bounds", \.bounds, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// Applied about the anchor point (§2.6.1). Animatable.
     open var transform: CATransform3D { get { props.transform } set { update("transform", \.transform, newValue) } }
 
-    /// Applied to the sublayers about this layer's anchor point (§2.6.2). Animatable.
-    open var sublayerTransform: CATransform3D { get { props.sublayerTransform } set { update("sublayerTransform", \.sublayerTransform, newValue) } }
-
-    /// Hides the layer and its whole subtree. Animatable.
+    /// Hides the layer and its whole subtree. A change posts kCAOnOrderOut or kCAOnOrderIn
+    /// (§5.5.1). Animatable.
     open var isHidden: Bool {
         get { props.isHidden }
         set {
-            let wasHidden = props.isHidden
+            let old = props.isHidden
             update("hidden", \.isHidden, newValue)
-            // The older guide posts order events when visibility changes (§5.5.1).
-            if wasHidden != props.isHidden { postEvent(props.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+            postOrderEvent(wasHidden: old)
         }
     }
 
-    /// 0…1, multiplies the layer and its subtree (§3.4). Animatable.
-    open var opacity: Float { get { props.opacity } set { update("opacity", \.opacity, newValue) } }
+    /// Clips contents, sublayers and the layer's own shadow to the (rounded) bounds (§3.2).
+    /// Animatable.
+    open var masksToBounds: Bool { get { props.masksToBounds } set { update("masksToBounds", \.masksToBounds, newValue) } }
 
-    /// Fills the bounds (rounded by cornerRadius). Default nil. Animatable.
-    open var backgroundColor: CGColor? { get { props.backgroundColor } set { update("backgroundColor", \.backgroundColor, newValue) } }
+    /// When false the layer is not drawn while facing away. Animatable, with no implicit animation.
+    open var isDoubleSided: Bool { get { props.isDoubleSided } set { update("doubleSided", \.isDoubleSided, newValue) } }
+
+    /// Render the subtree once into a cached bitmap. Animatable.
+    open var shouldRasterize: Bool { get { props.shouldRasterize } set { update("shouldRasterize", \.shouldRasterize, newValue) } }
+
+    /// 0 (default) hides the shadow. Animatable.
+    open var shadowOpacity: Float { get { props.shadowOpacity } set { update("shadowOpacity", \.shadowOpacity, newValue) } }
+
+    /// The z component of the position in the superlayer (points); also orders siblings for drawing
+    /// (§1.4). NaN is refused (reported, not stored). Animatable.
+    open var zPosition: CGFloat { get { props.zPosition } set { update("zPosition", \.zPosition, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+
+    /// The pivot of position and transform in unit coordinates of the bounds ((0, 0) is the visual
+    /// top-left on iOS); values outside the unit square are kept. NaN is refused (reported, not
+    /// stored). Animatable.
+    open var anchorPoint: CGPoint { get { props.anchorPoint } set { update("anchorPoint", \.anchorPoint, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+
+    /// The z component of the anchor point (points) (§1.4.3). NaN is refused (reported, not
+    /// stored). Animatable.
+    open var anchorPointZ: CGFloat { get { props.anchorPointZ } set { update("anchorPointZ", \.anchorPointZ, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// Radius of the rounded corners of background and border (points). Animatable.
     open var cornerRadius: CGFloat { get { props.cornerRadius } set { update("cornerRadius", \.cornerRadius, newValue) } }
 
-    /// Which corners cornerRadius rounds. Default all four.
-    open var maskedCorners: CACornerMask { get { props.maskedCorners } set { update("maskedCorners", \.maskedCorners, newValue) } }
-
-    /// Circular (default) or continuous corners.
-    open var cornerCurve: CALayerCornerCurve { get { props.cornerCurve } set { update("cornerCurve", \.cornerCurve, newValue) } }
-
     /// Border inset from the bounds (points). Animatable.
     open var borderWidth: CGFloat { get { props.borderWidth } set { update("borderWidth", \.borderWidth, newValue) } }
-
-    /// Default opaque black. Animatable.
-    open var borderColor: CGColor? { get { props.borderColor } set { update("borderColor", \.borderColor, newValue) } }
-
-    /// Default opaque black. Animatable.
-    open var shadowColor: CGColor? { get { props.shadowColor } set { update("shadowColor", \.shadowColor, newValue) } }
-
-    /// 0 (default) hides the shadow. Animatable.
-    open var shadowOpacity: Float { get { props.shadowOpacity } set { update("shadowOpacity", \.shadowOpacity, newValue) } }
 
     /// Default (0, −3) points. Animatable.
     open var shadowOffset: CGSize { get { props.shadowOffset } set { update("shadowOffset", \.shadowOffset, newValue) } }
@@ -293,14 +258,44 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Blur radius, default 3 points. Animatable.
     open var shadowRadius: CGFloat { get { props.shadowRadius } set { update("shadowRadius", \.shadowRadius, newValue) } }
 
+    /// The part of the image shown, in unit coordinates. Animatable.
+    open var contentsRect: CGRect { get { props.contentsRect } set { update("contentsRect", \.contentsRect, newValue) } }
+
+    /// The stretchable part of the image, in unit coordinates. Animatable.
+    open var contentsCenter: CGRect { get { props.contentsCenter } set { update("contentsCenter", \.contentsCenter, newValue) } }
+
+    /// Image pixels per point. Default 1. Animatable.
+    open var contentsScale: CGFloat { get { props.contentsScale } set { update("contentsScale", \.contentsScale, newValue) } }
+
+    /// Pixels per point of the rasterized bitmap. Default 1. Animatable.
+    open var rasterizationScale: CGFloat { get { props.rasterizationScale } set { update("rasterizationScale", \.rasterizationScale, newValue) } }
+
+    /// Mip-level bias for trilinear minification. Animatable.
+    open var minificationFilterBias: Float { get { props.minificationFilterBias } set { update("minificationFilterBias", \.minificationFilterBias, newValue) } }
+
+    /// Fills the bounds (rounded by cornerRadius). Default nil. Animatable.
+    open var backgroundColor: CGColor? { get { props.backgroundColor } set { update("backgroundColor", \.backgroundColor, newValue) } }
+
+    /// Default opaque black. Animatable.
+    open var borderColor: CGColor? { get { props.borderColor } set { update("borderColor", \.borderColor, newValue) } }
+
+    /// Default opaque black. Animatable.
+    open var shadowColor: CGColor? { get { props.shadowColor } set { update("shadowColor", \.shadowColor, newValue) } }
+
+    /// Applied to the sublayers about this layer's anchor point (§2.6.2). Animatable.
+    open var sublayerTransform: CATransform3D { get { props.sublayerTransform } set { update("sublayerTransform", \.sublayerTransform, newValue) } }
+
+    // END GENERATED animatable fields
+
+
+    /// Which corners cornerRadius rounds. Default all four.
+    open var maskedCorners: CACornerMask { get { props.maskedCorners } set { update("maskedCorners", \.maskedCorners, newValue) } }
+
+    /// Circular (default) or continuous corners.
+    open var cornerCurve: CALayerCornerCurve { get { props.cornerCurve } set { update("cornerCurve", \.cornerCurve, newValue) } }
+
     /// The shadow's shape in layer space (copied on assignment); nil uses the layer's alpha. Animatable.
     open var shadowPath: CGPath? { get { props.shadowPath } set { update("shadowPath", \.shadowPath, newValue?.copy(), same: { $0 == $1 }) } }
-
-    /// Clips contents, sublayers and the layer's own shadow to the (rounded) bounds (§3.2). Animatable.
-    open var masksToBounds: Bool { get { props.masksToBounds } set { update("masksToBounds", \.masksToBounds, newValue) } }
-
-    /// When false the layer is not drawn while facing away. No implicit animation.
-    open var isDoubleSided: Bool { get { props.isDoubleSided } set { update("doubleSided", \.isDoubleSided, newValue) } }
 
     /// Flips the geometry of the sublayers vertically (§1.5).
     open var isGeometryFlipped: Bool { get { props.isGeometryFlipped } set { update("geometryFlipped", \.isGeometryFlipped, newValue) } }
@@ -308,17 +303,8 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The image shown (a CGImage); other objects are kept but not drawn. Animatable.
     open var contents: Any? { get { props.contents } set { update("contents", \.contents, newValue, same: CALayer.sameObject) } }
 
-    /// The part of the image shown, in unit coordinates. Animatable.
-    open var contentsRect: CGRect { get { props.contentsRect } set { update("contentsRect", \.contentsRect, newValue) } }
-
-    /// The stretchable part of the image, in unit coordinates. Animatable.
-    open var contentsCenter: CGRect { get { props.contentsCenter } set { update("contentsCenter", \.contentsCenter, newValue) } }
-
     /// How the image is placed in the bounds. Default resize.
     open var contentsGravity: CALayerContentsGravity { get { props.contentsGravity } set { update("contentsGravity", \.contentsGravity, newValue) } }
-
-    /// Image pixels per point. Default 1. Animatable.
-    open var contentsScale: CGFloat { get { props.contentsScale } set { update("contentsScale", \.contentsScale, newValue) } }
 
     /// Backing-store pixel format. Default RGBA8Uint.
     open var contentsFormat: CALayerContentsFormat { get { props.contentsFormat } set { update("contentsFormat", \.contentsFormat, newValue) } }
@@ -329,9 +315,6 @@ open class CALayer: NSObject, CAMediaTiming {
     /// Sampling when the image is shown larger. Default linear.
     open var magnificationFilter: CALayerContentsFilter { get { props.magnificationFilter } set { update("magnificationFilter", \.magnificationFilter, newValue) } }
 
-    /// Mip-level bias for trilinear minification. Animatable.
-    open var minificationFilterBias: Float { get { props.minificationFilterBias } set { update("minificationFilterBias", \.minificationFilterBias, newValue) } }
-
     /// Composite the subtree as one group under opacity < 1. iOS default: true (§1.2, §3.4).
     open var allowsGroupOpacity: Bool { get { props.allowsGroupOpacity } set { update("allowsGroupOpacity", \.allowsGroupOpacity, newValue) } }
 
@@ -340,12 +323,6 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Which edges are anti-aliased. Default all four.
     open var edgeAntialiasingMask: CAEdgeAntialiasingMask { get { props.edgeAntialiasingMask } set { update("edgeAntialiasingMask", \.edgeAntialiasingMask, newValue) } }
-
-    /// Render the subtree once into a cached bitmap. Animatable.
-    open var shouldRasterize: Bool { get { props.shouldRasterize } set { update("shouldRasterize", \.shouldRasterize, newValue) } }
-
-    /// Pixels per point of the rasterized bitmap. Default 1. Animatable.
-    open var rasterizationScale: CGFloat { get { props.rasterizationScale } set { update("rasterizationScale", \.rasterizationScale, newValue) } }
 
     /// A hint that the backing store is fully opaque.
     open var isOpaque: Bool { get { props.isOpaque } set { update("opaque", \.isOpaque, newValue) } }

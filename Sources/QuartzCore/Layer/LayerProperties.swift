@@ -7,44 +7,48 @@ import Foundation
 /// bounds space (`bounds`) or its superlayer's bounds space (`position`, `zPosition`), in
 /// points, iOS orientation (origin top-left, y down).
 package struct LayerProperties {
-    // Geometry
-    package var bounds: CGRect = .zero
-    package var position: CGPoint = .zero
-    package var zPosition: CGFloat = 0
-    package var anchorPoint = CGPoint(x: 0.5, y: 0.5)
-    package var anchorPointZ: CGFloat = 0
-    package var transform: CATransform3D = CATransform3DIdentity
-    package var sublayerTransform: CATransform3D = CATransform3DIdentity
-
-    // Appearance
-    package var isHidden = false
+    // The animatable fields: declared (type, Apple's default) in AnimatableLayerFields.swift.
+    // BEGIN GENERATED animatable fields (AnimatableLayerFields.swift; do not edit)
     package var opacity: Float = 1
-    package var backgroundColor: CGColor? = nil
+    package var position: CGPoint = .zero
+    package var bounds: CGRect = .zero
+    package var transform: CATransform3D = CATransform3DIdentity
+    package var isHidden: Bool = false
+    package var masksToBounds: Bool = false
+    package var isDoubleSided: Bool = true
+    package var shouldRasterize: Bool = false
+    package var shadowOpacity: Float = 0
+    package var zPosition: CGFloat = 0
+    package var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
+    package var anchorPointZ: CGFloat = 0
     package var cornerRadius: CGFloat = 0
+    package var borderWidth: CGFloat = 0
+    package var shadowOffset: CGSize = CGSize(width: 0, height: -3)
+    package var shadowRadius: CGFloat = 3
+    package var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
+    package var contentsScale: CGFloat = 1
+    package var rasterizationScale: CGFloat = 1
+    package var minificationFilterBias: Float = 0
+    package var backgroundColor: CGColor? = nil
+    package var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    package var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
+    package var sublayerTransform: CATransform3D = CATransform3DIdentity
+    // END GENERATED animatable fields
+
+    // Geometry and appearance
     package var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
                                                .layerMinXMaxYCorner, .layerMaxXMaxYCorner]
     package var cornerCurve: CALayerCornerCurve = .circular
-    package var borderWidth: CGFloat = 0
-    package var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
-    package var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
-    package var shadowOpacity: Float = 0
-    package var shadowOffset = CGSize(width: 0, height: -3)
-    package var shadowRadius: CGFloat = 3
     package var shadowPath: CGPath? = nil
-    package var masksToBounds = false
-    package var isDoubleSided = true
     package var isGeometryFlipped = false
 
     // Contents
     package var contents: Any? = nil
-    package var contentsRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsCenter = CGRect(x: 0, y: 0, width: 1, height: 1)
     package var contentsGravity: CALayerContentsGravity = .resize
-    package var contentsScale: CGFloat = 1
     package var contentsFormat: CALayerContentsFormat = .RGBA8Uint
     package var minificationFilter: CALayerContentsFilter = .linear
     package var magnificationFilter: CALayerContentsFilter = .linear
-    package var minificationFilterBias: Float = 0
 
     // Filters: kept for source compatibility; Lamina renders none of them (as iOS ignores
     // `filters`/`backgroundFilters` on layers; `compositingFilter` is macOS).
@@ -59,8 +63,6 @@ package struct LayerProperties {
     package var allowsEdgeAntialiasing = false
     package var edgeAntialiasingMask: CAEdgeAntialiasingMask = [.layerLeftEdge, .layerRightEdge,
                                                                .layerBottomEdge, .layerTopEdge]
-    package var shouldRasterize = false
-    package var rasterizationScale: CGFloat = 1
     package var isOpaque = false
     package var drawsAsynchronously = false
     package var needsDisplayOnBoundsChange = false

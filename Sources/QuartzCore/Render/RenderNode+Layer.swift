@@ -20,41 +20,18 @@ extension RenderNode {
         children = layer.sublayerStorage.map(\.renderNodeID)
         mask = layer.maskStorage?.renderNodeID
         kind = RenderNodeKind(layer: layer)
-        bounds = p.bounds
-        position = p.position
-        zPosition = p.zPosition
-        anchorPoint = p.anchorPoint
-        anchorPointZ = p.anchorPointZ
-        transform = p.transform
-        sublayerTransform = p.sublayerTransform
+        setAnimatableFields(from: p)   // generated from AnimatableLayerFields.swift
         isGeometryFlipped = p.isGeometryFlipped
-        isDoubleSided = p.isDoubleSided
-        isHidden = p.isHidden
-        opacity = p.opacity
         allowsGroupOpacity = p.allowsGroupOpacity
         allowsEdgeAntialiasing = p.allowsEdgeAntialiasing
-        masksToBounds = p.masksToBounds
-        shouldRasterize = p.shouldRasterize
-        rasterizationScale = p.rasterizationScale
-        backgroundColor = p.backgroundColor
-        cornerRadius = p.cornerRadius
         maskedCorners = RenderCornerMask(rawValue: p.maskedCorners.rawValue)
         cornerCurve = p.cornerCurve == .continuous ? .continuous : .circular
-        borderWidth = p.borderWidth
-        borderColor = p.borderColor
-        shadowColor = p.shadowColor
-        shadowOpacity = p.shadowOpacity
-        shadowOffset = p.shadowOffset
-        shadowRadius = p.shadowRadius
         shadowPath = p.shadowPath
         contents = RenderContents(layerContents: p.contents)
         if layer.isPresentationCopy, let model = layer.modelLayerStorage {
             drawPresentedContents(of: layer, over: model)   // animated text or custom display keys
         }
-        contentsRect = p.contentsRect
-        contentsCenter = p.contentsCenter
         contentsGravity = RenderContentsGravity(p.contentsGravity)
-        contentsScale = p.contentsScale
         minificationFilter = RenderFilter(p.minificationFilter)
         magnificationFilter = RenderFilter(p.magnificationFilter)
     }

@@ -1,0 +1,43 @@
+import Foundation
+import Testing
+import QuartzCore
+
+/// The code generated from `AnimatableLayerField.all` is the generator's current output: a
+/// declaration edited without `Scripts/generate-layer-fields.sh` fails here.
+@Suite struct LayerFieldGenerationTests {
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: LayerFieldGenerator.root.appendingPathComponent(path), encoding: .utf8)
+    }
+
+    @Test func generatedFileIsCurrent() throws {
+        let onDisk = try Self.text(LayerFieldGenerator.generatedPath)
+        #expect(onDisk == LayerFieldGenerator.generatedFile(),
+                "\(LayerFieldGenerator.generatedPath) is stale: run Scripts/generate-layer-fields.sh")
+    }
+
+    @Test func generatedRegionsAreCurrent() throws {
+        for (path, region) in LayerFieldGenerator.regions {
+            let onDisk = try Self.text(path)
+            let regenerated = try #require(LayerFieldGenerator.replacingRegion(in: onDisk, with: region),
+                                           "\(path) has lost its generated-region markers")
+            #expect(onDisk == regenerated, "\(path) is stale: run Scripts/generate-layer-fields.sh")
+        }
+    }
+
+    @Test func aStaleRegionIsNoticed() throws {
+        let onDisk = try Self.text(LayerFieldGenerator.propertiesPath)
+        let edited = onDisk.replacingOccurrences(of: "package var opacity: Float = 1", with: "package var opacity: Float = 0.5")
+        #expect(edited != onDisk)
+        #expect(LayerFieldGenerator.replacingRegion(in: edited, with: LayerFieldGenerator.layerPropertiesRegion()) == onDisk)
+    }
+
+    /// `DirectField` numbers the declared fields in declaration order (its `declaration` is
+    /// found by raw value), and CALayer's property table holds each field's key once.
+    @Test func directFieldAndPropertyTableFollowTheDeclaration() {
+        #expect(DirectField.allCases.map(\.key) == AnimatableLayerField.all.map(\.key))
+        for field in DirectField.allCases {
+            #expect(field.declaration.key == field.key)
+            #expect(CALayer.baseTable.properties.filter { $0.key == field.key }.count == 1, "\(field.key)")
+        }
+    }
+}

@@ -1,0 +1,353 @@
+import Foundation
+// Scripts/generate-layer-fields.sh compiles this file alone with the declaration (no module).
+#if canImport(QuartzCore)
+import QuartzCore
+#endif
+
+/// Writes the code that `AnimatableLayerField.all` (Sources/QuartzCore/Layer/
+/// AnimatableLayerFields.swift) declares: the switches of the frame path are generated rather
+/// than looked up at run time, so a field costs no key path or closure per frame.
+///
+/// Two outputs: the whole of `Engine/DirectField+Generated.swift`, and the marked region of
+/// `Layer/LayerProperties.swift` (model storage; a struct's stored properties cannot live in
+/// another file). `LayerFieldGenerationTests` compares them with the files and, with
+/// `LAMINA_REGENERATE_FIELDS=1` (`Scripts/generate-layer-fields.sh`), rewrites them.
+enum LayerFieldGenerator {
+    static let fields = AnimatableLayerField.all
+
+    static let generatedPath = "Sources/QuartzCore/Engine/DirectField+Generated.swift"
+    static let propertiesPath = "Sources/QuartzCore/Layer/LayerProperties.swift"
+    static let layerPath = "Sources/QuartzCore/Layer/CALayer.swift"
+    static let regionBegin = "    // BEGIN GENERATED animatable fields (AnimatableLayerFields.swift; do not edit)\n"
+    static let regionEnd = "    // END GENERATED animatable fields\n"
+
+    /// The generated regions: file path and the region's text.
+    static var regions: [(path: String, text: String)] {
+        [(propertiesPath, layerPropertiesRegion()), (layerPath, layerAccessorsRegion())]
+    }
+
+    /// The package's root folder (this file is Tests/QuartzCoreTests/Fields/…).
+    static var root: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().deletingLastPathComponent()
+    }
+
+    /// Writes both outputs under `root` (the package folder).
+    static func write(root: URL) throws {
+        try generatedFile().write(to: root.appendingPathComponent(generatedPath), atomically: true, encoding: .utf8)
+        for (path, region) in regions {
+            let url = root.appendingPathComponent(path)
+            let text = try String(contentsOf: url, encoding: .utf8)
+            guard let updated = replacingRegion(in: text, with: region) else {
+                throw CocoaError(.fileReadCorruptFile, userInfo: [NSFilePathErrorKey: url.path])
+            }
+            try updated.write(to: url, atomically: true, encoding: .utf8)
+        }
+    }
+
+    // MARK: Kinds
+
+    static func modelType(_ k: AnimatableLayerField.Kind) -> String {
+        switch k {
+        case .cgFloat: "CGFloat"
+        case .float: "Float"
+        case .bool: "Bool"
+        case .point: "CGPoint"
+        case .size: "CGSize"
+        case .rect: "CGRect"
+        case .transform: "CATransform3D"
+        case .color: "CGColor?"
+        }
+    }
+
+    static func presentedType(_ k: AnimatableLayerField.Kind) -> String {
+        k == .color ? "RGBAColor?" : modelType(k)
+    }
+
+    /// The `AnimatableValue` case of the kind.
+    static func valueCase(_ k: AnimatableLayerField.Kind) -> String {
+        switch k {
+        case .cgFloat, .float: "scalar"
+        case .bool: "bool"
+        case .point: "point"
+        case .size: "size"
+        case .rect: "rect"
+        case .transform: "transform"
+        case .color: "color"
+        }
+    }
+
+    /// The presented value `v` (a presented-storage expression) as an `AnimatableValue?`.
+    static func readExpression(_ f: AnimatableLayerField) -> String {
+        switch f.kind {
+        case .cgFloat, .float: "return .scalar(Double(\(f.name)))"
+        case .color: "return \(f.name).map { .color($0) }"
+        default: "return .\(valueCase(f.kind))(\(f.name))"
+        }
+    }
+
+    /// The NaN test of the kind's value `v` (nil: the kind has no NaN): `LayerFieldValue.hasNaN`.
+    static func nanTest(_ k: AnimatableLayerField.Kind, _ v: String) -> String? {
+        switch k {
+        case .cgFloat, .float, .point, .size, .rect: "LayerFieldValue.hasNaN(\(v))"
+        case .bool, .transform, .color: nil
+        }
+    }
+
+    /// The NaN test that refuses a presented value of `f` (nil: NaN is stored).
+    static func presentedRefusal(_ f: AnimatableLayerField, _ v: String) -> String? {
+        f.nan == .stored ? nil : nanTest(f.kind, v)
+    }
+
+    /// A `Double` scalar `v` converted to the field's storage.
+    static func fromScalar(_ f: AnimatableLayerField, _ v: String) -> String {
+        f.kind == .float ? "Float(\(v))" : "CGFloat(\(v))"
+    }
+
+    /// The `zero:` argument of `LayerProperty.make` (the value `defaultValue(forKey:)` reports as nil).
+    static func zero(_ k: AnimatableLayerField.Kind) -> String? {
+        switch k {
+        case .cgFloat, .float: "0"
+        case .bool: "false"
+        case .point, .size, .rect: ".zero"
+        case .color: ".some(nil)"
+        case .transform: nil
+        }
+    }
+
+    // MARK: Outputs
+
+    static let header = """
+        // Generated by LayerFieldGenerator (Tests/QuartzCoreTests/Fields) from the declaration in
+        // Layer/AnimatableLayerFields.swift. Do not edit: change the declaration and run
+        // Scripts/generate-layer-fields.sh (LayerFieldGenerationTests fails while this is stale).
+
+        """
+
+    /// The model storage region of `LayerProperties` (between the markers).
+    static func layerPropertiesRegion() -> String {
+        var s = ""
+        for f in fields {
+            s += "    package var \(f.name): \(modelType(f.kind)) = \(f.defaultValue)\n"
+        }
+        return s
+    }
+
+    /// `text` with its marked region replaced by `region`; nil: no (single, ordered) markers.
+    static func replacingRegion(in text: String, with region: String) -> String? {
+        guard let b = text.range(of: regionBegin), let e = text.range(of: regionEnd), b.upperBound <= e.lowerBound,
+              text.components(separatedBy: regionBegin).count == 2 else {
+            return nil
+        }
+        return String(text[..<b.upperBound]) + region + String(text[e.lowerBound...])
+    }
+
+    /// `text` as doc-comment lines indented by four spaces, wrapped before column 100.
+    static func docLines(_ text: String) -> String {
+        var out = "", line = "    ///"
+        for word in text.split(separator: " ") {
+            if line.count + 1 + word.count > 100 { out += line + "\n"; line = "    ///" }
+            line += " " + word
+        }
+        return out + line + "\n"
+    }
+
+    /// The public CALayer properties (the region of `CALayer.swift`): the getter reads the
+    /// model storage; the setter refuses NaN where the field's rule says so (reported as
+    /// invalid geometry), then goes through the change funnel.
+    static func layerAccessorsRegion() -> String {
+        var s = ""
+        for f in fields {
+            var doc = f.doc
+            if f.nan == .refused { doc += " NaN is refused (reported, not stored)." }
+            doc += f.implicitlyAnimates ? " Animatable." : " Animatable, with no implicit animation."
+            s += docLines(doc)
+            let type = modelType(f.kind)
+            let refusal = f.nan == .refused ? nanTest(f.kind, "newValue").map { ", refusingNaN: \($0)" } : nil
+            let update = "update(\"\(f.key)\", \\.\(f.name), newValue\(refusal ?? ""))"
+            guard let hook = f.didChange else {
+                s += "    open var \(f.name): \(type) { get { props.\(f.name) } set { \(update) } }\n\n"
+                continue
+            }
+            let call = hook.replacingOccurrences(of: ":)", with: ": old)")
+            s += "    open var \(f.name): \(type) {\n        get { props.\(f.name) }\n        set {\n"
+            s += "            let old = props.\(f.name)\n            \(update)\n            \(call)\n"
+            s += "        }\n    }\n\n"
+        }
+        return s
+    }
+
+    static func generatedFile() -> String {
+        var s = header
+        s += """
+            import Foundation
+            import LaminaCompositor
+
+            /// The CALayer fields the engine reads and writes without closures: what the shortcut
+            /// writes directly and what `PresentedLayerValues` holds. Case names are the property
+            /// keys; the order is the declaration's (hot fields first).
+            package enum DirectField: UInt8, CaseIterable {
+
+            """
+        for f in fields { s += "    case \(f.key)\n" }
+        s += "}\n\n"
+
+        // Presented storage.
+        s += """
+            /// The presented values of one layer's animated `LayerProperties` fields, as plain data
+            /// (no reference-counted members: colours are `RGBAColor`); see
+            /// PresentedLayerValues.swift for what the fields mean.
+            package struct PresentedLayerValues {
+                /// The fields that hold presented values this frame.
+                package var fields = DirectFieldSet()
+
+            """
+        for f in fields {
+            let def = f.kind == .color ? "nil" : f.defaultValue
+            s += "    package var \(f.name): \(presentedType(f.kind)) = \(def)\n"
+        }
+        s += "\n    package init() {}\n}\n\n"
+
+        /// Appends a `case` per field (`body` gives its statement) and closes the switch and
+        /// the function.
+        func exhaustiveSwitch(_ body: (AnimatableLayerField) -> String) {
+            for f in fields { s += "        case .\(f.key): \(body(f))\n" }
+            s += "        }\n    }\n\n"
+        }
+
+        s += "extension PresentedLayerValues {\n"
+        // load
+        s += """
+                /// Sets `field` to `layer`'s model value. Reads that one field: calling a method on
+                /// `layer.props`, or passing it, copies the whole `LayerProperties` (reference counting
+                /// of every colour, path and dictionary in it).
+                @inline(__always)
+                package mutating func load(_ field: DirectField, from layer: CALayer) {
+                    switch field {
+
+            """
+        exhaustiveSwitch { f in "\(f.name) = layer.props.\(f.name)\(f.kind == .color ? ".map(RGBAColor.init)" : "")" }
+
+        // read
+        s += """
+                /// The field as `PresentedProperty.read` gives it for a layer holding these values.
+                package func read(_ field: DirectField) -> AnimatableValue? {
+                    switch field {
+
+            """
+        exhaustiveSwitch(readExpression)
+
+        // write
+        s += """
+                /// Stores `value` into `field`: every path that writes a presented field (the general
+                /// evaluation, the shortcuts, presentation copies through `DirectField.write`,
+                /// `PresentedProperty.write`) comes here or to the `writeFast…` forms below, which
+                /// apply the same declared rule. Values of another kind are ignored; NaN is refused
+                /// where the field's `NaNRule` says so (the field keeps its value). Returns whether
+                /// the value was stored.
+                @discardableResult
+                package mutating func write(_ field: DirectField, _ value: AnimatableValue) -> Bool {
+                    switch (field, value) {
+
+            """
+        for f in fields {
+            let guardText = presentedRefusal(f, "v").map { " where !\($0)" } ?? ""
+            let store = f.kind == .cgFloat || f.kind == .float ? fromScalar(f, "v") : "v"
+            s += "        case (.\(f.key), .\(valueCase(f.kind))(let v))\(guardText): \(f.name) = \(store)\n"
+        }
+        s += "        default: return false\n        }\n        return true\n    }\n\n"
+
+        // writeFastScalar / Point / Matrix
+        func fast(_ name: String, _ param: String, _ kinds: [AnimatableLayerField.Kind], doc: String) {
+            s += "    /// \(doc)\n    @inline(__always)\n"
+            s += "    package mutating func \(name)(_ field: DirectField, _ v: \(param)) {\n        switch field {\n"
+            for f in fields where kinds.contains(f.kind) {
+                let store = f.kind == .cgFloat || f.kind == .float ? fromScalar(f, "v") : "v"
+                if let refusal = presentedRefusal(f, "v") {
+                    s += "        case .\(f.key): if !\(refusal) { \(f.name) = \(store) }\n"
+                } else {
+                    s += "        case .\(f.key): \(f.name) = \(store)\n"
+                }
+            }
+            s += "        default: break\n        }\n    }\n\n"
+        }
+        fast("writeFastScalar", "Double", [.cgFloat, .float], doc: "`write(field, .scalar(v))` without the enum.")
+        fast("writeFastPoint", "CGPoint", [.point], doc: "`write(field, .point(v))` without the enum.")
+        fast("writeFastMatrix", "CATransform3D", [.transform], doc: "`write(field, .transform(v))` without the enum.")
+
+        // store into LayerProperties
+        s += """
+                /// Copies one field into a layer's properties (what a presentation copy of the layer
+                /// holds for it), creating CGColors for colours.
+                @inline(__always)
+                package func store(_ field: DirectField, into p: inout LayerProperties) {
+                    switch field {
+
+            """
+        exhaustiveSwitch { f in "p.\(f.name) = \(f.name)\(f.kind == .color ? "?.cgColor" : "")" }
+
+        // copy
+        s += """
+                /// Sets `field` to `other`'s value of it (the `fields` set is not changed). Field by
+                /// field: copying `other` whole while `self` is being modified made the compiler copy
+                /// every field for every call.
+                @inline(__always)
+                package mutating func copy(_ field: DirectField, from other: PresentedLayerValues) {
+                    switch field {
+
+            """
+        exhaustiveSwitch { f in "\(f.name) = other.\(f.name)" }
+
+        // store into node
+        s += """
+                /// Writes the fields in `fields` into `node`, as `store(into:)` into a layer's
+                /// properties followed by `RenderNode(layer:properties:)` would (colours become
+                /// CGColors the same way; fields without a node field are skipped).
+                package func store(into node: inout RenderNode) {
+                    fields.forEach { field in
+                        switch field {
+
+            """
+        for f in fields {
+            if let n = f.node {
+                let conv = f.kind == .color ? "?.cgColor" : ""
+                s += "            case .\(f.key): node.\(n) = \(f.name)\(conv)\n"
+            } else {
+                s += "            case .\(f.key): break\n"
+            }
+        }
+        s += "            }\n        }\n    }\n}\n\n"
+
+        // RenderNode from model storage
+        s += """
+            extension RenderNode {
+                /// Sets the node fields of the animatable fields from a layer's model (or presented)
+                /// property values; part of `RenderNode(layer:properties:)`.
+                @inline(__always)
+                package mutating func setAnimatableFields(from p: LayerProperties) {
+
+            """
+        for f in fields {
+            if let n = f.node { s += "        \(n) = p.\(f.name)\n" }
+        }
+        s += "    }\n}\n\n"
+
+        // KVC / archive entries
+        s += """
+            extension CALayer {
+                /// The key-value coding, `defaultValue(forKey:)`, implicit-animation and archive
+                /// entries of the animatable fields (the start of `CALayer.baseTable`).
+                package static let animatableFieldProperties: [LayerProperty] = {
+                    let D = LayerProperties()
+                    return [
+
+            """
+        for f in fields {
+            let zeroText = zero(f.kind).map { ", zero: \($0)" } ?? ""
+            s += "            LayerProperty.make(\"\(f.key)\", \\CALayer.\(f.name), .\(f.codec), default: D.\(f.name), "
+            s += "animates: \(f.implicitlyAnimates)\(zeroText)),\n"
+        }
+        s += "        ]\n    }()\n}\n"
+        return s
+    }
+}
