@@ -240,9 +240,11 @@ open class View: CALayerDelegate {
         if layer === self.layer { layoutSubviews() }
     }
 
-    /// Draws the view's own layer with `draw(_:in:)` (CALayerDelegate).
+    /// Draws the view's own layer with `draw(_:in:)` (CALayerDelegate). For a CATiledLayer
+    /// the rect is the tile being drawn (the context's clip box), as UIKit passes it.
     public func draw(_ layer: CALayer, in ctx: CGContext) {
-        if layer === self.layer { draw(bounds, in: ctx) }
+        guard layer === self.layer else { return }
+        draw(layer is CATiledLayer ? ctx.boundingBoxOfClipPath : bounds, in: ctx)
     }
 
     /// NSNull outside animation blocks (no implicit animation, §5.3.2), the block's animation

@@ -57,6 +57,7 @@ extension RenderNode {
         contentsScale = p.contentsScale
         minificationFilter = RenderFilter(p.minificationFilter)
         magnificationFilter = RenderFilter(p.magnificationFilter)
+        if let tiled = layer as? CATiledLayer { placeTileMosaic(of: tiled, contents: p.contents) }
     }
 }
 
