@@ -8,7 +8,8 @@ import LaminaRaster
 extension CATiledLayer {
     /// The part of the bounds the frame can show (layer space) and the on-screen scale (root
     /// points per layer point), from the model tree: the bounds cut to every `masksToBounds`
-    /// ancestor and to the root's bounds. A layer that is its own root (detached, or rendered
+    /// ancestor and to the root's bounds (mirrored top to bottom when the contents are
+    /// flipped). A layer that is its own root (detached, or rendered
     /// alone) shows its whole bounds at scale 1. nil when nothing is visible.
     package func visibleRectAndScale() -> (rect: CGRect?, scale: CGFloat) {
         var visible = bounds.standardized
@@ -22,6 +23,12 @@ extension CATiledLayer {
         guard !visible.isNull, visible.width > 0, visible.height > 0,
               [visible.minX, visible.minY, visible.width, visible.height].allSatisfy(\.isFinite)
         else { return (nil, 1) }
+        if contentsAreFlipped() {
+            // Flipped contents are shown mirrored top to bottom in the bounds (as a plain
+            // layer's backing store is): the part drawn for what is visible is the mirror image.
+            let b = bounds.standardized
+            visible.origin.y = b.minY + (b.maxY - visible.maxY)
+        }
         guard top !== self else { return (visible, 1) }
         // The larger axis scale of the layer-to-root mapping at the visible centre (exact for
         // affine chains; a local measure under perspective).

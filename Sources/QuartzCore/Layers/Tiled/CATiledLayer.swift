@@ -56,6 +56,7 @@ open class CATiledLayer: CALayer {
             tiling = other.tiling
             // The copy shows the same image in the same place; it draws its own tiles if asked.
             tileCache.shown = other.tileCache.shown
+            tileCache.mosaic = other.tileCache.mosaic
         }
     }
 
