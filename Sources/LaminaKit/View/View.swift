@@ -225,7 +225,8 @@ open class View: CALayerDelegate {
     public func setNeedsDisplay() { layer.setNeedsDisplay() }
 
     /// Draws the view's content; override it for custom drawing (UIKit's `draw(_:)`, with the
-    /// context passed in). `rect` is the view's bounds; the context is in the view's bounds
+    /// context passed in). `rect` is the view's bounds (for a CATiledLayer, the tile being
+    /// drawn, once per tile); the context is in the view's bounds
     /// space — points, origin at the bounds origin (top-left), y down — backed by
     /// `layer.contentsScale` pixels per point. It runs only after `setNeedsDisplay()` (call it
     /// once when the view is made and again whenever what it draws changes); the drawing is
