@@ -60,7 +60,7 @@ package struct TileGrid: Equatable, Sendable {
     }
 
     /// The tiles that meet `r` (layer space) with some area, or nil when none does.
-    /// Tolerance: an edge within 1e-6 pixels of a tile boundary does not reach into the next
+    /// Tolerance: an edge within 1e-6 of a tile's width of a boundary does not reach into the next
     /// tile (so a visible rect that ends exactly on a boundary, give or take rounding, does not
     /// ask for a tile it shows nothing of).
     package func span(meeting r: CGRect) -> Span? {
