@@ -205,7 +205,8 @@ open class UIView: UIResponder {
     open func layoutIfNeeded() { backing.layoutIfNeeded() }
 
     /// Draws the view's content into the current context (see UIView+Drawing.swift): `rect`
-    /// is the bounds, the context is in the view's bounds space (points, y down) at
+    /// is the bounds (for a view whose `layerClass` is a CATiledLayer, the tile being drawn,
+    /// once per tile, as on iOS), the context is in the view's bounds space (points, y down) at
     /// `contentScaleFactor` pixels per point. Runs after `setNeedsDisplay()`; the result is
     /// kept as the layer's contents. The default draws nothing.
     open func draw(_ rect: CGRect) {}

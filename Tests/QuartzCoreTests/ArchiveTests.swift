@@ -119,11 +119,11 @@ import QuartzCore
 
     @Test func unknownClassesAndKeysAreErrors() {
         do {
-            _ = try LayerArchive.decode(Data(#"{"sublayers": [{"class": "CATiledLayer"}]}"#.utf8))
+            _ = try LayerArchive.decode(Data(#"{"sublayers": [{"class": "CAMetalLayer"}]}"#.utf8))
             Issue.record("no error")
         } catch let e as LayerArchiveError {
             #expect(e.path == "sublayers[0].class")
-            #expect(e.message.hasPrefix("unknown layer class \"CATiledLayer\""))
+            #expect(e.message.hasPrefix("unknown layer class \"CAMetalLayer\""))
         } catch {
             Issue.record("unexpected \(error)")
         }

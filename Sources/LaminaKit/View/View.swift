@@ -225,7 +225,8 @@ open class View: CALayerDelegate {
     public func setNeedsDisplay() { layer.setNeedsDisplay() }
 
     /// Draws the view's content; override it for custom drawing (UIKit's `draw(_:)`, with the
-    /// context passed in). `rect` is the view's bounds; the context is in the view's bounds
+    /// context passed in). `rect` is the view's bounds (for a CATiledLayer, the tile being
+    /// drawn, once per tile); the context is in the view's bounds
     /// space — points, origin at the bounds origin (top-left), y down — backed by
     /// `layer.contentsScale` pixels per point. It runs only after `setNeedsDisplay()` (call it
     /// once when the view is made and again whenever what it draws changes); the drawing is
@@ -240,9 +241,11 @@ open class View: CALayerDelegate {
         if layer === self.layer { layoutSubviews() }
     }
 
-    /// Draws the view's own layer with `draw(_:in:)` (CALayerDelegate).
+    /// Draws the view's own layer with `draw(_:in:)` (CALayerDelegate). For a CATiledLayer
+    /// the rect is the tile being drawn (the context's clip box), as UIKit passes it.
     public func draw(_ layer: CALayer, in ctx: CGContext) {
-        if layer === self.layer { draw(bounds, in: ctx) }
+        guard layer === self.layer else { return }
+        draw(layer is CATiledLayer ? ctx.boundingBoxOfClipPath : bounds, in: ctx)
     }
 
     /// NSNull outside animation blocks (no implicit animation, §5.3.2), the block's animation

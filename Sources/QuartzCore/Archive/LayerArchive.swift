@@ -14,7 +14,8 @@ import Foundation
 ///   that differ from the class's defaults are written; missing keys keep the defaults.
 /// - "class" names the layer class (CALayer when absent): CALayer, CAShapeLayer,
 ///   CAGradientLayer, CATransformLayer, CAReplicatorLayer, CATextLayer, CAScrollLayer,
-///   CAEmitterLayer.
+///   CAEmitterLayer, CATiledLayer (its `tileSize`, `levelsOfDetail`, `levelsOfDetailBias`;
+///   its drawn tiles are not archived, as a text layer's drawn text is not).
 /// - Emitter cells: a CAEmitterLayer's `"emitterCells"` is an array of cell objects keyed by
 ///   CAEmitterCell's KVC names (`"birthRate"`, `"enabled"`, `"color"`, `"contents"`…, only
 ///   values that differ from the defaults), each with its own `"emitterCells"` (format in
@@ -61,6 +62,7 @@ package enum LayerArchive {
         "CALayer": { CALayer() }, "CAShapeLayer": { CAShapeLayer() }, "CAGradientLayer": { CAGradientLayer() },
         "CATransformLayer": { CATransformLayer() }, "CAReplicatorLayer": { CAReplicatorLayer() },
         "CATextLayer": { CATextLayer() }, "CAScrollLayer": { CAScrollLayer() }, "CAEmitterLayer": { CAEmitterLayer() },
+        "CATiledLayer": { CATiledLayer() },
     ]
 
     /// The archive name of a layer's class, or nil for classes the archive does not know.
@@ -116,8 +118,9 @@ package enum LayerArchive {
         var object: [String: JSONValue] = ["class": .string(name)]
         for property in type.propertyTable.properties {
             guard let archive = property.archive else { continue }
-            // A text layer's contents is its drawn text, redrawn after decoding: not archived.
-            if property.key == "contents", layer is CATextLayer { continue }
+            // A text layer's contents is its drawn text, a tiled layer's its drawn tiles, both
+            // redrawn after decoding: not archived.
+            if property.key == "contents", layer is CATextLayer || layer is CATiledLayer { continue }
             do {
                 if let value = try archive.encode(layer) { object[property.key] = value }
             } catch let e as ArchiveValueError {

@@ -39,6 +39,8 @@ extension CALayer {
     /// A backing store of bounds.size × contentsScale pixels with `draw(in:)` drawn into it, or
     /// nil for an empty bounds or one too large to allocate (reported).
     package func drawBackingStore() -> CGImage? {
+        // A tiled layer draws tile by tile what is visible (CATiledLayer+Tiles.swift).
+        if let tiled = self as? CATiledLayer { return tiled.drawTiledBackingStore() }
         let scale = contentsScale.isFinite && contentsScale > 0 ? contentsScale : 1
         let w = Double(bounds.width * scale).rounded(.up), h = Double(bounds.height * scale).rounded(.up)
         var image: CGImage?

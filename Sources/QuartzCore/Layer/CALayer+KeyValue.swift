@@ -56,6 +56,7 @@ extension CALayer {
         ObjectIdentifier(CALayer.self), ObjectIdentifier(CAShapeLayer.self), ObjectIdentifier(CAGradientLayer.self),
         ObjectIdentifier(CATransformLayer.self), ObjectIdentifier(CAReplicatorLayer.self),
         ObjectIdentifier(CATextLayer.self), ObjectIdentifier(CAScrollLayer.self), ObjectIdentifier(CAEmitterLayer.self),
+        ObjectIdentifier(CATiledLayer.self),
     ]
 }
 

@@ -34,6 +34,7 @@ extension RenderNode {
         contentsGravity = RenderContentsGravity(p.contentsGravity)
         minificationFilter = RenderFilter(p.minificationFilter)
         magnificationFilter = RenderFilter(p.magnificationFilter)
+        if let tiled = layer as? CATiledLayer { placeTileMosaic(of: tiled, contents: p.contents) }
     }
 }
 
