@@ -10,7 +10,7 @@ import Foundation
 ///   Commit/CommittedRenderTree+Layer.swift) puts the nodes and records of the layers a
 ///   transaction touched through a `CommittedTreeUpdate`; nodes their parents no longer name
 ///   are dropped with their subtrees when it returns. A tree can also be built by hand from
-///   plain data (`init(tree:animations:clocks:)`), as tests do.
+///   plain data (`init(tree:steps:transitions:clocks:)`), as tests do.
 /// - Frame (`tree(at:)`, any thread): the committed nodes with the committed animations
 ///   evaluated at `t` and transitions at their progress.
 ///
@@ -43,10 +43,13 @@ package final class CommittedRenderTree: @unchecked Sendable {
         nodes = RenderTree(rootID: rootID)
     }
 
-    /// A tree built from plain data: every node of `tree` reachable from its root, with its
-    /// parent and mask role taken from the tree's structure, the animations of the animated
-    /// nodes and the clocks of the nodes that have one (others run at their parent's time).
-    package convenience init(tree: RenderTree, animations: [RenderNodeID: CommittedAnimations] = [:],
+    /// A tree built from plain data (tests, hand-built trees): every node of `tree` reachable
+    /// from its root, with its parent and mask role taken from the tree's structure; `steps`:
+    /// the animations of the animated nodes in the order added, applied over the node's own
+    /// values; `transitions`: the transitions running on nodes; `clocks`: the nodes' stage-1
+    /// timing (others run at their parent's time).
+    package convenience init(tree: RenderTree, steps: [RenderNodeID: [CommittedStep]] = [:],
+                             transitions: [RenderNodeID: CommittedTransition] = [:],
                              clocks: [RenderNodeID: LayerClock] = [:]) {
         guard let root = tree.rootID else {
             self.init(rootID: RenderNodeID(0))
@@ -57,8 +60,16 @@ package final class CommittedRenderTree: @unchecked Sendable {
             var stack: [(RenderNodeID, RenderNodeID?, Bool)] = [(root, nil, false)]
             while let (id, parent, isMask) = stack.popLast() {
                 guard let node = tree[id], !update.holds(id) else { continue }
+                var animations: CommittedAnimations?
+                if steps[id] != nil || transitions[id] != nil {
+                    let nodeSteps = steps[id] ?? []
+                    animations = CommittedAnimations(steps: nodeSteps,
+                                                     base: nodeSteps.isEmpty ? PresentedLayerValues()
+                                                                             : PresentedLayerValues(allFieldsOf: node),
+                                                     transition: transitions[id])
+                }
                 var record = CommittedNode(parent: parent, isMask: isMask, clock: clocks[id] ?? .identity,
-                                           animations: animations[id])
+                                           animations: animations)
                 if case .replicator = node.kind { record.isReplicator = true }
                 if case .emitter = node.kind { record.isEmitter = true }
                 update.put(node, record)

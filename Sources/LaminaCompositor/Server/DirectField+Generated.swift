@@ -248,4 +248,36 @@ extension PresentedLayerValues {
             }
         }
     }
+
+    /// Sets `field` to `node`'s value of it (a field without a node field keeps its
+    /// value): the values underneath the animations of a node built without a model.
+    package mutating func load(_ field: DirectField, from node: RenderNode) {
+        switch field {
+        case .opacity: opacity = node.opacity
+        case .position: position = node.position
+        case .bounds: bounds = node.bounds
+        case .transform: transform = node.transform
+        case .hidden: isHidden = node.isHidden
+        case .masksToBounds: masksToBounds = node.masksToBounds
+        case .doubleSided: isDoubleSided = node.isDoubleSided
+        case .shouldRasterize: shouldRasterize = node.shouldRasterize
+        case .shadowOpacity: shadowOpacity = node.shadowOpacity
+        case .zPosition: zPosition = node.zPosition
+        case .anchorPoint: anchorPoint = node.anchorPoint
+        case .anchorPointZ: anchorPointZ = node.anchorPointZ
+        case .cornerRadius: cornerRadius = node.cornerRadius
+        case .borderWidth: borderWidth = node.borderWidth
+        case .shadowOffset: shadowOffset = node.shadowOffset
+        case .shadowRadius: shadowRadius = node.shadowRadius
+        case .contentsRect: contentsRect = node.contentsRect
+        case .contentsCenter: contentsCenter = node.contentsCenter
+        case .contentsScale: contentsScale = node.contentsScale
+        case .rasterizationScale: rasterizationScale = node.rasterizationScale
+        case .minificationFilterBias: break
+        case .backgroundColor: backgroundColor = node.backgroundColor.map(RGBAColor.init)
+        case .borderColor: borderColor = node.borderColor.map(RGBAColor.init)
+        case .shadowColor: shadowColor = node.shadowColor.map(RGBAColor.init)
+        case .sublayerTransform: sublayerTransform = node.sublayerTransform
+        }
+    }
 }

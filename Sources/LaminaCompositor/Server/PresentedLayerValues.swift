@@ -44,12 +44,13 @@ extension DirectField {
 // animated, so the model value is the presented one. Units and spaces are the layer's:
 // points, `bounds` in the layer's own space, `position` in the superlayer's.
 extension PresentedLayerValues {
-    /// Every field at its default value, all marked as held (a hand-built committed layer's
-    /// values before its own are set).
-    package static var allDefaults: PresentedLayerValues {
-        var v = PresentedLayerValues()
-        v.fields = .all
-        return v
+    /// Every field loaded from `node` (fields without a node field at their defaults), all
+    /// marked as held: the committed values underneath the animations of a node built without
+    /// a model.
+    package init(allFieldsOf node: RenderNode) {
+        self.init()
+        for field in DirectField.allCases { load(field, from: node) }
+        fields = .all
     }
 
     /// `write(field, value)`: the shortcut stores exactly what the general path stores.

@@ -308,7 +308,22 @@ enum LayerFieldGenerator {
                 s += "            case .\(f.key): break\n"
             }
         }
-        s += "            }\n        }\n    }\n}\n"
+        s += "            }\n        }\n    }\n\n"
+
+        // load from a node
+        s += """
+                /// Sets `field` to `node`'s value of it (a field without a node field keeps its
+                /// value): the values underneath the animations of a node built without a model.
+                package mutating func load(_ field: DirectField, from node: RenderNode) {
+                    switch field {
+
+            """
+        exhaustiveSwitch { f in
+            guard let n = f.node else { return "break" }
+            return "\(f.name) = node.\(n)\(f.kind == .color ? ".map(RGBAColor.init)" : "")"
+        }
+        s.removeLast()
+        s += "}\n"
         return s
     }
 
