@@ -84,10 +84,7 @@ package final class AnimationRuntime: GeneralAnimationSource {
             fast = made.plan
             fastKeyframes = made.keyframes
         }
-        var writes = DirectFieldSet()
-        for p in properties { if let f = p.accessor.field { writes.insert(DirectFieldSet(f)) } }
-        if rotatesAlongPath { writes.insert(DirectFieldSet(.transform)) }
-        self.writes = writes
+        self.writes = CommittedStep.writes(of: properties, rotatesAlongPath: rotatesAlongPath)
         updateNextEventTime()
     }
 }
