@@ -114,4 +114,59 @@ import Testing
         // Over: the committed value.
         #expect(strokeEndShown(at: 3) == 1)
     }
+
+    /// A property with no node field of its own (a subclass's custom key its `draw(in:)`
+    /// reads) is drawn by the model: the frame hands the presented values to the layer copy the
+    /// commit left (`ModelLayerContent`) and shows the node it returns, at the node's id and
+    /// with its children.
+    @Test func contentOnlyTheModelDrawsIsHandedToTheModel() throws {
+        /// Stands in for the model: a copy of the committed layer (opacity 0.5) that draws its
+        /// "level" key as the node's corner radius; presented fields override its own only
+        /// where `values` holds them.
+        final class LevelDrawingLayer: ModelLayerContent {
+            var level = 3.0
+            var opacity: Float = 0.5
+            var calls = 0
+            func presentedNode(values: PresentedLayerValues, extras: [PresentedExtra]) -> RenderNode {
+                calls += 1
+                let shown = values.fields.contains(.opacity) ? values.opacity : opacity
+                var node = RenderNode(id: RenderNodeID(99), opacity: shown)
+                for extra in extras where extra.property.key == "level" {
+                    if case .scalar(let v) = extra.value { node.cornerRadius = CGFloat(v) }
+                }
+                return node
+            }
+        }
+        let model = LevelDrawingLayer()
+        let level = PresentedProperty(key: "level",
+                                      read: { ($0 as? LevelDrawingLayer).map { .scalar($0.level) } },
+                                      write: { layer, value in
+                                          if case .scalar(let v) = value { (layer as? LevelDrawingLayer)?.level = v }
+                                      })
+        // By 2 over the level underneath (read from the model copy: 3): 3 → 5 over [0, 2].
+        let spec = AnimationSpec(keyPath: "level", timing: MediaTiming(beginTime: 0, duration: 2),
+                                 kind: .basic(from: nil, to: nil, by: .scalar(2)))
+        let step = CommittedStep(spec: spec, properties: [AnimatedProperty(accessor: level, neutral: .scalar(0))])
+        let node = RenderNode(id: Self.id(1), children: [Self.id(2)], bounds: CGRect(x: 0, y: 0, width: 10, height: 10),
+                              opacity: 0.5)
+        let child = RenderNode(id: Self.id(2))
+        let committed = CommittedRenderTree(tree: RenderTree(root: Self.id(1), nodes: [node, child]))
+        // The hand-built tree's records take the model copy through a commit of their own.
+        committed.commit(rootID: Self.id(1)) { update in
+            var record = CommittedNode(parent: nil)
+            record.animations = CommittedAnimations(steps: [step], base: PresentedLayerValues(allFieldsOf: node),
+                                                    extrasSource: model)
+            update.put(node, record)
+        }
+
+        let drawn = try #require(committed.tree(at: 1)[Self.id(1)])
+        #expect(model.calls == 1)
+        #expect(drawn.id == Self.id(1))
+        #expect(drawn.children == [Self.id(2)])
+        #expect(drawn.opacity == 0.5)
+        #expect(abs(drawn.cornerRadius - 4) < CGFloat(Self.eps))
+        // Over: the committed node, and the model is not asked.
+        #expect(committed.tree(at: 3)[Self.id(1)] == node)
+        #expect(model.calls == 1)
+    }
 }
