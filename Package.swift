@@ -9,7 +9,8 @@
 //   CLaminaFreeType   FreeType 2 headers and library (Debian's libfreetype-dev, via pkg-config)
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
 //   CoreImage         CIFilter as a description of the transition filters QuartzCore renders
-//   LaminaCompositor  render tree of plain values, CATransform3D, timing math, draw lists
+//   LaminaCompositor  render tree of plain values, the render server (committed trees, animations as
+//                     plain data, frames at a time t), CATransform3D, timing math, draw lists
 //   QuartzCore        Apple's CA API: CALayer, CATransaction, CAAnimation... (re-exports CoreGraphics)
 //   ImageIO           Apple's ImageIO API (CGImageSource, CGImageDestination) over CoreGraphics' codecs
 //   LaminaKit         app host: window backends, run loop, display link, input, gestures, View

@@ -27,22 +27,37 @@
 //                 with the layers it touched, and settles completion blocks.
 // - Animation/    CAAnimation and friends (basic, keyframe, spring, group, transition), the
 //                 timing function and value functions, with Apple's properties and copy rules.
-// - Engine/       the animation engine over the compositor's timing math: an attached copy is
-//                 compiled once (`AnimationCompiler`: values to `AnimatableValue`, key path
-//                 resolved, bad input refused) into an `AnimationRuntime`; `AnimationEngine`
-//                 writes presented values into presentation copies (time flows root →
-//                 sublayers → animation → group children) and, driven by `AnimationClock` or
-//                 `AnimationEngine.tick(_:at:)`, sends start/stop callbacks, removes finished
-//                 animations and settles completion blocks.
+// - Engine/       the model's animation engine: an attached copy is compiled once
+//                 (`AnimationCompiler`: values to `AnimatableValue`, key path resolved, bad input
+//                 refused) into an `AnimationRuntime`; `AnimationEngine` writes presented values
+//                 into presentation copies (`LayerTarget`; time flows root → sublayers →
+//                 animation → group children) with the render server's evaluation code
+//                 (LaminaCompositor/Server: `FastPlan`, `PresentationEvaluation`), and, driven by
+//                 `AnimationClock` or `AnimationEngine.tick(_:at:)`, sends start/stop callbacks,
+//                 removes finished animations and settles completion blocks. The CALayer side
+//                 of the server's plain values: `PresentedProperty.lookup` (the model's
+//                 accessors), `DirectField+Layer+Generated.swift` (fields loaded from and stored
+//                 into `LayerProperties`, generated with the server's part from
+//                 Layer/AnimatableLayerFields.swift), `AnimationValues` (KVC `Any` ↔ values).
 // - Archive/      the JSON form of a layer tree, with its animations, that the CLI renders
 //                 (`LayerArchive`).
-// - Commit/       the render server's copy of a shown tree (`CommittedRenderTree`): node
-//                 snapshots by id, each layer's clock and its animations copied as plain values
-//                 (`CommittedStep`: the engine's shortcut plans and a snapshot of the general
-//                 path's inputs). A commit re-snapshots only the touched layers; a frame at any
-//                 time, on any thread, evaluates the copied animations (`CommittedFrameSchedule`,
-//                 parallel arrays, one in-place target per animated layer) without reading a
-//                 model layer, and rewrites only the animated nodes of the previous frame.
+// - Commit/       the model side of the render server (which lives in LaminaCompositor/Server:
+//                 `CommittedRenderTree`, its frame schedule and `tree(at:)`). A commit walks the
+//                 layers the transaction touched (`CommittedRenderTree+Layer.swift`) and puts
+//                 each one's `RenderNode(layer:)` and plain record (clock, `CommittedStep`s
+//                 copied from the runtimes, the fields as committed:
+//                 `CommittedAnimation+Layer.swift`) into the server; the server holds no model object except a
+//                 detached copy of a layer whose animations write content only the model draws
+//                 (CALayer is the server's opaque `ModelLayerContent`).
+//
+//                 The data walk of `layer.opacity = 0.5`: Layer/CALayer.swift (generated setter)
+//                 → `CALayer.changeValue` stores into `LayerProperties` and records the change
+//                 (Transaction/) → the action's `CABasicAnimation` is compiled (Engine/
+//                 AnimationCompiler.swift) → the outermost commit (Transaction/) stamps begin
+//                 times and calls `CommittedRenderTree.commit(root:changed:)` (Commit/) → the
+//                 server's frame `tree(at:)` evaluates the step into `PresentedLayerValues` and
+//                 stores the opacity into the node (LaminaCompositor/Server) → Render/
+//                 `LayerFrameStream` prepares and draws it (LaminaCompositor/Prepare, Execute).
 // - Render/       the bridge to the compositor: `RenderNode(layer:)` (stable ids shared by
 //                 presentation copies), transition snapshots, `LayerRenderer`/
 //                 `LayerFrameStream`, `CARenderer`, `render(in:)`. The backing store of

@@ -58,30 +58,6 @@ package enum AnimationEngine {
         return plan
     }
 
-    /// The general path: `AnimationSpec.apply` on each property the animation writes. `runtime`
-    /// is the attached animation's runtime (the model's path) or a committed snapshot of it
-    /// (the retained render tree's path): one evaluation code for both.
-    package static func applyGeneral<Source: GeneralAnimationSource, Target: PresentationTarget>(
-        _ runtime: Source, to target: inout Target, at t: Double) {
-        let properties = runtime.properties
-        if runtime.isTransformComponent {
-            guard case .transform(let m)? = target.read(properties[0]) else { return }
-            let r = applyTransformComponent(runtime.spec, at: t, to: m, runtime: runtime)
-            if r != m { target.write(properties[0], .transform(r)) }
-            return
-        }
-        for i in properties.indices {
-            guard let underlying = target.read(properties[i]) ?? properties[i].neutral else { continue }
-            let value = runtime.spec.apply(at: t, property: properties[i].accessor.key, to: underlying,
-                                           previous: runtime.previous)
-            if value != underlying { target.write(properties[i], value) }
-        }
-        if runtime.rotatesAlongPath, let angle = runtime.spec.pathRotation(at: t) {
-            let m = TransformMath.concat(TransformBuilder.rotationZ(angle), target.matrix(.transform))
-            target.writeFast(.transform, .transform(m))
-        }
-    }
-
     /// One frame at absolute media time `time` for the tree under `root` (its sublayers and
     /// masks): for every committed animation, in tree order and then in the order added,
     /// `animationDidStart` once its parent time reaches its begin time, and once its parent
@@ -235,7 +211,7 @@ package final class AnimationPlanStep {
     fileprivate func apply<Target: PresentationTarget>(to target: inout Target, at t: Double) {
         target.prepare(writes)
         if fast?.apply(to: &target, at: t, keyframes: keyframes) == true { return }
-        AnimationEngine.applyGeneral(runtime, to: &target, at: t)
+        PresentationEvaluation.applyGeneral(runtime, to: &target, at: t)
     }
 }
 
@@ -246,7 +222,7 @@ extension AnimationEngine {
     /// transition is not attached and committed, or has no effect at that instant.
     package static func transitionProgress(_ transition: CATransition, at parentTime: Double) -> Double? {
         guard let runtime = transition.runtime, runtime.isCommitted,
-              let p = progress(of: runtime.spec, at: parentTime) else { return nil }
+              let p = PresentationEvaluation.progress(of: runtime.spec, at: parentTime) else { return nil }
         let start = Double(transition.startProgress), end = Double(transition.endProgress)
         return start + (end - start) * p
     }

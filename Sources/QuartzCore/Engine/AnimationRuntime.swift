@@ -1,4 +1,5 @@
 import Foundation
+import LaminaCompositor
 
 /// What a layer keeps with each attached animation copy: its compiled form and the clock's
 /// bookkeeping. Created by `AnimationCompiler` when the copy is attached.
@@ -34,7 +35,7 @@ package final class AnimationRuntime: GeneralAnimationSource {
     @exclusivity(unchecked) package var componentCache: (matrix: CATransform3D, value: AnimatableValue,
                                                          editor: TransformComponentEditor?)?
     /// Whether `spec` animates a transform component (evaluated by
-    /// `AnimationEngine.applyTransformComponent`).
+    /// `PresentationEvaluation.applyTransformComponent`).
     package let isTransformComponent: Bool
     /// The shortcut evaluation for from/to basic and spring animations and simple keyframe
     /// animations (nil: the general path), with everything it needs copied out of `spec`.
@@ -77,37 +78,13 @@ package final class AnimationRuntime: GeneralAnimationSource {
         self.spec = spec
         self.properties = properties
         self.rotatesAlongPath = rotatesAlongPath
-        self.isTransformComponent = AnimationEngine.isTransformComponent(spec)
+        self.isTransformComponent = PresentationEvaluation.isTransformComponent(spec)
         if let field = properties.first?.accessor.field,
            let made = FastPlan.make(spec, field: field, isTransformComponent: isTransformComponent) {
             fast = made.plan
             fastKeyframes = made.keyframes
         }
-        var writes = DirectFieldSet()
-        for p in properties { if let f = p.accessor.field { writes.insert(DirectFieldSet(f)) } }
-        if rotatesAlongPath { writes.insert(DirectFieldSet(.transform)) }
-        self.writes = writes
+        self.writes = CommittedStep.writes(of: properties, rotatesAlongPath: rotatesAlongPath)
         updateNextEventTime()
     }
-}
-
-/// What the general evaluation path (`AnimationEngine.applyGeneral`) reads of an animation:
-/// an attached animation's `AnimationRuntime`, or the snapshot of it a committed render tree
-/// keeps (`CommittedGeneralAnimation`). Only `componentCache` is written (a cache, per
-/// evaluating object: the model's and the render tree's never share one).
-package protocol GeneralAnimationSource: AnyObject {
-    var spec: AnimationSpec { get }
-    var properties: [AnimatedProperty] { get }
-    var rotatesAlongPath: Bool { get }
-    var isTransformComponent: Bool { get }
-    var previous: AnimatableValue? { get }
-    var componentCache: (matrix: CATransform3D, value: AnimatableValue, editor: TransformComponentEditor?)? { get set }
-}
-
-/// One property an animation writes.
-package struct AnimatedProperty {
-    package let accessor: PresentedProperty
-    /// What the property reads as while it holds nil (transparent black for a nil colour, the
-    /// empty path…), of the kind of the animation's values.
-    package let neutral: AnimatableValue?
 }

@@ -3,10 +3,11 @@ import Foundation
 /// The declaration of CALayer's fast animatable fields: every fact about each of them, once.
 ///
 /// Everything that handles these fields field by field is generated from this table by
-/// `LayerFieldGenerator` (Tests/QuartzCoreTests/Support), which writes
-/// `Engine/DirectField+Generated.swift` (the `DirectField` cases, `PresentedLayerValues`'
-/// storage and its load/read/write/store/copy switches, the render-node writes, the
-/// key-value/archive table entries) and the marked regions of `Layer/LayerProperties.swift`
+/// `LayerFieldGenerator` (Tests/QuartzCoreTests/Fields), which writes the render server's
+/// `LaminaCompositor/Server/DirectField+Generated.swift` (the `DirectField` cases,
+/// `PresentedLayerValues`' storage and its read/write/copy switches, the render-node writes),
+/// QuartzCore's `Engine/DirectField+Layer+Generated.swift` (load from and store into a layer,
+/// the key-value/archive table entries) and the marked regions of `Layer/LayerProperties.swift`
 /// (model storage with Apple's defaults) and `Layer/CALayer.swift` (the public properties,
 /// whose setters apply the NaN rule and go through the change funnel). Edit this table, then run
 /// `Scripts/generate-layer-fields.sh`; the test `LayerFieldGenerationTests` fails while a

@@ -66,8 +66,9 @@ extension CALayer {
         d.magnitude < 1e15 ? String(Int(d)) : "\(d)"
     }
 
-    /// The largest backing store `display()` allocates, in pixels (256 MB of RGBA).
-    package static let maxBackingStorePixels = 64_000_000
+    /// The largest backing store `display()` allocates, in pixels (256 MB of RGBA; the
+    /// render server's limit).
+    package static let maxBackingStorePixels = RenderNode.maxBackingStorePixels
 
     package func performLayoutIfNeeded() {
         // Climb while the parent needs layout, then lay out the whole subtree from there.

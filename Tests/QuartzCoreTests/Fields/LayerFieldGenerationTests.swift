@@ -9,10 +9,23 @@ import QuartzCore
         try String(contentsOf: LayerFieldGenerator.root.appendingPathComponent(path), encoding: .utf8)
     }
 
-    @Test func generatedFileIsCurrent() throws {
-        let onDisk = try Self.text(LayerFieldGenerator.generatedPath)
-        #expect(onDisk == LayerFieldGenerator.generatedFile(),
-                "\(LayerFieldGenerator.generatedPath) is stale: run Scripts/generate-layer-fields.sh")
+    /// Both whole files: the render server's (LaminaCompositor) and QuartzCore's glue.
+    @Test func generatedFilesAreCurrent() throws {
+        #expect(LayerFieldGenerator.files.count == 2)
+        for (path, text) in LayerFieldGenerator.files {
+            let onDisk = try Self.text(path)
+            #expect(onDisk == text, "\(path) is stale: run Scripts/generate-layer-fields.sh")
+        }
+    }
+
+    /// The render server's part names no model type: LaminaCompositor knows nothing of CALayer
+    /// or `LayerProperties`.
+    @Test func serverPartNamesNoModelType() {
+        let server = LayerFieldGenerator.serverFile()
+        #expect(!server.contains("CALayer"))
+        #expect(!server.contains("LayerProperties"))
+        #expect(!server.contains("import LaminaCompositor"))
+        #expect(LayerFieldGenerator.generatedFile().contains("func load(_ field: DirectField, from layer: CALayer)"))
     }
 
     @Test func generatedRegionsAreCurrent() throws {

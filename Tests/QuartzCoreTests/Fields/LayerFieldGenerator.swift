@@ -8,14 +8,20 @@ import QuartzCore
 /// AnimatableLayerFields.swift) declares: the switches of the frame path are generated rather
 /// than looked up at run time, so a field costs no key path or closure per frame.
 ///
-/// Two outputs: the whole of `Engine/DirectField+Generated.swift`, and the marked region of
+/// Outputs: two whole files — the render server's part (`LaminaCompositor/Server/
+/// DirectField+Generated.swift`: the field enumeration, the presented storage and its
+/// switches over plain values and render nodes; it names no CALayer) and QuartzCore's glue
+/// (`QuartzCore/Engine/DirectField+Layer+Generated.swift`: loading from and storing into a
+/// layer's `LayerProperties`, the property-table entries) — and the marked regions of
 /// `Layer/LayerProperties.swift` (model storage; a struct's stored properties cannot live in
-/// another file). `LayerFieldGenerationTests` compares them with the files and, with
-/// `LAMINA_REGENERATE_FIELDS=1` (`Scripts/generate-layer-fields.sh`), rewrites them.
+/// another file) and `Layer/CALayer.swift` (the public properties). `LayerFieldGenerationTests`
+/// compares them with the files and, with `LAMINA_REGENERATE_FIELDS=1`
+/// (`Scripts/generate-layer-fields.sh`), rewrites them.
 enum LayerFieldGenerator {
     static let fields = AnimatableLayerField.all
 
-    static let generatedPath = "Sources/QuartzCore/Engine/DirectField+Generated.swift"
+    static let serverPath = "Sources/LaminaCompositor/Server/DirectField+Generated.swift"
+    static let generatedPath = "Sources/QuartzCore/Engine/DirectField+Layer+Generated.swift"
     static let propertiesPath = "Sources/QuartzCore/Layer/LayerProperties.swift"
     static let layerPath = "Sources/QuartzCore/Layer/CALayer.swift"
     static let regionBegin = "    // BEGIN GENERATED animatable fields (AnimatableLayerFields.swift; do not edit)\n"
@@ -32,9 +38,16 @@ enum LayerFieldGenerator {
             .deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    /// Writes both outputs under `root` (the package folder).
+    /// The generated whole files: path and text.
+    static var files: [(path: String, text: String)] {
+        [(serverPath, serverFile()), (generatedPath, generatedFile())]
+    }
+
+    /// Writes every output under `root` (the package folder).
     static func write(root: URL) throws {
-        try generatedFile().write(to: root.appendingPathComponent(generatedPath), atomically: true, encoding: .utf8)
+        for (path, text) in files {
+            try text.write(to: root.appendingPathComponent(path), atomically: true, encoding: .utf8)
+        }
         for (path, region) in regions {
             let url = root.appendingPathComponent(path)
             let text = try String(contentsOf: url, encoding: .utf8)
@@ -177,15 +190,16 @@ enum LayerFieldGenerator {
         return s
     }
 
-    static func generatedFile() -> String {
+    /// The render server's part: plain data only (LaminaCompositor names no CALayer).
+    static func serverFile() -> String {
         var s = header
         s += """
             import Foundation
-            import LaminaCompositor
+            import CoreGraphics
 
-            /// The CALayer fields the engine reads and writes without closures: what the shortcut
-            /// writes directly and what `PresentedLayerValues` holds. Case names are the property
-            /// keys; the order is the declaration's (hot fields first).
+            /// The animatable layer fields the render server reads and writes without closures: what
+            /// the shortcut writes directly and what `PresentedLayerValues` holds. Case names are
+            /// the property keys; the order is the declaration's (hot fields first).
             package enum DirectField: UInt8, CaseIterable {
 
             """
@@ -194,9 +208,9 @@ enum LayerFieldGenerator {
 
         // Presented storage.
         s += """
-            /// The presented values of one layer's animated `LayerProperties` fields, as plain data
-            /// (no reference-counted members: colours are `RGBAColor`); see
-            /// PresentedLayerValues.swift for what the fields mean.
+            /// The presented values of one layer's animated fields, as plain data (no
+            /// reference-counted members: colours are `RGBAColor`); see PresentedLayerValues.swift
+            /// for what the fields mean.
             package struct PresentedLayerValues {
                 /// The fields that hold presented values this frame.
                 package var fields = DirectFieldSet()
@@ -215,22 +229,11 @@ enum LayerFieldGenerator {
             s += "        }\n    }\n\n"
         }
 
-        s += "extension PresentedLayerValues {\n"
-        // load
-        s += """
-                /// Sets `field` to `layer`'s model value. Reads that one field: calling a method on
-                /// `layer.props`, or passing it, copies the whole `LayerProperties` (reference counting
-                /// of every colour, path and dictionary in it).
-                @inline(__always)
-                package mutating func load(_ field: DirectField, from layer: CALayer) {
-                    switch field {
-
-            """
-        exhaustiveSwitch { f in "\(f.name) = layer.props.\(f.name)\(f.kind == .color ? ".map(RGBAColor.init)" : "")" }
-
         // read
+        s += "extension PresentedLayerValues {\n"
         s += """
-                /// The field as `PresentedProperty.read` gives it for a layer holding these values.
+                /// The field as an animatable value (what a property read gives for a layer holding these
+                /// values).
                 package func read(_ field: DirectField) -> AnimatableValue? {
                     switch field {
 
@@ -240,9 +243,9 @@ enum LayerFieldGenerator {
         // write
         s += """
                 /// Stores `value` into `field`: every path that writes a presented field (the general
-                /// evaluation, the shortcuts, presentation copies through `DirectField.write`,
-                /// `PresentedProperty.write`) comes here or to the `writeFast…` forms below, which
-                /// apply the same declared rule. Values of another kind are ignored; NaN is refused
+                /// evaluation, the shortcuts, and on the model side presentation copies and property
+                /// writes) comes here or to the `writeFast…` forms below, which apply the same
+                /// declared rule. Values of another kind are ignored; NaN is refused
                 /// where the field's `NaNRule` says so (the field keeps its value). Returns whether
                 /// the value was stored.
                 @discardableResult
@@ -275,17 +278,6 @@ enum LayerFieldGenerator {
         fast("writeFastPoint", "CGPoint", [.point], doc: "`write(field, .point(v))` without the enum.")
         fast("writeFastMatrix", "CATransform3D", [.transform], doc: "`write(field, .transform(v))` without the enum.")
 
-        // store into LayerProperties
-        s += """
-                /// Copies one field into a layer's properties (what a presentation copy of the layer
-                /// holds for it), creating CGColors for colours.
-                @inline(__always)
-                package func store(_ field: DirectField, into p: inout LayerProperties) {
-                    switch field {
-
-            """
-        exhaustiveSwitch { f in "p.\(f.name) = \(f.name)\(f.kind == .color ? "?.cgColor" : "")" }
-
         // copy
         s += """
                 /// Sets `field` to `other`'s value of it (the `fields` set is not changed). Field by
@@ -300,9 +292,9 @@ enum LayerFieldGenerator {
 
         // store into node
         s += """
-                /// Writes the fields in `fields` into `node`, as `store(into:)` into a layer's
-                /// properties followed by `RenderNode(layer:properties:)` would (colours become
-                /// CGColors the same way; fields without a node field are skipped).
+                /// Writes the fields in `fields` into `node`, as storing them into a layer's properties
+                /// and snapshotting its node would (colours become CGColors the same way; fields
+                /// without a node field are skipped).
                 package func store(into node: inout RenderNode) {
                     fields.forEach { field in
                         switch field {
@@ -316,7 +308,67 @@ enum LayerFieldGenerator {
                 s += "            case .\(f.key): break\n"
             }
         }
-        s += "            }\n        }\n    }\n}\n\n"
+        s += "            }\n        }\n    }\n\n"
+
+        // load from a node
+        s += """
+                /// Sets `field` to `node`'s value of it (a field without a node field keeps its
+                /// value): the values underneath the animations of a node built without a model.
+                package mutating func load(_ field: DirectField, from node: RenderNode) {
+                    switch field {
+
+            """
+        exhaustiveSwitch { f in
+            guard let n = f.node else { return "break" }
+            return "\(f.name) = node.\(n)\(f.kind == .color ? ".map(RGBAColor.init)" : "")"
+        }
+        s.removeLast()
+        s += "}\n"
+        return s
+    }
+
+    /// QuartzCore's part: the fields between a CALayer's model storage and the server's plain
+    /// values, and the property-table entries.
+    static func generatedFile() -> String {
+        var s = header
+        s += """
+            import Foundation
+            import LaminaCompositor
+
+
+            """
+
+        /// Appends a `case` per field (`body` gives its statement) and closes the switch and
+        /// the function.
+        func exhaustiveSwitch(_ body: (AnimatableLayerField) -> String) {
+            for f in fields { s += "        case .\(f.key): \(body(f))\n" }
+            s += "        }\n    }\n\n"
+        }
+
+        s += "extension PresentedLayerValues {\n"
+        // load
+        s += """
+                /// Sets `field` to `layer`'s model value. Reads that one field: calling a method on
+                /// `layer.props`, or passing it, copies the whole `LayerProperties` (reference counting
+                /// of every colour, path and dictionary in it).
+                @inline(__always)
+                package mutating func load(_ field: DirectField, from layer: CALayer) {
+                    switch field {
+
+            """
+        exhaustiveSwitch { f in "\(f.name) = layer.props.\(f.name)\(f.kind == .color ? ".map(RGBAColor.init)" : "")" }
+
+        // store into LayerProperties
+        s += """
+                /// Copies one field into a layer's properties (what a presentation copy of the layer
+                /// holds for it), creating CGColors for colours.
+                @inline(__always)
+                package func store(_ field: DirectField, into p: inout LayerProperties) {
+                    switch field {
+
+            """
+        for f in fields { s += "        case .\(f.key): p.\(f.name) = \(f.name)\(f.kind == .color ? "?.cgColor" : "")\n" }
+        s += "        }\n    }\n}\n\n"
 
         // RenderNode from model storage
         s += """

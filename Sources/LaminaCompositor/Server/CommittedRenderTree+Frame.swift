@@ -1,5 +1,4 @@
 import Foundation
-import LaminaCompositor
 
 /// The last frame a committed tree produced and what it changed in it, so the next frame
 /// starts from it and rewrites only the animated nodes in place instead of copying the whole
@@ -10,7 +9,7 @@ struct CommittedFrameCache {
     struct Written {
         /// Presented fields stored into the node.
         var fields = DirectFieldSet()
-        /// The whole node was replaced (drawn from a copy holding animated extras).
+        /// The whole node was replaced (drawn by the model with animated extras).
         var whole = false
         /// Animated extras were written into the node in place.
         var extras = false
@@ -22,10 +21,10 @@ struct CommittedFrameCache {
 }
 
 extension CommittedRenderTree {
-    /// The render tree at absolute media time `time`: the committed nodes, with the committed
-    /// animations' presented values and the transitions running then. Reads no CALayer of the
-    /// model; safe to call from any thread (serialised with commits).
-    package func tree(at time: CFTimeInterval) -> RenderTree {
+    /// The render tree at absolute media time `time` (seconds): the committed nodes, with the
+    /// committed animations' presented values and the transitions running then. Reads no live
+    /// model object; safe to call from any thread (serialised with commits).
+    package func tree(at time: Double) -> RenderTree {
         withLockedState { nodes, schedule, cache in
             schedule.evaluate(at: time)
             var frame: RenderTree
@@ -57,17 +56,10 @@ extension CommittedRenderTree {
                     // The last frame wrote something this one may not overwrite: start over.
                     frame.update(base)
                 }
-                if now.whole, let source = schedule.targets[k].extrasSource, let base = nodes[id] {
-                    // Subclass or custom properties are animated: draw from a copy of the
-                    // committed layer holding them (as the model's path draws from a copy).
-                    let copy = CommittedAnimations.detachedCopy(of: source)
-                    schedule.targets[k].values.store(into: &copy.props)
-                    for extra in schedule.targets[k].extras { extra.property.write(copy, extra.value) }
-                    var drawn = RenderNode(layer: copy)
-                    drawn.drawPresentedContents(of: copy, over: source)
-                    drawn.id = id
-                    drawn.children = base.children
-                    drawn.mask = base.mask
+                if now.whole, let base = nodes[id] {
+                    // Content only the model draws is animated (a subclass's custom key): the
+                    // model draws the node with the presented values.
+                    var drawn = schedule.targets[k].presentedNode(over: base)
                     drawn.transition = running
                     frame.update(drawn)
                 } else if !now.fields.isEmpty || now.extras || now.transition || last.transition {
@@ -94,7 +86,7 @@ extension CommittedRenderTree {
     /// Evaluates the committed animations at `time` and passes the committed nodes and the
     /// evaluated schedule to `body`, under the lock (the benchmark's and tests' view of the
     /// evaluation alone).
-    package func withFrameSchedule<R>(at time: CFTimeInterval,
+    package func withFrameSchedule<R>(at time: Double,
                                       _ body: (RenderTree, CommittedFrameSchedule) -> R) -> R {
         withLockedState { nodes, schedule, _ in
             schedule.evaluate(at: time)

@@ -1,6 +1,6 @@
-import Foundation
+import CoreGraphics
 
-/// A QuartzCore-side shortcut for the animations most layers run, on a whole property or on a
+/// The render server's shortcut for the animations most layers run, on a whole property or on a
 /// scalar transform component ("transform.rotation.z"), none additive or cumulative or with a
 /// value function:
 /// - a basic or spring animation with both `fromValue` and `toValue` of an inline kind
@@ -31,7 +31,7 @@ package enum FastBasic {
         guard !spec.isAdditive, !spec.isCumulative, spec.valueFunction == nil, let keyPath = spec.keyPath else { return nil }
         if let sub = keyPath.subKey {
             // Only scalar transform components (the engine sets them into the matrix).
-            guard AnimationEngine.isTransformComponent(spec), sub != .translation else { return nil }
+            guard PresentationEvaluation.isTransformComponent(spec), sub != .translation else { return nil }
         }
         switch (from, to) {
         case (.scalar(let a), .scalar(let b)): self = .scalar(a, b)
@@ -82,7 +82,7 @@ package final class FastKeyframes {
         guard case .keyframes(let track) = spec.kind, !spec.isAdditive, !spec.isCumulative,
               spec.valueFunction == nil, let keyPath = spec.keyPath, let first = track.first else { return nil }
         if let sub = keyPath.subKey {
-            guard AnimationEngine.isTransformComponent(spec), sub != .translation else { return nil }
+            guard PresentationEvaluation.isTransformComponent(spec), sub != .translation else { return nil }
         }
         switch first {
         case .scalar: guard track.values.allSatisfy({ $0.scalarValue != nil }) else { return nil }
@@ -189,7 +189,7 @@ package struct FastPlan {
                 guard case .scalar(let a, let b) = values else { return true }
                 v = a + (b - a) * p
             }
-            if let direct = AnimationEngine.identity(setting: sub, scalar: v) {
+            if let direct = PresentationEvaluation.identity(setting: sub, scalar: v) {
                 target.writeFastMatrix(field, direct)
                 return true
             }
@@ -218,16 +218,5 @@ package struct FastPlan {
         if let spring { return spring.progress(at: sample.localTime) }
         let x = sample.fraction
         return curve?.progress(at: x) ?? x
-    }
-}
-
-extension AnimationEngine {
-    /// The progress of `spec` at parent time `t` (stage-2 timing, then the timing function), or
-    /// nil when the animation has no effect then.
-    @inline(__always)
-    package static func progress(of spec: AnimationSpec, at t: Double) -> Double? {
-        guard let sample = spec.timing.sample(atParentTime: t, defaultDuration: spec.defaultDuration) else { return nil }
-        let x = sample.fraction
-        return spec.timingFunction?.progress(at: x) ?? x
     }
 }

@@ -2,11 +2,11 @@
 // Layer/AnimatableLayerFields.swift. Do not edit: change the declaration and run
 // Scripts/generate-layer-fields.sh (LayerFieldGenerationTests fails while this is stale).
 import Foundation
-import LaminaCompositor
+import CoreGraphics
 
-/// The CALayer fields the engine reads and writes without closures: what the shortcut
-/// writes directly and what `PresentedLayerValues` holds. Case names are the property
-/// keys; the order is the declaration's (hot fields first).
+/// The animatable layer fields the render server reads and writes without closures: what
+/// the shortcut writes directly and what `PresentedLayerValues` holds. Case names are
+/// the property keys; the order is the declaration's (hot fields first).
 package enum DirectField: UInt8, CaseIterable {
     case opacity
     case position
@@ -35,9 +35,9 @@ package enum DirectField: UInt8, CaseIterable {
     case sublayerTransform
 }
 
-/// The presented values of one layer's animated `LayerProperties` fields, as plain data
-/// (no reference-counted members: colours are `RGBAColor`); see
-/// PresentedLayerValues.swift for what the fields mean.
+/// The presented values of one layer's animated fields, as plain data (no
+/// reference-counted members: colours are `RGBAColor`); see PresentedLayerValues.swift
+/// for what the fields mean.
 package struct PresentedLayerValues {
     /// The fields that hold presented values this frame.
     package var fields = DirectFieldSet()
@@ -71,41 +71,8 @@ package struct PresentedLayerValues {
 }
 
 extension PresentedLayerValues {
-    /// Sets `field` to `layer`'s model value. Reads that one field: calling a method on
-    /// `layer.props`, or passing it, copies the whole `LayerProperties` (reference counting
-    /// of every colour, path and dictionary in it).
-    @inline(__always)
-    package mutating func load(_ field: DirectField, from layer: CALayer) {
-        switch field {
-        case .opacity: opacity = layer.props.opacity
-        case .position: position = layer.props.position
-        case .bounds: bounds = layer.props.bounds
-        case .transform: transform = layer.props.transform
-        case .hidden: isHidden = layer.props.isHidden
-        case .masksToBounds: masksToBounds = layer.props.masksToBounds
-        case .doubleSided: isDoubleSided = layer.props.isDoubleSided
-        case .shouldRasterize: shouldRasterize = layer.props.shouldRasterize
-        case .shadowOpacity: shadowOpacity = layer.props.shadowOpacity
-        case .zPosition: zPosition = layer.props.zPosition
-        case .anchorPoint: anchorPoint = layer.props.anchorPoint
-        case .anchorPointZ: anchorPointZ = layer.props.anchorPointZ
-        case .cornerRadius: cornerRadius = layer.props.cornerRadius
-        case .borderWidth: borderWidth = layer.props.borderWidth
-        case .shadowOffset: shadowOffset = layer.props.shadowOffset
-        case .shadowRadius: shadowRadius = layer.props.shadowRadius
-        case .contentsRect: contentsRect = layer.props.contentsRect
-        case .contentsCenter: contentsCenter = layer.props.contentsCenter
-        case .contentsScale: contentsScale = layer.props.contentsScale
-        case .rasterizationScale: rasterizationScale = layer.props.rasterizationScale
-        case .minificationFilterBias: minificationFilterBias = layer.props.minificationFilterBias
-        case .backgroundColor: backgroundColor = layer.props.backgroundColor.map(RGBAColor.init)
-        case .borderColor: borderColor = layer.props.borderColor.map(RGBAColor.init)
-        case .shadowColor: shadowColor = layer.props.shadowColor.map(RGBAColor.init)
-        case .sublayerTransform: sublayerTransform = layer.props.sublayerTransform
-        }
-    }
-
-    /// The field as `PresentedProperty.read` gives it for a layer holding these values.
+    /// The field as an animatable value (what a property read gives for a layer holding these
+    /// values).
     package func read(_ field: DirectField) -> AnimatableValue? {
         switch field {
         case .opacity: return .scalar(Double(opacity))
@@ -137,9 +104,9 @@ extension PresentedLayerValues {
     }
 
     /// Stores `value` into `field`: every path that writes a presented field (the general
-    /// evaluation, the shortcuts, presentation copies through `DirectField.write`,
-    /// `PresentedProperty.write`) comes here or to the `writeFast…` forms below, which
-    /// apply the same declared rule. Values of another kind are ignored; NaN is refused
+    /// evaluation, the shortcuts, and on the model side presentation copies and property
+    /// writes) comes here or to the `writeFast…` forms below, which apply the same
+    /// declared rule. Values of another kind are ignored; NaN is refused
     /// where the field's `NaNRule` says so (the field keeps its value). Returns whether
     /// the value was stored.
     @discardableResult
@@ -213,39 +180,6 @@ extension PresentedLayerValues {
         }
     }
 
-    /// Copies one field into a layer's properties (what a presentation copy of the layer
-    /// holds for it), creating CGColors for colours.
-    @inline(__always)
-    package func store(_ field: DirectField, into p: inout LayerProperties) {
-        switch field {
-        case .opacity: p.opacity = opacity
-        case .position: p.position = position
-        case .bounds: p.bounds = bounds
-        case .transform: p.transform = transform
-        case .hidden: p.isHidden = isHidden
-        case .masksToBounds: p.masksToBounds = masksToBounds
-        case .doubleSided: p.isDoubleSided = isDoubleSided
-        case .shouldRasterize: p.shouldRasterize = shouldRasterize
-        case .shadowOpacity: p.shadowOpacity = shadowOpacity
-        case .zPosition: p.zPosition = zPosition
-        case .anchorPoint: p.anchorPoint = anchorPoint
-        case .anchorPointZ: p.anchorPointZ = anchorPointZ
-        case .cornerRadius: p.cornerRadius = cornerRadius
-        case .borderWidth: p.borderWidth = borderWidth
-        case .shadowOffset: p.shadowOffset = shadowOffset
-        case .shadowRadius: p.shadowRadius = shadowRadius
-        case .contentsRect: p.contentsRect = contentsRect
-        case .contentsCenter: p.contentsCenter = contentsCenter
-        case .contentsScale: p.contentsScale = contentsScale
-        case .rasterizationScale: p.rasterizationScale = rasterizationScale
-        case .minificationFilterBias: p.minificationFilterBias = minificationFilterBias
-        case .backgroundColor: p.backgroundColor = backgroundColor?.cgColor
-        case .borderColor: p.borderColor = borderColor?.cgColor
-        case .shadowColor: p.shadowColor = shadowColor?.cgColor
-        case .sublayerTransform: p.sublayerTransform = sublayerTransform
-        }
-    }
-
     /// Sets `field` to `other`'s value of it (the `fields` set is not changed). Field by
     /// field: copying `other` whole while `self` is being modified made the compiler copy
     /// every field for every call.
@@ -280,9 +214,9 @@ extension PresentedLayerValues {
         }
     }
 
-    /// Writes the fields in `fields` into `node`, as `store(into:)` into a layer's
-    /// properties followed by `RenderNode(layer:properties:)` would (colours become
-    /// CGColors the same way; fields without a node field are skipped).
+    /// Writes the fields in `fields` into `node`, as storing them into a layer's properties
+    /// and snapshotting its node would (colours become CGColors the same way; fields
+    /// without a node field are skipped).
     package func store(into node: inout RenderNode) {
         fields.forEach { field in
             switch field {
@@ -314,71 +248,36 @@ extension PresentedLayerValues {
             }
         }
     }
-}
 
-extension RenderNode {
-    /// Sets the node fields of the animatable fields from a layer's model (or presented)
-    /// property values; part of `RenderNode(layer:properties:)`.
-    @inline(__always)
-    package mutating func setAnimatableFields(from p: LayerProperties) {
-        opacity = p.opacity
-        position = p.position
-        bounds = p.bounds
-        transform = p.transform
-        isHidden = p.isHidden
-        masksToBounds = p.masksToBounds
-        isDoubleSided = p.isDoubleSided
-        shouldRasterize = p.shouldRasterize
-        shadowOpacity = p.shadowOpacity
-        zPosition = p.zPosition
-        anchorPoint = p.anchorPoint
-        anchorPointZ = p.anchorPointZ
-        cornerRadius = p.cornerRadius
-        borderWidth = p.borderWidth
-        shadowOffset = p.shadowOffset
-        shadowRadius = p.shadowRadius
-        contentsRect = p.contentsRect
-        contentsCenter = p.contentsCenter
-        contentsScale = p.contentsScale
-        rasterizationScale = p.rasterizationScale
-        backgroundColor = p.backgroundColor
-        borderColor = p.borderColor
-        shadowColor = p.shadowColor
-        sublayerTransform = p.sublayerTransform
+    /// Sets `field` to `node`'s value of it (a field without a node field keeps its
+    /// value): the values underneath the animations of a node built without a model.
+    package mutating func load(_ field: DirectField, from node: RenderNode) {
+        switch field {
+        case .opacity: opacity = node.opacity
+        case .position: position = node.position
+        case .bounds: bounds = node.bounds
+        case .transform: transform = node.transform
+        case .hidden: isHidden = node.isHidden
+        case .masksToBounds: masksToBounds = node.masksToBounds
+        case .doubleSided: isDoubleSided = node.isDoubleSided
+        case .shouldRasterize: shouldRasterize = node.shouldRasterize
+        case .shadowOpacity: shadowOpacity = node.shadowOpacity
+        case .zPosition: zPosition = node.zPosition
+        case .anchorPoint: anchorPoint = node.anchorPoint
+        case .anchorPointZ: anchorPointZ = node.anchorPointZ
+        case .cornerRadius: cornerRadius = node.cornerRadius
+        case .borderWidth: borderWidth = node.borderWidth
+        case .shadowOffset: shadowOffset = node.shadowOffset
+        case .shadowRadius: shadowRadius = node.shadowRadius
+        case .contentsRect: contentsRect = node.contentsRect
+        case .contentsCenter: contentsCenter = node.contentsCenter
+        case .contentsScale: contentsScale = node.contentsScale
+        case .rasterizationScale: rasterizationScale = node.rasterizationScale
+        case .minificationFilterBias: break
+        case .backgroundColor: backgroundColor = node.backgroundColor.map(RGBAColor.init)
+        case .borderColor: borderColor = node.borderColor.map(RGBAColor.init)
+        case .shadowColor: shadowColor = node.shadowColor.map(RGBAColor.init)
+        case .sublayerTransform: sublayerTransform = node.sublayerTransform
+        }
     }
-}
-
-extension CALayer {
-    /// The key-value coding, `defaultValue(forKey:)`, implicit-animation and archive
-    /// entries of the animatable fields (the start of `CALayer.baseTable`).
-    package static let animatableFieldProperties: [LayerProperty] = {
-        let D = LayerProperties()
-        return [
-            LayerProperty.make("opacity", \CALayer.opacity, .float, default: D.opacity, animates: true, zero: 0),
-            LayerProperty.make("position", \CALayer.position, .point, default: D.position, animates: true, zero: .zero),
-            LayerProperty.make("bounds", \CALayer.bounds, .rect, default: D.bounds, animates: true, zero: .zero),
-            LayerProperty.make("transform", \CALayer.transform, .transform, default: D.transform, animates: true),
-            LayerProperty.make("hidden", \CALayer.isHidden, .bool, default: D.isHidden, animates: true, zero: false),
-            LayerProperty.make("masksToBounds", \CALayer.masksToBounds, .bool, default: D.masksToBounds, animates: true, zero: false),
-            LayerProperty.make("doubleSided", \CALayer.isDoubleSided, .bool, default: D.isDoubleSided, animates: false, zero: false),
-            LayerProperty.make("shouldRasterize", \CALayer.shouldRasterize, .bool, default: D.shouldRasterize, animates: true, zero: false),
-            LayerProperty.make("shadowOpacity", \CALayer.shadowOpacity, .float, default: D.shadowOpacity, animates: true, zero: 0),
-            LayerProperty.make("zPosition", \CALayer.zPosition, .cgFloat, default: D.zPosition, animates: true, zero: 0),
-            LayerProperty.make("anchorPoint", \CALayer.anchorPoint, .point, default: D.anchorPoint, animates: true, zero: .zero),
-            LayerProperty.make("anchorPointZ", \CALayer.anchorPointZ, .finiteCGFloat, default: D.anchorPointZ, animates: true, zero: 0),
-            LayerProperty.make("cornerRadius", \CALayer.cornerRadius, .cgFloat, default: D.cornerRadius, animates: true, zero: 0),
-            LayerProperty.make("borderWidth", \CALayer.borderWidth, .cgFloat, default: D.borderWidth, animates: true, zero: 0),
-            LayerProperty.make("shadowOffset", \CALayer.shadowOffset, .size, default: D.shadowOffset, animates: true, zero: .zero),
-            LayerProperty.make("shadowRadius", \CALayer.shadowRadius, .cgFloat, default: D.shadowRadius, animates: true, zero: 0),
-            LayerProperty.make("contentsRect", \CALayer.contentsRect, .rect, default: D.contentsRect, animates: true, zero: .zero),
-            LayerProperty.make("contentsCenter", \CALayer.contentsCenter, .rect, default: D.contentsCenter, animates: true, zero: .zero),
-            LayerProperty.make("contentsScale", \CALayer.contentsScale, .cgFloat, default: D.contentsScale, animates: true, zero: 0),
-            LayerProperty.make("rasterizationScale", \CALayer.rasterizationScale, .cgFloat, default: D.rasterizationScale, animates: true, zero: 0),
-            LayerProperty.make("minificationFilterBias", \CALayer.minificationFilterBias, .float, default: D.minificationFilterBias, animates: true, zero: 0),
-            LayerProperty.make("backgroundColor", \CALayer.backgroundColor, .color, default: D.backgroundColor, animates: true, zero: .some(nil)),
-            LayerProperty.make("borderColor", \CALayer.borderColor, .color, default: D.borderColor, animates: true, zero: .some(nil)),
-            LayerProperty.make("shadowColor", \CALayer.shadowColor, .color, default: D.shadowColor, animates: true, zero: .some(nil)),
-            LayerProperty.make("sublayerTransform", \CALayer.sublayerTransform, .transform, default: D.sublayerTransform, animates: true),
-        ]
-    }()
 }

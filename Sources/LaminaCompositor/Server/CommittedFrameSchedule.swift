@@ -1,7 +1,6 @@
-import Foundation
-import LaminaCompositor
+import CoreGraphics
 
-/// The committed tree flattened for frames (struct of arrays, no dictionaries, no layers):
+/// The committed tree flattened for frames (struct of arrays, no dictionaries, no model):
 /// every node's clock in tree order with its parent's index, and the animated nodes' steps,
 /// committed values and output buffers. Rebuilt from the committed records when a commit
 /// changes the structure, a clock or any animated node; reused frame after frame otherwise.
@@ -156,7 +155,8 @@ package struct CommittedFrameSchedule {
     }
 
     /// Evaluates every committed animation at absolute media time `t` into `targets` (in
-    /// place). Touches no layer but the detached copies of layers with extras.
+    /// place). Touches no model object but the detached copies of layers with extras (read for
+    /// the values underneath their extras).
     package mutating func evaluate(at t: Double) {
         let n = order.count
         for i in 0..<n {
@@ -183,7 +183,7 @@ package struct CommittedFrameSchedule {
                 let values = hot[j].hasKeyframes ? keyframes[j] : nil
                 if hot[j].fast.apply(to: &target, at: local, keyframes: values) { continue }
             }
-            AnimationEngine.applyGeneral(general[j], to: &target, at: local)
+            PresentationEvaluation.applyGeneral(general[j], to: &target, at: local)
         }
     }
 }

@@ -3,8 +3,7 @@
 // schedule evaluates the animated nodes under each such instance again at the shifted time
 // and stores the nodes that differ in the frame's `instanceNodes` (see
 // `ReplicatorInstanceNodes` in the compositor).
-import Foundation
-import LaminaCompositor
+import CoreGraphics
 
 extension CommittedFrameSchedule {
     /// Fills `frame.instanceNodes` for the delayed replicators of the frame just built from
@@ -53,7 +52,7 @@ extension CommittedFrameSchedule {
                 let nodeID = nodeIDs[a]
                 guard let base = committed[nodeID], let shown = frame[nodeID] else { continue }
                 evaluate(a, at: shiftedTimes[Int(orderIndex[a])])
-                var drawn = presentedNode(a, over: base)
+                var drawn = targets[a].presentedNode(over: base)
                 drawn.transition = shown.transition
                 if drawn != shown { frame.instanceNodes.set(drawn, at: instancePath) }
             }
@@ -62,27 +61,5 @@ extension CommittedFrameSchedule {
                        replication: replication * count, frame: &frame, committed: committed, budget: &budget)
             }
         }
-    }
-
-    /// Animated node `k`'s node with its last evaluated values, over its committed node `base`
-    /// (without a transition): how `CommittedRenderTree.tree(at:)` draws it.
-    mutating func presentedNode(_ k: Int, over base: RenderNode) -> RenderNode {
-        if !targets[k].extras.isEmpty, let source = targets[k].extrasSource, !targets[k].writesExtrasInPlace {
-            // Subclass or custom properties are animated: draw from a copy of the committed
-            // layer holding them (as the model's path draws from a copy).
-            let copy = CommittedAnimations.detachedCopy(of: source)
-            targets[k].values.store(into: &copy.props)
-            for extra in targets[k].extras { extra.property.write(copy, extra.value) }
-            var drawn = RenderNode(layer: copy)
-            drawn.drawPresentedContents(of: copy, over: source)
-            drawn.id = base.id
-            drawn.children = base.children
-            drawn.mask = base.mask
-            return drawn
-        }
-        var node = base
-        targets[k].values.store(into: &node)
-        targets[k].storeExtras(into: &node)
-        return node
     }
 }

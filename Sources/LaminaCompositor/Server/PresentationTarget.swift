@@ -1,10 +1,11 @@
-import Foundation
+import CoreGraphics
 
-/// Where the animation engine writes presented values: a presentation copy of a layer
-/// (`LayerTarget`, what `presentation()` builds) or the render server's per-layer buffer
-/// (`CommittedLayerTarget`, what a committed render tree's frame fills).
-/// `AnimationEngine.applyAnimations` is generic over it, so both get the same values by
-/// construction (one evaluation code path; the targets only differ in where a value is stored).
+/// Where animation evaluation writes presented values: the render server's per-layer buffer
+/// (`CommittedLayerTarget`, what a committed render tree's frame fills) or, on the model side,
+/// a presentation copy of a layer (QuartzCore's `LayerTarget`, what `presentation()` builds).
+/// The evaluation (`FastPlan.apply`, `PresentationEvaluation.applyGeneral`) is generic over
+/// it, so both get the same values by construction (one evaluation code path; the targets
+/// only differ in where a value is stored).
 ///
 /// Reads return the presented value so far (the model value with the animations applied
 /// before the current one), in the kind `PresentedProperty.read` gives; writes store like
@@ -94,49 +95,4 @@ extension PresentedValuesTarget {
         missing.forEach { loadUnderlying($0) }
         values.fields.formUnion(missing)
     }
-}
-
-/// A presentation copy (or any scratch layer) as the target: values go straight into its
-/// properties through the accessors.
-package struct LayerTarget: PresentationTarget {
-    package let layer: CALayer
-
-    package init(_ layer: CALayer) { self.layer = layer }
-
-    @inline(__always)
-    package func read(_ property: AnimatedProperty) -> AnimatableValue? { property.accessor.read(layer) }
-
-    @inline(__always)
-    package func write(_ property: AnimatedProperty, _ value: AnimatableValue) { property.accessor.write(layer, value) }
-
-    @inline(__always)
-    package func writeFast(_ field: DirectField, _ value: AnimatableValue) { field.write(value, to: layer) }
-
-    @inline(__always)
-    package func matrix(_ field: DirectField) -> CATransform3D {
-        field == .sublayerTransform ? layer.props.sublayerTransform : layer.props.transform
-    }
-
-    @inline(__always)
-    package func writeFastScalar(_ field: DirectField, _ v: Double) { field.write(.scalar(v), to: layer) }
-
-    @inline(__always)
-    package func writeFastPoint(_ field: DirectField, _ p: CGPoint) { field.write(.point(p), to: layer) }
-
-    @inline(__always)
-    package func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { field.write(.transform(m), to: layer) }
-
-    @inline(__always)
-    package func matrixIsIdentity(_ field: DirectField) -> Bool { CATransform3DIsIdentity(matrix(field)) }
-
-    /// A layer holds every field.
-    @inline(__always)
-    package func prepare(_ fields: DirectFieldSet) {}
-}
-
-/// The presented value of an animated property that is not a `DirectField`.
-package struct PresentedExtra {
-    /// The property (its key, and how to store the value into a layer).
-    package let property: PresentedProperty
-    package var value: AnimatableValue
 }

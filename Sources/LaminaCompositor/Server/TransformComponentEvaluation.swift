@@ -1,6 +1,6 @@
-import Foundation
+import CoreGraphics
 
-// A QuartzCore-side adapter over the compositor's transform component math, for the hot case
+// The render server's adapter over the compositor's transform component math, for the hot case
 // of "transform.rotation.z"-style animations evaluated every frame.
 //
 // `AnimationSpec.apply` reads a transform component by decomposing the underlying matrix and
@@ -11,7 +11,7 @@ import Foundation
 // — and for other matrices the decomposition (with the component read from it) is cached per
 // animation until the matrix changes, so a frame only recomposes. Results equal the compositor's `component`/`setting` (up to rounding, ~1e-15).
 
-extension AnimationEngine {
+extension PresentationEvaluation {
     /// Whether `spec` animates a component of a transform property (rotation, scale,
     /// translation), which `applyTransformComponent` evaluates.
     package static func isTransformComponent(_ spec: AnimationSpec) -> Bool {
