@@ -7,17 +7,32 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Natural size, centred in the bounds.
     public static let center = CALayerContentsGravity(rawValue: "center")
+    /// Natural size, centred horizontally against the top edge (the maximum-Y edge, swapped when
+    /// contents are flipped).
     public static let top = CALayerContentsGravity(rawValue: "top")
+    /// Natural size, centred horizontally against the bottom edge (the minimum-Y edge, swapped when
+    /// contents are flipped).
     public static let bottom = CALayerContentsGravity(rawValue: "bottom")
+    /// Natural size, centred vertically against the left edge.
     public static let left = CALayerContentsGravity(rawValue: "left")
+    /// Natural size, centred vertically against the right edge.
     public static let right = CALayerContentsGravity(rawValue: "right")
+    /// Natural size, in the top-left corner (top as in `top`).
     public static let topLeft = CALayerContentsGravity(rawValue: "topLeft")
+    /// Natural size, in the top-right corner (top as in `top`).
     public static let topRight = CALayerContentsGravity(rawValue: "topRight")
+    /// Natural size, in the bottom-left corner (bottom as in `bottom`).
     public static let bottomLeft = CALayerContentsGravity(rawValue: "bottomLeft")
+    /// Natural size, in the bottom-right corner (bottom as in `bottom`).
     public static let bottomRight = CALayerContentsGravity(rawValue: "bottomRight")
+    /// Stretched to fill the bounds, ignoring the aspect ratio (the default).
     public static let resize = CALayerContentsGravity(rawValue: "resize")
+    /// Scaled uniformly to fit inside the bounds, centred (letterboxed).
     public static let resizeAspect = CALayerContentsGravity(rawValue: "resizeAspect")
+    /// Scaled uniformly to cover the bounds, centred; the overflow shows unless `masksToBounds` is
+    /// set.
     public static let resizeAspectFill = CALayerContentsGravity(rawValue: "resizeAspectFill")
 }
 
@@ -26,8 +41,12 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Nearest-neighbour sampling: hard pixel edges when magnified.
     public static let nearest = CALayerContentsFilter(rawValue: "nearest")
+    /// Bilinear sampling (the default).
     public static let linear = CALayerContentsFilter(rawValue: "linear")
+    /// Like `linear`, but a minified image is sampled from a mipmap (halved copies), which
+    /// avoids aliasing when contents are drawn much smaller than their pixels.
     public static let trilinear = CALayerContentsFilter(rawValue: "trilinear")
 }
 
@@ -46,7 +65,9 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Quarter-circle corners (the default).
     public static let circular = CALayerCornerCurve(rawValue: "circular")
+    /// Corners whose curvature changes smoothly into the straight edges, as iOS icons have.
     public static let continuous = CALayerCornerCurve(rawValue: "continuous")
 }
 
@@ -55,9 +76,14 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Holds the end value after the active interval (while the animation stays attached: see
+    /// `isRemovedOnCompletion`).
     public static let forwards = CAMediaTimingFillMode(rawValue: "forwards")
+    /// Shows the start value before the begin time (for delayed animations and group children).
     public static let backwards = CAMediaTimingFillMode(rawValue: "backwards")
+    /// Both `backwards` and `forwards`.
     public static let both = CAMediaTimingFillMode(rawValue: "both")
+    /// No effect outside the active interval: the model value shows (the default).
     public static let removed = CAMediaTimingFillMode(rawValue: "removed")
 }
 
@@ -66,10 +92,15 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Even pacing: control points (0, 0) and (1, 1).
     public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
+    /// Starts slowly: control points (0.42, 0) and (1, 1).
     public static let easeIn = CAMediaTimingFunctionName(rawValue: "easeIn")
+    /// Ends slowly: control points (0, 0) and (0.58, 1).
     public static let easeOut = CAMediaTimingFunctionName(rawValue: "easeOut")
+    /// Starts and ends slowly: control points (0.42, 0) and (0.58, 1).
     public static let easeInEaseOut = CAMediaTimingFunctionName(rawValue: "easeInEaseOut")
+    /// The curve of implicit animations: control points (0.25, 0.1) and (0.25, 1).
     public static let `default` = CAMediaTimingFunctionName(rawValue: "default")
 }
 
