@@ -109,7 +109,10 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A point is inside when the path winds around it a non-zero number of times (the default).
     public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
+    /// A point is inside when a ray from it crosses the path an odd number of times, so overlapping
+    /// subpaths leave holes.
     public static let evenOdd = CAShapeLayerFillRule(rawValue: "even-odd")
 }
 
@@ -118,8 +121,11 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Lines end flat at their end points (the default).
     public static let butt = CAShapeLayerLineCap(rawValue: "butt")
+    /// Lines end with a half circle of the line width's diameter.
     public static let round = CAShapeLayerLineCap(rawValue: "round")
+    /// Lines end flat, extended by half the line width.
     public static let square = CAShapeLayerLineCap(rawValue: "square")
 }
 
@@ -128,8 +134,11 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Sharp corners, beveled where the miter would exceed `miterLimit` (the default).
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
+    /// Rounded corners.
     public static let round = CAShapeLayerLineJoin(rawValue: "round")
+    /// Corners cut off flat.
     public static let bevel = CAShapeLayerLineJoin(rawValue: "bevel")
 }
 
@@ -138,8 +147,12 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Colours vary along the line from `startPoint` to `endPoint` (the default).
     public static let axial = CAGradientLayerType(rawValue: "axial")
+    /// Colours vary outwards from `startPoint` to the edge of an ellipse centred there, whose
+    /// half-width and half-height are the x and y distances from `startPoint` to `endPoint`.
     public static let radial = CAGradientLayerType(rawValue: "radial")
+    /// Colours sweep around `startPoint`, starting along the direction towards `endPoint`.
     public static let conic = CAGradientLayerType(rawValue: "conic")
 }
 
