@@ -161,9 +161,16 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Text that does not fit is cut off (the default).
     public static let none = CATextLayerTruncationMode(rawValue: "none")
+    /// An ellipsis replaces the start of a line too wide for the bounds (wrapped text with more
+    /// lines than fit ends its last visible line with one instead).
     public static let start = CATextLayerTruncationMode(rawValue: "start")
+    /// An ellipsis replaces the end of a line too wide for the bounds, or of the last visible
+    /// line of wrapped text with more lines than fit.
     public static let end = CATextLayerTruncationMode(rawValue: "end")
+    /// An ellipsis replaces the middle of a line too wide for the bounds (wrapped text with more
+    /// lines than fit ends its last visible line with one instead).
     public static let middle = CATextLayerTruncationMode(rawValue: "middle")
 }
 
@@ -172,10 +179,16 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The script's natural alignment; left, as Lamina lays out left-to-right text only (the
+    /// default).
     public static let natural = CATextLayerAlignmentMode(rawValue: "natural")
+    /// Lines flush with the left edge.
     public static let left = CATextLayerAlignmentMode(rawValue: "left")
+    /// Lines flush with the right edge.
     public static let right = CATextLayerAlignmentMode(rawValue: "right")
+    /// Lines centred between the edges.
     public static let center = CATextLayerAlignmentMode(rawValue: "center")
+    /// Lines spread to both edges by widening spaces; the last line of a paragraph is left-aligned.
     public static let justified = CATextLayerAlignmentMode(rawValue: "justified")
 }
 
@@ -184,9 +197,13 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// No scrolling.
     public static let none = CAScrollLayerScrollMode(rawValue: "none")
+    /// Scrolling along y only.
     public static let vertically = CAScrollLayerScrollMode(rawValue: "vertically")
+    /// Scrolling along x only.
     public static let horizontally = CAScrollLayerScrollMode(rawValue: "horizontally")
+    /// Scrolling along both axes (the default).
     public static let both = CAScrollLayerScrollMode(rawValue: "both")
 }
 
@@ -195,9 +212,13 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A cross-fade from the old rendering to the new one (the default).
     public static let fade = CATransitionType(rawValue: "fade")
+    /// The new content slides in over the old, from the subtype's side.
     public static let moveIn = CATransitionType(rawValue: "moveIn")
+    /// The new content slides in from the subtype's side, pushing the old content out.
     public static let push = CATransitionType(rawValue: "push")
+    /// The old content slides away towards the side opposite the subtype's, uncovering the new.
     public static let reveal = CATransitionType(rawValue: "reveal")
 }
 
@@ -206,9 +227,13 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// The motion starts at the right edge.
     public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
+    /// The motion starts at the left edge (what the motion types do without a subtype).
     public static let fromLeft = CATransitionSubtype(rawValue: "fromLeft")
+    /// The motion starts at the top edge (minimum y, in the layer's y-down bounds space).
     public static let fromTop = CATransitionSubtype(rawValue: "fromTop")
+    /// The motion starts at the bottom edge (maximum y, in the layer's y-down bounds space).
     public static let fromBottom = CATransitionSubtype(rawValue: "fromBottom")
 }
 
