@@ -7,6 +7,8 @@ import Foundation
 /// children's `delegate` and `isRemovedOnCompletion` are ignored. Copying the group copies its
 /// children too, so editing them after `add(_:forKey:)` changes nothing on the layer.
 open class CAAnimationGroup: CAAnimation {
+    /// The children, run together in the group's time (their begin times relative to the
+    /// group's start). Nil by default.
     open var animations: [CAAnimation]?
 
     open override func copyProperties(from other: CAAnimation) {

@@ -10,8 +10,14 @@ import Foundation
 /// or colours, or any other object (switched discretely, e.g. CGImage contents). They must match the animated property's type; an animation whose
 /// values do not is refused when added (`LayerError.invalidAnimation`).
 open class CABasicAnimation: CAPropertyAnimation {
+    /// The value the animation starts from; nil: the value underneath it (with only `byValue`
+    /// set, `toValue − byValue`). Set at most two of `fromValue`, `toValue`, `byValue`.
     open var fromValue: Any?
+    /// The value the animation ends at; nil: the value underneath it (with `fromValue` and
+    /// `byValue`, `fromValue + byValue`).
     open var toValue: Any?
+    /// A relative change: from `fromValue` to `fromValue + byValue`, from `toValue − byValue`
+    /// to `toValue`, or, alone, from the value underneath to that value plus `byValue`.
     open var byValue: Any?
 
     open override func copyProperties(from other: CAAnimation) {

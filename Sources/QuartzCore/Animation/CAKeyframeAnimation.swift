@@ -5,10 +5,15 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Straight interpolation between consecutive values at their key times (the default).
     public static let linear = CAAnimationCalculationMode(rawValue: "linear")
+    /// No interpolation: each value holds until the next key time.
     public static let discrete = CAAnimationCalculationMode(rawValue: "discrete")
+    /// Constant speed across the values; key times and timing functions are ignored.
     public static let paced = CAAnimationCalculationMode(rawValue: "paced")
+    /// A smooth Kochanek–Bartels spline through the values, honouring key times.
     public static let cubic = CAAnimationCalculationMode(rawValue: "cubic")
+    /// The spline of `cubic` at constant speed; key times and timing functions are ignored.
     public static let cubicPaced = CAAnimationCalculationMode(rawValue: "cubicPaced")
 }
 
@@ -37,14 +42,37 @@ public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
 /// path's tangent angle, applied before the layer's own transform (Apple does not say in which
 /// order; INF).
 open class CAKeyframeAnimation: CAPropertyAnimation {
+    /// One value per keyframe, of the animated property's type (numbers, `CGPoint`, `CGColor`,
+    /// `CATransform3D`…). Nil by default. The animation does not start from the layer's current
+    /// value by itself: make it the first value when the motion should continue from it.
     open var values: [Any]?
+    /// A path for point properties (`position`, `anchorPoint`…), which wins over `values`: each
+    /// of its points other than move-to points is a keyframe. Nil by default; copied on
+    /// assignment. Use `calculationMode` `.paced` for constant speed along the path.
     open var path: CGPath?
+    /// When each keyframe is reached, as fractions of the duration in [0, 1], one per value,
+    /// each no less than the previous; nil (the default) spaces the keyframes evenly. For
+    /// `.linear` and `.cubic` the first must be 0 and the last 1; `.discrete` needs one more key
+    /// time than values; the paced modes ignore them. Invalid key times are ignored.
     open var keyTimes: [NSNumber]?
+    /// One timing function per segment (n − 1 for n keyframes), applied within the segment after
+    /// the animation's own `timingFunction`, if any, has eased the overall time. Nil: linear
+    /// segments. Ignored by the paced modes.
     open var timingFunctions: [CAMediaTimingFunction]?
+    /// How values between keyframes are computed; `.linear` by default.
     open var calculationMode: CAAnimationCalculationMode = .linear
+    /// Kochanek–Bartels tension of the cubic modes, one per keyframe in [−1, 1] (missing entries
+    /// 0): positive tightens the curve at the keyframe, negative rounds it. Nil: all 0.
     open var tensionValues: [NSNumber]?
+    /// Kochanek–Bartels continuity of the cubic modes, one per keyframe in [−1, 1] (missing
+    /// entries 0): positive gives sharper corners, negative inverted ones. Nil: all 0.
     open var continuityValues: [NSNumber]?
+    /// Kochanek–Bartels bias of the cubic modes, one per keyframe in [−1, 1] (missing entries 0):
+    /// positive moves the curve before the keyframe, negative after it. Nil: all 0 (with zero
+    /// tension and continuity, a Catmull-Rom spline).
     open var biasValues: [NSNumber]?
+    /// Whether a layer moving along `path` turns to follow its tangent; nil (the default) keeps
+    /// its orientation. Has no effect without a path.
     open var rotationMode: CAAnimationRotationMode?
 
     open override func copyProperties(from other: CAAnimation) {

@@ -9,8 +9,9 @@ open class CATransition: CAAnimation {
     open var type: CATransitionType = .fade
     /// The direction for push, moveIn and reveal; nil for fade (behaves as fromLeft).
     open var subtype: CATransitionSubtype?
-    /// The portion of the effect played, 0…1 (§10.5).
+    /// Where in the effect the transition starts, 0…1 (§10.5); default 0.
     open var startProgress: Float = 0
+    /// Where in the effect the transition ends, 0…1, no less than `startProgress`; default 1.
     open var endProgress: Float = 1
     /// A filter object for custom transitions. Lamina renders `BarsSwipeTransitionFilter` and
     /// Core Image's `CIFilter(name: "CIBarsSwipeTransition")`;
@@ -34,6 +35,7 @@ open class CATransition: CAAnimation {
 /// Builds a transform from scalar values for transform key-path animations (Apple's
 /// CAValueFunction, §9.1.5): the name says what it builds.
 open class CAValueFunction: NSObject {
+    /// The function this object applies, e.g. `.rotateZ` (its argument: an angle in radians).
     public let name: CAValueFunctionName
     /// The compositor's function for `name`.
     package let function: ValueFunction

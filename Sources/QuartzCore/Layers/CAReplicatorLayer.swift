@@ -47,13 +47,17 @@ open class CAReplicatorLayer: CALayer {
     }
     /// Multiplies the first copy's colour; nil means white. Animatable.
     open var instanceColor: CGColor? { get { replication.instanceColor } set { set("instanceColor", \.instanceColor, newValue) } }
-    /// Added to the colour's components for each next copy. Animatable.
+    /// Added to the red component of the colour for each next copy. Animatable.
     open var instanceRedOffset: Float { get { replication.instanceRedOffset } set { set("instanceRedOffset", \.instanceRedOffset, newValue) } }
+    /// Added to the green component of the colour for each next copy. Animatable.
     open var instanceGreenOffset: Float {
         get { replication.instanceGreenOffset }
         set { set("instanceGreenOffset", \.instanceGreenOffset, newValue) }
     }
+    /// Added to the blue component of the colour for each next copy. Animatable.
     open var instanceBlueOffset: Float { get { replication.instanceBlueOffset } set { set("instanceBlueOffset", \.instanceBlueOffset, newValue) } }
+    /// Added to the alpha component of the colour for each next copy (a negative value fades
+    /// the copies out one after another). Animatable.
     open var instanceAlphaOffset: Float {
         get { replication.instanceAlphaOffset }
         set { set("instanceAlphaOffset", \.instanceAlphaOffset, newValue) }

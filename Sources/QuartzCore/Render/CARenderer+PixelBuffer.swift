@@ -29,9 +29,11 @@ extension CARenderer {
     ///     when nil); bytes past `4 · width` in a row are left alone. Any alignment works;
     ///     4-byte aligned buffers with `bytesPerRow` a multiple of 4 are drawn into directly,
     ///     others through a temporary copy.
-    ///   - width, height: the buffer's size in pixels, which must be the renderer's
-    ///     `pixelWidth` × `pixelHeight` (`bounds` × `scale`, rounded): set `bounds` and `scale`
-    ///     to match a window's size rather than stretching a frame.
+    ///   - width: the buffer's width in pixels, which must be the renderer's `pixelWidth`
+    ///     (`bounds.width` × `scale`, rounded): set `bounds` and `scale` to match a window's
+    ///     size rather than stretching a frame.
+    ///   - height: the buffer's height in pixels, which must be the renderer's `pixelHeight`
+    ///     (`bounds.height` × `scale`, rounded).
     ///   - bytesPerRow: distance in bytes between the starts of two rows, ≥ `4 · width`.
     ///   - pixelFormat: the byte order to write.
     /// - Throws: `CARendererError.noLayer`, `.invalidBounds` (no pixel size for `bounds` at

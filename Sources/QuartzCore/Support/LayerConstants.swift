@@ -28,8 +28,12 @@ public let kCAOnOrderOut: String = "onOrderOut"
 /// and the key every CATransition is stored under (§5.5.2).
 public let kCATransition: String = "transition"
 
-/// CATransaction's per-thread keys (§6.7).
+/// The transaction key of `CATransaction.animationDuration()` (a number of seconds), for
+/// `CATransaction.value(forKey:)` and `setValue(_:forKey:)` (§6.7).
 public let kCATransactionAnimationDuration: String = "animationDuration"
+/// The transaction key of `CATransaction.disableActions()` (a Bool).
 public let kCATransactionDisableActions: String = "disableActions"
+/// The transaction key of `CATransaction.animationTimingFunction()` (a CAMediaTimingFunction).
 public let kCATransactionAnimationTimingFunction: String = "animationTimingFunction"
+/// The transaction key of `CATransaction.completionBlock()` (a `() -> Void` closure).
 public let kCATransactionCompletionBlock: String = "completionBlock"

@@ -36,6 +36,8 @@ open class CATransaction: NSObject {
         AnyNumber.double(TransactionStack.current.value(forKey: kCATransactionAnimationDuration)) ?? 0.25
     }
 
+    /// Sets `animationDuration()` (seconds) for the innermost transaction and the changes made
+    /// in it; the value is stored under `kCATransactionAnimationDuration`.
     open class func setAnimationDuration(_ dur: CFTimeInterval) {
         TransactionStack.current.setValue(dur, forKey: kCATransactionAnimationDuration)
     }
@@ -46,6 +48,8 @@ open class CATransaction: NSObject {
         TransactionStack.current.value(forKey: kCATransactionAnimationTimingFunction) as? CAMediaTimingFunction
     }
 
+    /// Sets `animationTimingFunction()` for the innermost transaction (nil: implicit animations
+    /// use the `default` curve); stored under `kCATransactionAnimationTimingFunction`.
     open class func setAnimationTimingFunction(_ function: CAMediaTimingFunction?) {
         TransactionStack.current.setValue(function, forKey: kCATransactionAnimationTimingFunction)
     }
@@ -54,6 +58,8 @@ open class CATransaction: NSObject {
     /// `action(forKey:)` called directly still answers (§5.2.5).
     open class func disableActions() -> Bool { TransactionStack.current.disableActions }
 
+    /// Sets `disableActions()` for the innermost transaction: true makes property changes in it
+    /// apply at once, without implicit animations. Stored under `kCATransactionDisableActions`.
     open class func setDisableActions(_ flag: Bool) {
         TransactionStack.current.setValue(flag, forKey: kCATransactionDisableActions)
     }
@@ -64,6 +70,9 @@ open class CATransaction: NSObject {
         TransactionStack.current.value(forKey: kCATransactionCompletionBlock) as? () -> Void
     }
 
+    /// Sets the block run once every animation added to this transaction after this call has
+    /// stopped (finished or removed), or at the commit when none was added; nil clears it.
+    /// Stored under `kCATransactionCompletionBlock`.
     open class func setCompletionBlock(_ block: (() -> Void)?) {
         TransactionStack.current.setValue(block, forKey: kCATransactionCompletionBlock)
     }

@@ -96,32 +96,45 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var emissionRange: CGFloat { get { values.emissionRange } set { store(\.emissionRange, newValue, "emissionRange") } }
     /// Initial speed, points per second. Default 0. Animatable.
     open var velocity: CGFloat { get { values.velocity } set { store(\.velocity, newValue, "velocity") } }
+    /// Half-width of the uniform spread of `velocity`, points per second. Default 0. Animatable.
     open var velocityRange: CGFloat { get { values.velocityRange } set { store(\.velocityRange, newValue, "velocityRange") } }
     /// Constant acceleration, points per second². Default 0. Animatable.
     open var xAcceleration: CGFloat { get { values.xAcceleration } set { store(\.xAcceleration, newValue, "xAcceleration") } }
+    /// Constant acceleration along y, points per second² (positive is down, as in layer space).
+    /// Default 0. Animatable.
     open var yAcceleration: CGFloat { get { values.yAcceleration } set { store(\.yAcceleration, newValue, "yAcceleration") } }
+    /// Constant acceleration along z, points per second². Default 0. Animatable.
     open var zAcceleration: CGFloat { get { values.zAcceleration } set { store(\.zAcceleration, newValue, "zAcceleration") } }
 
     // MARK: Appearance
 
     /// Size multiplier of the contents. Default 1. Animatable.
     open var scale: CGFloat { get { values.scale } set { store(\.scale, newValue, "scale") } }
+    /// Half-width of the uniform spread of `scale`. Default 0. Animatable.
     open var scaleRange: CGFloat { get { values.scaleRange } set { store(\.scaleRange, newValue, "scaleRange") } }
     /// Change of scale per second. Default 0. Animatable.
     open var scaleSpeed: CGFloat { get { values.scaleSpeed } set { store(\.scaleSpeed, newValue, "scaleSpeed") } }
     /// Rotation speed, radians per second. Default 0. Animatable.
     open var spin: CGFloat { get { values.spin } set { store(\.spin, newValue, "spin") } }
+    /// Half-width of the uniform spread of `spin`, radians per second. Default 0. Animatable.
     open var spinRange: CGFloat { get { values.spinRange } set { store(\.spinRange, newValue, "spinRange") } }
     /// Mean colour multiplying the contents. Default opaque white. Animatable.
     open var color: CGColor? { get { values.color } set { values.color = newValue } }
+    /// Half-width of the uniform spread of the red component of `color`. Default 0. Animatable.
     open var redRange: Float { get { values.redRange } set { store(\.redRange, newValue, "redRange") } }
+    /// Half-width of the uniform spread of the green component of `color`. Default 0. Animatable.
     open var greenRange: Float { get { values.greenRange } set { store(\.greenRange, newValue, "greenRange") } }
+    /// Half-width of the uniform spread of the blue component of `color`. Default 0. Animatable.
     open var blueRange: Float { get { values.blueRange } set { store(\.blueRange, newValue, "blueRange") } }
+    /// Half-width of the uniform spread of the alpha component of `color`. Default 0. Animatable.
     open var alphaRange: Float { get { values.alphaRange } set { store(\.alphaRange, newValue, "alphaRange") } }
     /// Change of each colour component per second. Default 0. Animatable.
     open var redSpeed: Float { get { values.redSpeed } set { store(\.redSpeed, newValue, "redSpeed") } }
+    /// Change of the green component per second. Default 0. Animatable.
     open var greenSpeed: Float { get { values.greenSpeed } set { store(\.greenSpeed, newValue, "greenSpeed") } }
+    /// Change of the blue component per second. Default 0. Animatable.
     open var blueSpeed: Float { get { values.blueSpeed } set { store(\.blueSpeed, newValue, "blueSpeed") } }
+    /// Change of the alpha component per second. Default 0. Animatable.
     open var alphaSpeed: Float { get { values.alphaSpeed } set { store(\.alphaSpeed, newValue, "alphaSpeed") } }
     /// The particle image (a CGImage; anything else draws nothing). Default nil.
     open var contents: Any? { get { values.contents } set { values.contents = newValue } }
@@ -131,6 +144,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var contentsScale: CGFloat { get { values.contentsScale } set { store(\.contentsScale, newValue, "contentsScale") } }
     /// Default "linear" (`CALayerContentsFilter` raw values).
     open var minificationFilter: String { get { values.minificationFilter } set { values.minificationFilter = newValue } }
+    /// How magnified contents are sampled. Default "linear" (`CALayerContentsFilter` raw values).
     open var magnificationFilter: String { get { values.magnificationFilter } set { values.magnificationFilter = newValue } }
     /// Default 0 (stored; the particle sampler picks mip levels without a bias).
     open var minificationFilterBias: Float { get { values.minificationFilterBias } set { values.minificationFilterBias = newValue } }
