@@ -133,7 +133,8 @@ enum SceneViewer {
 
     /// Runs the scene from its start to scene time `t` as `SceneRunner` (the offline renderer)
     /// does: a turn on every refresh slot and at every scripted input's own time, the last at
-    /// exactly `t` — so the frame shown is the one `lamina render --time t` draws.
+    /// exactly `t` and the only one drawn — so the frame shown is the one
+    /// `lamina render --time t` draws.
     static func runPaused(_ shown: SceneWindow, to t: Double, clock: ManualFrameClock, playsScript: Bool) {
         let host = shown.host, origin = clock.now
         var stops: Set<Double> = [max(0, t)]
@@ -143,9 +144,12 @@ enum SceneViewer {
         if playsScript {
             for step in shown.scene.script where step.time > 0 && step.time < t { stops.insert(step.time) }
         }
-        for s in stops.sorted() {
+        let times = stops.sorted()
+        for (i, s) in times.enumerated() {
             clock.set(origin + s)
-            host.runTurn()
+            // Only the frame at `t` is drawn: drawing the ones on the way is the slow part and
+            // changes nothing the scene does (the offline renderer draws none of them either).
+            host.runTurn(drawing: i == times.count - 1)
         }
     }
 
