@@ -185,6 +185,61 @@ import LaminaScenes
         #expect(names(dir) == ["bin", "copy", "out.gif"])
     }
 
+    /// A real SDL window (under Xvfb) recorded while an input script plays in real time, until
+    /// Escape, typed by xdotool, closes it: exit 0, a video of at least the script's frames and
+    /// at most the window's lifetime at 60 fps, its first frame the scene at t = 0.
+    @Test(.timeLimit(.minutes(3)), .enabled(if: realWindowShotsCanRun(),
+                                            "needs LAMINA_SDL_DISPLAY_TEST=1, DISPLAY (e.g. Xvfb), xwd and xdotool"))
+    func recordingARealWindowUntilEscape() throws {
+        let dir = try folder()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bin = try fakeFFmpeg(in: dir)
+        let copy = dir.appendingPathComponent("copy")
+        let process = Process()
+        process.executableURL = CLIProcessTests.lamina
+        process.arguments = ["view", "implicit", "--input", "-", "--record", "out.mp4"]
+        process.currentDirectoryURL = dir
+        process.environment = ProcessInfo.processInfo.environment
+            .merging(["PATH": "\(bin.path):/usr/bin:/bin", "RECORD_COPY": copy.path]) { $1 }
+        let input = Pipe()
+        process.standardInput = input
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        input.fileHandleForWriting.write(Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        func xdotool(_ arguments: [String]) throws -> String {
+            let p = Process()
+            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
+            p.arguments = arguments
+            let out = Pipe()
+            p.standardOutput = out
+            try p.run()
+            let data = out.fileHandleForReading.readDataToEndOfFile()
+            p.waitUntilExit()
+            return String(decoding: data, as: UTF8.self)
+        }
+        let id = try #require(try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
+            .split(separator: "\n").first.map(String.init))
+        Thread.sleep(forTimeInterval: 4)
+        _ = try xdotool(["mousemove", "--window", id, "10", "10", "key", "Escape"])
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
+        let lifetime = Date().timeIntervalSince(started)
+        #expect(process.terminationStatus == 0)
+        let frames = names(copy)
+        #expect(frames.count >= 90 && Double(frames.count) <= (lifetime + 1) * 60, "\(frames.count) frames in \(lifetime) s")
+        let written = String(decoding: (try? Data(contentsOf: dir.appendingPathComponent("out.mp4"))) ?? Data(), as: UTF8.self)
+        #expect(written == "fps 60.0 frames \(frames.count)", "\(written)")
+        let first = try RGBImage(png: copy.appendingPathComponent(try #require(frames.first)))
+        let difference = first.meanAbsoluteDifference(to: try offline("implicit", at: 0))
+        #expect(difference < 3, "first frame vs the offline render at t = 0: \(difference)")
+        #expect(names(dir) == ["bin", "copy", "out.mp4"])
+    }
+
     /// The real encoder: an H.264 MP4 whose frame count and rate ffprobe reads as recorded
     /// (90 frames at 60 fps), whose first frame, decoded by ffmpeg, is the offline render at
     /// t = 0 up to compression; and a GIF.

@@ -107,7 +107,7 @@ struct CLIWindowScreenshotTests {
 }
 
 /// Whether an X server for real windows (Xvfb in CI) and the capture tools are there.
-private func realWindowShotsCanRun() -> Bool {
+func realWindowShotsCanRun() -> Bool {
     let env = ProcessInfo.processInfo.environment
     return env["LAMINA_SDL_DISPLAY_TEST"] == "1" && env["DISPLAY"] != nil
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/xwd")
