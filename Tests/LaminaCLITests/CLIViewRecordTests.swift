@@ -191,6 +191,11 @@ import LaminaScenes
     @Test(.timeLimit(.minutes(3)), .enabled(if: realWindowShotsCanRun(),
                                             "needs LAMINA_SDL_DISPLAY_TEST=1, DISPLAY (e.g. Xvfb), xwd and xdotool"))
     func recordingARealWindowUntilEscape() throws {
+        // One real window of these tests on the display at a time (see `realDisplay`).
+        try realDisplay.withLock { try recordARealWindowUntilEscape() }
+    }
+
+    private func recordARealWindowUntilEscape() throws {
         let dir = try folder()
         defer { try? FileManager.default.removeItem(at: dir) }
         let bin = try fakeFFmpeg(in: dir)
@@ -223,7 +228,8 @@ import LaminaScenes
         let id = try #require(try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
             .split(separator: "\n").first.map(String.init))
         Thread.sleep(forTimeInterval: 4)
-        _ = try xdotool(["mousemove", "--window", id, "10", "10", "key", "Escape"])
+        // Sent to the window itself: the pointer's window may be another test's.
+        _ = try xdotool(["key", "--window", id, "Escape"])
         let deadline = Date().addingTimeInterval(60)
         while process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
@@ -303,6 +309,11 @@ import LaminaScenes
             #expect(same < 1.5, "\(scene) at \(t): \(same)")
             #expect(other > same * 2, "\(scene): \(other) at another time vs \(same)")
         }
+        for arguments in [["implicit", "--time", "-1"], ["implicit", "--time", "nan"], ["implicit", "--time", "1", "--input", "x"],
+                          ["implicit", "--time", "1", "--record", "x.mp4"], ["implicit", "--record", ""]] {
+            #expect(throws: (any Error).self, "\(arguments)") { _ = try Lamina.View.parse(arguments) }
+        }
+        #expect((try? Lamina.View.parse(["implicit", "--time", "2.5"]))?.time == 2.5)
         var bad = SceneViewer.Settings()
         bad.pausedAt = 1
         bad.record = dir.appendingPathComponent("x.mp4").path
