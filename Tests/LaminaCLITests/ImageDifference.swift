@@ -90,7 +90,7 @@ struct RGBImage {
         return RGBImage(width: w, height: h, rgb: out)
     }
 
-    /// Straight RGB of an XWD dump (`xwd -id … -silent`) of a 24/32-bit TrueColor window: a
+    /// Straight RGB of an XWD dump (`xwd -id … -silent`) of a TrueColor window (24 or 32 bits a pixel): a
     /// big-endian header of CARD32s (its size first), the window name, the colour map (12
     /// bytes an entry), then the rows. (The X11 dump format; SDLDisplayTests reads it too.)
     init(xwd data: Data) throws {
@@ -103,7 +103,10 @@ struct RGBImage {
         let headerSize = card32(0), width = card32(4), height = card32(5), byteOrder = card32(7)
         let bitsPerPixel = card32(11), bytesPerLine = card32(12)
         let masks = (card32(14), card32(15), card32(16)), colours = card32(19)
-        guard bitsPerPixel == 32 else { throw ImageDifferenceError("an XWD dump of \(bitsPerPixel) bits a pixel (32 expected)") }
+        guard bitsPerPixel == 32 || bitsPerPixel == 24 else {
+            throw ImageDifferenceError("an XWD dump of \(bitsPerPixel) bits a pixel (24 or 32 expected)")
+        }
+        let size = bitsPerPixel / 8
         let start = headerSize + colours * 12
         guard width > 0, height > 0, bytes.count >= start + bytesPerLine * height else {
             throw ImageDifferenceError("a truncated XWD dump")
@@ -114,10 +117,9 @@ struct RGBImage {
         var rgb = [UInt8](repeating: 0, count: width * height * 3)
         for y in 0..<height {
             for x in 0..<width {
-                let o = start + y * bytesPerLine + x * 4
-                let v = byteOrder == 0
-                    ? Int(bytes[o]) | Int(bytes[o + 1]) << 8 | Int(bytes[o + 2]) << 16 | Int(bytes[o + 3]) << 24
-                    : Int(bytes[o]) << 24 | Int(bytes[o + 1]) << 16 | Int(bytes[o + 2]) << 8 | Int(bytes[o + 3])
+                let o = start + y * bytesPerLine + x * size
+                var v = 0
+                for b in 0..<size { v |= Int(bytes[o + b]) << (byteOrder == 0 ? 8 * b : 8 * (size - 1 - b)) }
                 let i = (y * width + x) * 3
                 rgb[i] = channel(v, masks.0)
                 rgb[i + 1] = channel(v, masks.1)
