@@ -83,6 +83,8 @@ final class Cleanup: @unchecked Sendable {
     private var children: [ObjectIdentifier: Process] = [:]
     private var sources: [DispatchSourceSignal] = []
     private var installed = false
+    /// Takes the next signal instead of the exit (`stoppingOnInterrupt`), once.
+    private var onInterrupt: (@Sendable () -> Void)?
 
     /// Runs `body` with `path` registered for removal on a signal; removes `path` afterwards
     /// if `body` left it there (a failed write leaves no temporary behind).
@@ -105,6 +107,16 @@ final class Cleanup: @unchecked Sendable {
         return try body()
     }
 
+    /// Runs `body` with the first SIGINT, SIGTERM or SIGHUP handed to `stop` instead of ending
+    /// the process: a recording (`lamina view --record`) stops its window on Ctrl-C and still
+    /// encodes what it recorded. A second signal, or one after `body` returned, exits as usual.
+    func stoppingOnInterrupt<T>(_ stop: @escaping @Sendable () -> Void, _ body: () throws -> T) rethrows -> T {
+        installHandlers()
+        lock.withLock { onInterrupt = stop }
+        defer { lock.withLock { onInterrupt = nil } }
+        return try body()
+    }
+
     private func installHandlers() {
         lock.lock()
         defer { lock.unlock() }
@@ -120,6 +132,15 @@ final class Cleanup: @unchecked Sendable {
     }
 
     private func interrupted(by sig: Int32) {
+        let stop: (@Sendable () -> Void)? = lock.withLock {
+            defer { onInterrupt = nil }
+            return onInterrupt
+        }
+        if let stop {
+            FileHandle.standardError.write(Data("\nlamina: stopping; finishing the recording (interrupt again to abandon it)\n".utf8))
+            stop()
+            return
+        }
         let (toRemove, toStop) = lock.withLock { (paths, Array(children.values)) }
         for process in toStop where process.isRunning { process.terminate() }
         for path in toRemove { try? FileManager.default.removeItem(atPath: path) }

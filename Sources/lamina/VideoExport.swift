@@ -20,17 +20,21 @@ enum VideoExport {
     /// Encodes the numbered frames of `range` in `directory` (named by
     /// `SceneRendering.frameName`) into `output`: H.264 MP4, a palette-optimised GIF, or whatever
     /// else ffmpeg makes of the extension.
+    static func encode(frames directory: String, range: FrameRange, fps: Double, output: String) throws {
+        try encode(frames: directory, first: range.first, digits: SceneRendering.frameDigits(range), fps: fps, output: output)
+    }
+
+    /// Encodes `directory/frame-N.png` (N zero-padded to `digits`, from `first` on) into `output`.
     ///
     /// ffmpeg never sees the terminal: it gets `-nostdin` and /dev/null as standard input (in
     /// its own process group, reading a terminal would stop it with SIGTTIN and hang the
     /// render). It writes to a temporary beside `output`, renamed over it only on success, so a
     /// failed or interrupted encode leaves an existing video untouched; it is terminated if
     /// lamina is interrupted; its error output is part of the error when it fails.
-    static func encode(frames directory: String, range: FrameRange, fps: Double, output: String) throws {
+    static func encode(frames directory: String, first: Int, digits: Int, fps: Double, output: String) throws {
         let ffmpeg = try requireFFmpeg()
         let temporary = try OutputFiles.temporaryPath(for: output)
-        let digits = SceneRendering.frameDigits(range)
-        var args = ["-nostdin", "-y", "-loglevel", "error", "-framerate", String(fps), "-start_number", String(range.first),
+        var args = ["-nostdin", "-y", "-loglevel", "error", "-framerate", String(fps), "-start_number", String(first),
                     "-i", "\(directory)/frame-%0\(digits)d.png"]
         if output.lowercased().hasSuffix(".gif") {
             args += ["-vf", "split[a][b];[a]palettegen[p];[b][p]paletteuse", temporary]

@@ -15,6 +15,11 @@ extension Lamina {
                 separates commands) in window \
                 points and seconds, in real time in a window or frame by frame headless; the scene's own \
                 script does not play then.
+
+                --record FILE.mp4 (or .gif, .webm; needs ffmpeg) records what the window shows, one frame \
+                per refresh, until it closes (Esc, the close button, Ctrl-C) — headless, the frames run. \
+                --time T opens the scene paused at T seconds of scene time, the frame `lamina render --time T` \
+                draws.
                 """)
 
         @Argument(help: "A scene name (see `lamina list`).")
@@ -35,6 +40,19 @@ extension Lamina {
         @Option(help: "Replay this input script (a file, or - for standard input).")
         var input: String?
 
+        @Option(help: "Record what the window shows into this video: FILE.mp4, FILE.gif or FILE.webm (needs ffmpeg).")
+        var record: String?
+
+        // `.unconditional`: "--time -1" reaches validate() (a clear message).
+        @Option(parsing: .unconditional, help: "Open paused at this scene time in seconds (not with --input or --record).")
+        var time: Double?
+
+        func validate() throws {
+            if let time, !time.isFinite || time < 0 || time > 3600 { throw ValidationError("--time must be a number of seconds from 0 to 3600") }
+            if time != nil, input != nil || record != nil { throw ValidationError("--time opens the scene paused: use it without --input and --record") }
+            if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
+        }
+
         func run() throws {
             let d = try SceneCatalog.require(scene)
             var settings = SceneViewer.Settings()
@@ -43,6 +61,8 @@ extension Lamina {
             settings.output = output
             settings.playsScript = !noScript && input == nil
             if let input { settings.inputScript = try SceneViewer.readInput(input) }
+            settings.record = record
+            settings.pausedAt = time
             try SceneViewer.run(d, settings: settings)
         }
     }

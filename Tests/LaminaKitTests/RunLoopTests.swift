@@ -71,6 +71,26 @@ struct HostFixture {
         #expect(f.renderer.renderCount == rendered + 1)
     }
 
+    /// `runTurn(drawing: false)` (`lamina view --time`) runs the turn — the change commits and
+    /// its animation runs — without drawing, and keeps the damage for the next drawing turn.
+    @Test func aTurnWithoutDrawingKeepsTheDamageForTheNext() throws {
+        let f = try HostFixture()
+        f.host.runFrames(2)
+        let rendered = f.renderer.renderCount, presented = f.window.presentedFrameCount
+        f.host.atCurrentTime { f.child.opacity = 0.25 }
+        f.clock.advance(by: 0.1)
+        f.host.runTurn(drawing: false)
+        f.clock.advance(by: 1)
+        f.host.runTurn(drawing: false)
+        #expect(f.renderer.renderCount == rendered)
+        #expect(f.window.presentedFrameCount == presented)
+        #expect(f.host.atCurrentTime { f.child.presentation()?.opacity } == 0.25, "the implicit animation ran and ended")
+        f.clock.advance(by: 1)
+        f.host.runTurn()
+        #expect(f.renderer.renderCount == rendered + 1, "the next drawing turn draws although nothing changed in it")
+        #expect(f.window.presentedFrameCount == presented + 1)
+    }
+
     @Test func rendersEveryFrameWhileAnimatingAndOnceAfter() throws {
         let f = try HostFixture()
         f.host.runFrames(1)

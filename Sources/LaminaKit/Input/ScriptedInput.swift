@@ -48,10 +48,11 @@ package final class ScriptedInput {
         }
     }
 
-    /// Waits `seconds` of media time, running the frames in between.
+    /// Waits `seconds` of media time, running the frames in between (paced in real time on a
+    /// real clock: `host.runFrames` alone does nothing there, so a replayed `wait` took no time).
     package func wait(_ seconds: CFTimeInterval) {
         guard seconds.isFinite, seconds > 0 else { return }
-        host.runFrames(Int((seconds / host.refreshInterval).rounded(.up)))
+        frames(Int((seconds / host.refreshInterval).rounded(.up)))
     }
 
     private func post(_ kind: InputEvent.Kind) {

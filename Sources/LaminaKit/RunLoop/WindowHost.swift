@@ -171,12 +171,16 @@ package final class WindowHost {
     // MARK: Turns
 
     /// One turn at `clock.now` (see the type's documentation for the steps).
-    package func runTurn() {
+    ///
+    /// `drawing: false` runs every step but the render and present (step 5): the damage is
+    /// kept, so the next drawing turn draws. For jumping to a time without drawing the frames
+    /// on the way (`lamina view --time`), as the offline renderer does.
+    package func runTurn(drawing: Bool = true) {
         let now = clock.now
-        MediaClock.withTime(now) { turn(at: now) }
+        MediaClock.withTime(now) { turn(at: now, drawing: drawing) }
     }
 
-    private func turn(at now: CFTimeInterval) {
+    private func turn(at now: CFTimeInterval, drawing: Bool = true) {
         statistics.turnCount += 1
         guard window.isOpen else { return }
 
@@ -198,7 +202,9 @@ package final class WindowHost {
         // this turn. A finite next frame time now means an animation runs (or a change came).
         let damaged = !layerRenderer.updateBounds().isEmpty
         let animating = layerRenderer.nextFrameTime().isFinite
-        if needsRender || damaged {
+        if (needsRender || damaged) && !drawing {
+            needsRender = true
+        } else if needsRender || damaged {
             render(at: now, continuous: animating && wasAnimating)
         } else {
             statistics.idleTurnCount += 1
