@@ -189,7 +189,7 @@ import LaminaScenes
     /// Escape, typed by xdotool, closes it: exit 0, a video of at least the script's frames and
     /// at most the window's lifetime at 60 fps, its first frame the scene at t = 0.
     @Test(.timeLimit(.minutes(3)), .enabled(if: realWindowShotsCanRun(),
-                                            "needs LAMINA_SDL_DISPLAY_TEST=1, DISPLAY (e.g. Xvfb), xwd and xdotool"))
+                                            "needs LAMINA_CLI_WINDOW_TEST=1, DISPLAY (e.g. Xvfb), xwd and xdotool"))
     func recordingARealWindowUntilEscape() throws {
         // One real window of these tests on the display at a time (see `realDisplay`).
         try realDisplay.withLock { try recordARealWindowUntilEscape() }

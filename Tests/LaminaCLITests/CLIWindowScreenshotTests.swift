@@ -9,12 +9,12 @@ import LaminaScenes
 /// `lamina render SCENE --time T`: the mean absolute difference per channel must stay under
 /// `tolerance` (the window adds the "? help" badge; scaling and anti-aliasing may differ).
 ///
-/// Runs where `.ci/run` sets up Xvfb (LAMINA_SDL_DISPLAY_TEST=1 and DISPLAY, xwd and xdotool);
+/// Runs where `.ci/run` sets up Xvfb and asks for it (LAMINA_CLI_WINDOW_TEST=1, DISPLAY, xwd and xdotool);
 /// skipped with a message elsewhere. On a failure the screenshot, the offline frame and their
 /// difference (×4) are written to a folder named in the failure; set LAMINA_WINDOW_SHOTS to a
 /// folder to keep every scene's screenshot.
 @Suite(.serialized, .enabled(if: realWindowShotsCanRun(),
-                             "needs LAMINA_SDL_DISPLAY_TEST=1, DISPLAY (e.g. Xvfb), /usr/bin/xwd and /usr/bin/xdotool"))
+                             "needs LAMINA_CLI_WINDOW_TEST=1, DISPLAY (e.g. Xvfb), /usr/bin/xwd and /usr/bin/xdotool"))
 struct CLIWindowScreenshotTests {
     /// Mean absolute difference per channel (0…255) allowed between the screenshot and the
     /// offline frame. Measured under Xvfb: 0.2–0.75 (mostly the window's "? help" badge); the
@@ -125,10 +125,13 @@ struct CLIWindowScreenshotTests {
 /// `everyDemoInARealWindowMatchesItsOfflineFrame`).
 let realDisplay = NSLock()
 
-/// Whether an X server for real windows (Xvfb in CI) and the capture tools are there.
+/// Whether an X server for real windows (Xvfb in CI) and the capture tools are there, and
+/// these tests were asked for (LAMINA_CLI_WINDOW_TEST=1): `.ci/run` runs them in a step of
+/// their own after `swift test`, so no other test's window (LaminaKit's SDLDisplayTests) can
+/// cover theirs while they capture or type — running beside them made both flaky.
 func realWindowShotsCanRun() -> Bool {
     let env = ProcessInfo.processInfo.environment
-    return env["LAMINA_SDL_DISPLAY_TEST"] == "1" && env["DISPLAY"] != nil
+    return env["LAMINA_CLI_WINDOW_TEST"] == "1" && env["DISPLAY"] != nil
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/xwd")
         && FileManager.default.isExecutableFile(atPath: "/usr/bin/xdotool")
 }
