@@ -93,6 +93,43 @@ import _LaminaTestSupport
         #expect(worst <= 2, "largest channel difference \(worst)")
     }
 
+    /// Drawing overlapping sprites tile by tile (each tile's sprites in order, clipped with
+    /// `within`) writes the same bytes as drawing each sprite whole, one after another: what
+    /// lets the particle renderer keep the destination in cache.
+    @Test(arguments: [SpriteBlend.normal, .additive])
+    func tileByTileEqualsOneAfterAnother(blend: SpriteBlend) throws {
+        var rng = SplitMix64(blend == .normal ? 31 : 32)
+        let src = try Self.sprite(9, 7, &rng)
+        let image = SampledImage(src, mipmapped: true)
+        let whole = try Self.background(150, 100, &rng)
+        let tiled = try Surface(width: 150, height: 100, bytesPerRow: 600)
+        for y in 0..<100 { for x in 0..<150 { tiled.row32(y)[x] = whole.row32(y)[x] } }
+        var sprites: [(PaintAffine, SIMD4<Float>)] = []
+        for _ in 0..<300 {
+            let angle = rng.uniform() * 2 * .pi, k = 0.2 + rng.uniform() * 4
+            let m = PaintAffine(a: cos(angle) * k, b: sin(angle) * k, c: -sin(angle) * k, d: cos(angle) * k,
+                                tx: -20 + rng.uniform() * 190, ty: -20 + rng.uniform() * 140)
+            let a = Float(rng.uniform())
+            sprites.append((m, SIMD4(Float(rng.uniform()) * a, Float(rng.uniform()) * a, Float(rng.uniform()) * a, a)))
+        }
+        let one = SpriteBlitter(surface: whole), pieces = SpriteBlitter(surface: tiled)
+        for (m, t) in sprites {
+            one.draw(image, sx0: 0, sy0: 0, sx1: 9, sy1: 7, toSurface: m, r: t.x, g: t.y, b: t.z, a: t.w, blend: blend)
+        }
+        for ty in stride(from: 0, to: 100, by: 32) {
+            for tx in stride(from: 0, to: 150, by: 40) {
+                let tile = SpriteBox(x0: tx, y0: ty, x1: min(150, tx + 40), y1: min(100, ty + 32))
+                for (m, t) in sprites {
+                    pieces.draw(image, sx0: 0, sy0: 0, sx1: 9, sy1: 7, toSurface: m, r: t.x, g: t.y, b: t.z, a: t.w,
+                                blend: blend, within: tile)
+                }
+            }
+        }
+        var differing = 0
+        for y in 0..<100 { for x in 0..<150 where whole.row32(y)[x] != tiled.row32(y)[x] { differing += 1 } }
+        #expect(differing == 0)
+    }
+
     @Test func blendPrimitivesAreExactAtTheirEnds() {
         let d: UInt32 = 0x8040_2010
         #expect(SpriteBlitter.sourceOver(0, d) == d, "a transparent source leaves the destination")

@@ -1,7 +1,8 @@
 // An emitter's particles: evaluated at the emitter's time (ParticleEvaluator), then each
 // drawn as its cell's image — centred on the particle, scaled, rotated, multiplied by the
-// particle's colour — in one pass of `SpriteBlitter` per sprite. Source-over, or additive
-// for `renderMode = .additive` (CG's plusLighter). Cells without an image draw nothing.
+// particle's colour — by `SpriteBlitter`, tile by tile when there are many (`ParticleTiles`).
+// Source-over, or additive for `renderMode = .additive` (CG's plusLighter). Cells without an
+// image draw nothing.
 import CoreGraphics
 import LaminaRaster
 
@@ -22,6 +23,8 @@ extension PieceRasterizer {
         let toSurface = Self.paintAffine(t)
         let blend: SpriteBlend = e.renderOrder == .additive ? .additive : .normal
         let alphaScale = alpha * tint.alpha
+        var jobs: [SpriteJob] = []
+        jobs.reserveCapacity(evaluator.particles.count)
         for p in evaluator.particles {
             guard let sprite = sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
             let k = p.scale / sprite.contentsScale
@@ -30,13 +33,80 @@ extension PieceRasterizer {
             // particle; then bounds → surface pixels.
             let cx = Double(sprite.x0 + sprite.x1) / 2, cy = Double(sprite.y0 + sprite.y1) / 2
             let local = PaintAffine(a: c, b: s, c: -s, d: c, tx: p.x - (c * cx - s * cy), ty: p.y - (s * cx + c * cy))
+            let m = local.concatenating(toSurface)
+            guard let box = blitter.deviceBox(sx0: sprite.x0, sy0: sprite.y0, sx1: sprite.x1, sy1: sprite.y1, toSurface: m),
+                  box.x1 > max(0, box.x0), box.y1 > max(0, box.y0), box.x0 < surface.width, box.y0 < surface.height
+            else { continue }
             let a = Float(alphaScale) * p.a
             // Premultiplied tint, scaled to texel bytes (0…255) → output bytes.
-            blitter.draw(sprite.image, sx0: sprite.x0, sy0: sprite.y0, sx1: sprite.x1, sy1: sprite.y1,
-                         toSurface: local.concatenating(toSurface),
-                         r: p.r * Float(tint.red) * a, g: p.g * Float(tint.green) * a, b: p.b * Float(tint.blue) * a, a: a,
-                         blend: blend)
+            jobs.append(SpriteJob(cell: Int(p.cell), map: m, box: box,
+                                  r: p.r * Float(tint.red) * a, g: p.g * Float(tint.green) * a,
+                                  b: p.b * Float(tint.blue) * a, a: a))
         }
+        func draw(_ job: SpriteJob, within tile: SpriteBox?) {
+            let sprite = sprites[job.cell]!
+            blitter.draw(sprite.image, sx0: sprite.x0, sy0: sprite.y0, sx1: sprite.x1, sy1: sprite.y1,
+                         toSurface: job.map, r: job.r, g: job.g, b: job.b, a: job.a, blend: blend, within: tile)
+        }
+        // Thousands of sprites scattered over a large surface miss the cache on every row they
+        // blend into. Drawn tile by tile instead (each tile's sprites in particle order, each
+        // clipped to the tile), the destination stays in cache; every pixel still receives its
+        // sprites in the same order, so the bytes are those of drawing them one after another.
+        let tiles = ParticleTiles(width: surface.width, height: surface.height)
+        guard jobs.count >= ParticleTiles.minimumSprites, tiles.count > 1 else {
+            for job in jobs { draw(job, within: nil) }
+            return
+        }
+        for (tile, members) in tiles.bin(jobs.map(\.box)) {
+            for j in members { draw(jobs[j], within: tile) }
+        }
+    }
+}
+
+/// One particle ready to draw: its cell, its texel → surface map, the surface pixels it can
+/// change and its premultiplied tint.
+private struct SpriteJob {
+    let cell: Int
+    let map: PaintAffine
+    let box: SpriteBox
+    let r: Float, g: Float, b: Float, a: Float
+}
+
+/// The surface cut into tiles of `size` pixels (128 × 64: 32 KiB of destination, an L1
+/// cache's worth), for drawing sprites tile by tile.
+struct ParticleTiles {
+    static let tileWidth = 128, tileHeight = 64
+    /// Fewer sprites than this are drawn in one pass (binning would cost more than it saves).
+    static let minimumSprites = 256
+    let width: Int, height: Int
+    let columns: Int, rows: Int
+    var count: Int { columns * rows }
+
+    init(width: Int, height: Int) {
+        self.width = width
+        self.height = height
+        columns = max(1, (width + Self.tileWidth - 1) / Self.tileWidth)
+        rows = max(1, (height + Self.tileHeight - 1) / Self.tileHeight)
+    }
+
+    /// For each tile that some box touches, in row-major order: its rectangle and the indices
+    /// of the boxes touching it, in increasing order.
+    func bin(_ boxes: [SpriteBox]) -> [(SpriteBox, [Int])] {
+        var members = [[Int]](repeating: [], count: count)
+        for (i, b) in boxes.enumerated() {
+            let c0 = max(0, b.x0) / Self.tileWidth, c1 = min(columns - 1, (min(width, b.x1) - 1) / Self.tileWidth)
+            let r0 = max(0, b.y0) / Self.tileHeight, r1 = min(rows - 1, (min(height, b.y1) - 1) / Self.tileHeight)
+            guard c1 >= c0, r1 >= r0 else { continue }
+            for r in r0...r1 { for c in c0...c1 { members[r * columns + c].append(i) } }
+        }
+        var out: [(SpriteBox, [Int])] = []
+        for t in 0..<count where !members[t].isEmpty {
+            let c = t % columns, r = t / columns
+            out.append((SpriteBox(x0: c * Self.tileWidth, y0: r * Self.tileHeight,
+                                  x1: min(width, (c + 1) * Self.tileWidth), y1: min(height, (r + 1) * Self.tileHeight)),
+                        members[t]))
+        }
+        return out
     }
 }
 

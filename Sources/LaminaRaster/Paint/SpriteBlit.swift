@@ -16,6 +16,14 @@
 // pixels, so this — not the setup — is what a frame of ten thousand of them costs.
 import Foundation
 
+/// A rectangle of surface pixels, half-open: x0 ..< x1 × y0 ..< y1.
+package struct SpriteBox: Equatable, Sendable {
+    package var x0: Int, y0: Int, x1: Int, y1: Int
+    package init(x0: Int, y0: Int, x1: Int, y1: Int) {
+        self.x0 = x0; self.y0 = y0; self.x1 = x1; self.y1 = y1
+    }
+}
+
 /// How a sprite's premultiplied colour `s` combines with the destination `d`.
 package enum SpriteBlend: Sendable, Hashable {
     /// Source-over: d' = s + d·(1 − sa).
@@ -46,8 +54,12 @@ package struct SpriteBlitter {
     /// (`r`, `g`, `b`, `a` in [0, 1], colour ≤ alpha), blended by `blend`. A mip level is
     /// chosen when the sprite shrinks the image by 2 or more (when the image has levels).
     /// Non-finite or singular maps draw nothing.
+    ///
+    /// `within` (surface pixels, half-open) limits the pixels written: drawing a sprite in
+    /// pieces, one per rectangle of a partition, writes exactly the bytes one whole draw writes
+    /// (each pixel's sample depends only on the sprite, not on where drawing starts).
     package func draw(_ image: SampledImage, sx0: Int, sy0: Int, sx1: Int, sy1: Int, toSurface m: PaintAffine,
-                      r: Float, g: Float, b: Float, a: Float, blend: SpriteBlend) {
+                      r: Float, g: Float, b: Float, a: Float, blend: SpriteBlend, within: SpriteBox? = nil) {
         guard a > 0, sx1 > sx0, sy1 > sy0, let inverse = m.inverted() else { return }
         // Texels per surface pixel along the sprite's axes: the level that brings it near 1.
         let shrink = max(hypot(inverse.a, inverse.b), hypot(inverse.c, inverse.d))
@@ -61,20 +73,16 @@ package struct SpriteBlitter {
         let lx0 = max(0, Int((Double(sx0) / f).rounded(.down))), ly0 = max(0, Int((Double(sy0) / f).rounded(.down)))
         let lx1 = min(src.width, Int((Double(sx1) / f).rounded(.up))), ly1 = min(src.height, Int((Double(sy1) / f).rounded(.up)))
         guard lx1 > lx0, ly1 > ly0 else { return }
-        // Device box of the quad, grown by a pixel for the filter's soft edge.
-        let c0 = m.apply(Double(sx0), Double(sy0)), c1 = m.apply(Double(sx1), Double(sy0))
-        let c2 = m.apply(Double(sx0), Double(sy1)), c3 = m.apply(Double(sx1), Double(sy1))
-        let minX = min(min(c0.x, c1.x), min(c2.x, c3.x)), maxX = max(max(c0.x, c1.x), max(c2.x, c3.x))
-        let minY = min(min(c0.y, c1.y), min(c2.y, c3.y)), maxY = max(max(c0.y, c1.y), max(c2.y, c3.y))
-        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return }
-        let w = Double(surface.width), h = Double(surface.height)
-        func clamp(_ v: Double, _ hi: Double) -> Int { Int(min(hi + 1, max(-1, v))) }
-        var x0 = clamp((minX - 1).rounded(.down), w), x1 = clamp((maxX + 1).rounded(.up), w)
-        var y0 = clamp((minY - 1).rounded(.down), h), y1 = clamp((maxY + 1).rounded(.up), h)
-        x0 = max(0, x0); y0 = max(0, y0); x1 = min(surface.width, x1); y1 = min(surface.height, y1)
+        guard let box = deviceBox(sx0: sx0, sy0: sy0, sx1: sx1, sy1: sy1, toSurface: m) else { return }
+        // Samples are taken from the box's left column, whatever part of it is drawn.
+        let bx0 = box.x0
+        var x0 = max(0, box.x0), y0 = max(0, box.y0), x1 = min(surface.width, box.x1), y1 = min(surface.height, box.y1)
         if let clip {
             x0 = max(x0, clipX); y0 = max(y0, clipY)
             x1 = min(x1, clipX + clip.width); y1 = min(y1, clipY + clip.height)
+        }
+        if let within {
+            x0 = max(x0, within.x0); y0 = max(y0, within.y0); x1 = min(x1, within.x1); y1 = min(y1, within.y1)
         }
         guard x1 > x0, y1 > y0 else { return }
         let texture = textures.texture(src, x0: lx0, y0: ly0, x1: lx1, y1: ly1)
@@ -92,12 +100,15 @@ package struct SpriteBlitter {
             for y in y0..<y1 {
                 let row = surface.row32(y)
                 let clipRow = clip.map { $0.row(y - clipY) - clipX }
-                // Texel position of this row's first pixel centre, minus half a texel
-                // (bilinear); computed per row from the map (no drift down the sprite).
-                let p = toLevel.apply(Double(x0) + 0.5, Double(y) + 0.5)
-                var u = Float(p.x) - 0.5, v = Float(p.y) - 0.5
+                // Texel position of the box's first pixel centre on this row, minus half a
+                // texel (bilinear); computed per row from the map (no drift down the sprite),
+                // and per pixel as a multiple of the step from it (the same sample wherever
+                // drawing starts: see `within`).
+                let p = toLevel.apply(Double(bx0) + 0.5, Double(y) + 0.5)
+                let u0 = Float(p.x) - 0.5, v0 = Float(p.y) - 0.5
                 for x in x0..<x1 {
-                    defer { u += ta; v += tb }
+                    let k = Float(x - bx0)
+                    let u = u0 + k * ta, v = v0 + k * tb
                     guard u > fx0 - 1, v > fy0 - 1, u < fx1, v < fy1 else { continue }
                     let fu = u.rounded(.down), fv = v.rounded(.down)
                     // Texel (iu, iv) of the level is texture texel (iu − lx0 + 1, iv − ly0 + 1).
@@ -112,6 +123,21 @@ package struct SpriteBlitter {
                 }
             }
         }
+    }
+
+    /// The surface pixels (half-open, not clipped to the surface) a sprite placed by `m` can
+    /// change: the box of its quad grown by a pixel for the filter's soft edge; nil when the
+    /// map is not finite. Far-off boxes are clamped to one pixel outside the surface.
+    package func deviceBox(sx0: Int, sy0: Int, sx1: Int, sy1: Int, toSurface m: PaintAffine) -> SpriteBox? {
+        let c0 = m.apply(Double(sx0), Double(sy0)), c1 = m.apply(Double(sx1), Double(sy0))
+        let c2 = m.apply(Double(sx0), Double(sy1)), c3 = m.apply(Double(sx1), Double(sy1))
+        let minX = min(min(c0.x, c1.x), min(c2.x, c3.x)), maxX = max(max(c0.x, c1.x), max(c2.x, c3.x))
+        let minY = min(min(c0.y, c1.y), min(c2.y, c3.y)), maxY = max(max(c0.y, c1.y), max(c2.y, c3.y))
+        guard minX.isFinite, maxX.isFinite, minY.isFinite, maxY.isFinite else { return nil }
+        let w = Double(surface.width), h = Double(surface.height)
+        func clamp(_ v: Double, _ hi: Double) -> Int { Int(min(hi + 1, max(-1, v))) }
+        return SpriteBox(x0: clamp((minX - 1).rounded(.down), w), y0: clamp((minY - 1).rounded(.down), h),
+                         x1: clamp((maxX + 1).rounded(.up), w), y1: clamp((maxY + 1).rounded(.up), h))
     }
 
     /// `p + (q − p)·f/256` per channel (f in 0…256), rounded.
