@@ -25,24 +25,60 @@ struct ProjectedBorderShader: SpanShader {
     var isOpaque: Bool { false }
 
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        let m = inverse, c = color
         let ix0 = Double(inner.minX), ix1 = Double(inner.maxX), iy0 = Double(inner.minY), iy1 = Double(inner.maxY)
-        let hasInner = ix1 > ix0 && iy1 > iy0
-        let py = Double(y) + 0.5
-        for i in 0..<count {
-            let px = Double(x + i) + 0.5
-            let w = m.m20 * px + m.m21 * py + m.m22
-            guard w > PaintProjective.minimumW, hasInner else { out[i] = hasInner ? 0 : c; continue }
-            let u = (m.m00 * px + m.m01 * py + m.m02) / w, v = (m.m10 * px + m.m11 * py + m.m12) / w
-            // Half the footprint's extent along u and v (bounds points).
-            let hu = 0.5 * (abs(m.m00 - u * m.m20) + abs(m.m01 - u * m.m21)) / w
-            let hv = 0.5 * (abs(m.m10 - v * m.m20) + abs(m.m11 - v * m.m21)) / w
-            let inside = Self.overlap(u, hu, ix0, ix1) * Self.overlap(v, hv, iy0, iy1)
-            let cover = 1 - inside
-            if cover <= 0 { out[i] = 0; continue }
-            if cover >= 1 { out[i] = c; continue }
-            out[i] = Self.scale(c, UInt32((cover * 256).rounded()))
+        guard ix1 > ix0 && iy1 > iy0 else {
+            for i in 0..<count { out[i] = color }
+            return
         }
+        // Most of a page lies well inside the ring: in runs of `chunk` pixels whose two ends
+        // map deep inside the inner rect (by four times the larger footprint there), every
+        // pixel between does too — the map takes the run to a segment, and the inner rect
+        // shrunk by that margin is convex — so they are 0 without evaluating each.
+        let chunk = 16
+        var i = 0
+        while i < count {
+            let n = min(chunk, count - i)
+            if n > 2, let a = sample(y: y, x: x + i), let b = sample(y: y, x: x + i + n - 1) {
+                let margin = 4 * max(max(a.hu, a.hv), max(b.hu, b.hv))
+                if Self.deepInside(a, margin, ix0, ix1, iy0, iy1), Self.deepInside(b, margin, ix0, ix1, iy0, iy1) {
+                    for k in 0..<n { out[i + k] = 0 }
+                    i += n
+                    continue
+                }
+            }
+            for k in 0..<n { out[i + k] = shadeOne(y: y, x: x + i + k, ix0, ix1, iy0, iy1) }
+            i += n
+        }
+    }
+
+    /// The pixel centre (x, y) mapped to bounds points, with half its footprint along u and v;
+    /// nil behind the eye.
+    @inline(__always)
+    private func sample(y: Int, x: Int) -> (u: Double, v: Double, hu: Double, hv: Double)? {
+        let m = inverse
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        let w = m.m20 * px + m.m21 * py + m.m22
+        guard w > PaintProjective.minimumW else { return nil }
+        let u = (m.m00 * px + m.m01 * py + m.m02) / w, v = (m.m10 * px + m.m11 * py + m.m12) / w
+        let hu = 0.5 * (abs(m.m00 - u * m.m20) + abs(m.m01 - u * m.m21)) / w
+        let hv = 0.5 * (abs(m.m10 - v * m.m20) + abs(m.m11 - v * m.m21)) / w
+        return (u, v, hu, hv)
+    }
+
+    @inline(__always)
+    private static func deepInside(_ s: (u: Double, v: Double, hu: Double, hv: Double), _ margin: Double,
+                                   _ ix0: Double, _ ix1: Double, _ iy0: Double, _ iy1: Double) -> Bool {
+        s.u - margin > ix0 && s.u + margin < ix1 && s.v - margin > iy0 && s.v + margin < iy1
+    }
+
+    @inline(__always)
+    private func shadeOne(y: Int, x: Int, _ ix0: Double, _ ix1: Double, _ iy0: Double, _ iy1: Double) -> UInt32 {
+        guard let s = sample(y: y, x: x) else { return 0 }
+        let inside = Self.overlap(s.u, s.hu, ix0, ix1) * Self.overlap(s.v, s.hv, iy0, iy1)
+        let cover = 1 - inside
+        if cover <= 0 { return 0 }
+        if cover >= 1 { return color }
+        return Self.scale(color, UInt32((cover * 256).rounded()))
     }
 
     /// Each premultiplied channel of `c` times w/256 (w in 0...256), rounded.
