@@ -23,43 +23,10 @@ import Testing
     /// exit status and output; kills it after `timeout` seconds (status -1 then).
     private func run(_ executable: String, _ arguments: [String], in directory: URL, path: String? = nil,
                      timeout: TimeInterval, signal: (after: TimeInterval, number: Int32)? = nil) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var environment = ProcessInfo.processInfo.environment
-        if let path { environment["PATH"] = path }
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = out
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        // Read on another thread: a full pipe would block the child.
-        let collected = Collected()
-        let reader = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            collected.data = out.fileHandleForReading.readDataToEndOfFile()
-            reader.signal()
-        }
-        if let signal {
-            Thread.sleep(forTimeInterval: signal.after)
-            kill(process.processIdentifier, signal.number)
-        }
-        var status = Int32(-1)
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        } else {
-            status = process.terminationStatus
-        }
-        _ = reader.wait(timeout: .now() + 10)
-        return (status, String(decoding: collected.data, as: UTF8.self))
+        let result = try runChildProcess(URL(fileURLWithPath: executable), arguments, in: directory,
+                                         environment: path.map { ["PATH": $0] } ?? [:], signal: signal, timeout: timeout)
+        return (result.status, result.output)
     }
-
-    private final class Collected: @unchecked Sendable { var data = Data() }
 
     /// A stand-in for ffmpeg that behaves like the real one where it matters: given a terminal
     /// on standard input it waits for it (the real one reads keys, and in another process group

@@ -47,47 +47,13 @@ import LaminaScenes
         return bin
     }
 
-    private final class Collected: @unchecked Sendable { var data = Data() }
-
     /// Runs lamina in `dir` with `environment` added, standard input from `stdin` (or
     /// /dev/null); sends `signal` after `after` seconds when given; kills it after `timeout`.
     private func lamina(_ arguments: [String], in dir: URL, environment: [String: String] = [:], stdin: String? = nil,
                         signal: (after: TimeInterval, number: Int32)? = nil,
                         timeout: TimeInterval = 240) throws -> (status: Int32, output: String, pid: Int32) {
-        let process = Process()
-        process.executableURL = CLIProcessTests.lamina
-        process.arguments = arguments
-        process.currentDirectoryURL = dir
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let input = Pipe(), out = Pipe()
-        process.standardInput = stdin == nil ? FileHandle.nullDevice : input
-        process.standardOutput = out
-        process.standardError = out
-        let done = DispatchSemaphore(value: 0)
-        process.terminationHandler = { _ in done.signal() }
-        try process.run()
-        if let stdin {
-            input.fileHandleForWriting.write(Data(stdin.utf8))
-            try input.fileHandleForWriting.close()
-        }
-        let collected = Collected(), reader = DispatchSemaphore(value: 0)
-        DispatchQueue.global().async {
-            collected.data = out.fileHandleForReading.readDataToEndOfFile()
-            reader.signal()
-        }
-        if let signal {
-            Thread.sleep(forTimeInterval: signal.after)
-            kill(process.processIdentifier, signal.number)
-        }
-        var status = Int32(-1)
-        if done.wait(timeout: .now() + timeout) == .timedOut {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
-        } else {
-            status = process.terminationStatus
-        }
-        _ = reader.wait(timeout: .now() + 10)
-        return (status, String(decoding: collected.data, as: UTF8.self), process.processIdentifier)
+        try runChildProcess(CLIProcessTests.lamina, arguments, in: dir, environment: environment, stdin: stdin,
+                            signal: signal, timeout: timeout)
     }
 
     /// The offline render (`lamina render --time t`) of `scene` at scale 1.
