@@ -181,15 +181,7 @@ import LaminaScenes
         input.fileHandleForWriting.write(Data(script.utf8))
         try input.fileHandleForWriting.close()
         func xdotool(_ arguments: [String]) throws -> String {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: "/usr/bin/xdotool")
-            p.arguments = arguments
-            let out = Pipe()
-            p.standardOutput = out
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
+            String(decoding: try toolOutput("/usr/bin/xdotool", arguments), as: UTF8.self)
         }
         let id = try #require(try xdotool(["search", "--sync", "--pid", String(process.processIdentifier)])
             .split(separator: "\n").first.map(String.init))
@@ -226,17 +218,7 @@ import LaminaScenes
         #expect(result.status == 0, "\(result.output)")
         let video = dir.appendingPathComponent("out.mp4")
         func tool(_ path: String, _ arguments: [String]) throws -> String {
-            let p = Process()
-            p.executableURL = URL(fileURLWithPath: path)
-            p.arguments = arguments
-            p.standardInput = FileHandle.nullDevice
-            let out = Pipe()
-            p.standardOutput = out
-            p.standardError = FileHandle.nullDevice
-            try p.run()
-            let data = out.fileHandleForReading.readDataToEndOfFile()
-            p.waitUntilExit()
-            return String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            String(decoding: try toolOutput(path, arguments), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         }
         let probe = try tool("/usr/bin/ffprobe", ["-v", "error", "-count_frames", "-select_streams", "v:0",
                                                   "-show_entries", "stream=r_frame_rate,nb_read_frames,width,height",

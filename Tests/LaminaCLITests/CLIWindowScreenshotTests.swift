@@ -28,20 +28,6 @@ struct CLIWindowScreenshotTests {
         var all: String { lock.withLock { text } }
     }
 
-    /// Output of a tool (standard output only).
-    private static func tool(_ path: String, _ arguments: [String]) throws -> Data {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.standardInput = FileHandle.nullDevice
-        let out = Pipe()
-        process.standardOutput = out
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return data
-    }
 
     /// Opens `scene` paused at `t` in a window, waits until it says it is shown, and returns
     /// the window's pixels as the X server has them.
@@ -69,17 +55,17 @@ struct CLIWindowScreenshotTests {
         while !lines.all.contains("paused at"), process.isRunning, Date() < deadline { Thread.sleep(forTimeInterval: 0.1) }
         try #require(lines.all.contains("paused at"), "lamina view \(scene) --time \(t) never showed its frame: \(lines.all)")
         #expect(!lines.all.contains("rendering headless"), "a real window, not the headless fallback: \(lines.all)")
-        let ids = String(decoding: try Self.tool("/usr/bin/xdotool", ["search", "--sync", "--pid", String(process.processIdentifier)]),
+        let ids = String(decoding: try toolOutput("/usr/bin/xdotool", ["search", "--sync", "--pid", String(process.processIdentifier)]),
                          as: UTF8.self).split(separator: "\n").map(String.init)
         let id = try #require(ids.first, "no X window of lamina's process")
         // Xvfb keeps no backing store: a window of another test on top would be in the dump.
         // Raised, and captured again (the paused window presents every half second) while
         // the capture is not yet `good`, at most three times.
-        var shot = try RGBImage(xwd: try Self.tool("/usr/bin/xwd", ["-id", id, "-silent"]))
+        var shot = try RGBImage(xwd: try toolOutput("/usr/bin/xwd", ["-id", id, "-silent"]))
         for _ in 0..<2 where !good(shot) {
-            _ = try Self.tool("/usr/bin/xdotool", ["windowraise", id])
+            _ = try toolOutput("/usr/bin/xdotool", ["windowraise", id])
             Thread.sleep(forTimeInterval: 1)
-            shot = try RGBImage(xwd: try Self.tool("/usr/bin/xwd", ["-id", id, "-silent"]))
+            shot = try RGBImage(xwd: try toolOutput("/usr/bin/xwd", ["-id", id, "-silent"]))
         }
         return shot
     }

@@ -45,3 +45,19 @@ func runChildProcess(_ executable: URL, _ arguments: [String], in directory: URL
 }
 
 private final class CollectedOutput: @unchecked Sendable { var data = Data() }
+
+/// The standard output of a helper tool (ffprobe, ffmpeg, xdotool, xwd) run to the end, with
+/// no input and its standard error discarded.
+func toolOutput(_ path: String, _ arguments: [String]) throws -> Data {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: path)
+    process.arguments = arguments
+    process.standardInput = FileHandle.nullDevice
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return data
+}
