@@ -14,6 +14,7 @@
 // and source-over divides by 255 exactly (rounded). Against a float evaluation of the same
 // filter every channel is within 2 levels (SpriteBlitTests); a particle is a few hundred
 // pixels, so this — not the setup — is what a frame of ten thousand of them costs.
+import CLaminaKernels
 import Foundation
 
 /// A rectangle of surface pixels, half-open: x0 ..< x1 × y0 ..< y1.
@@ -40,6 +41,9 @@ package struct SpriteBlitter {
     package let clipX: Int, clipY: Int
     /// Source rectangles with their transparent border, by level surface and rectangle.
     private let textures = SpriteTextureCache()
+    /// Rows go through the AVX2 kernel (`lamina_avx2_sprite_row`, the same bytes) when the CPU
+    /// has it; tests clear this to compare it with the Swift loop.
+    package var usesVectorRows = lamina_kernels_use_avx2() != 0
 
     package init(surface: Surface, clip: AlphaMask? = nil, clipX: Int = 0, clipY: Int = 0) {
         self.surface = surface
@@ -95,6 +99,14 @@ package struct SpriteBlitter {
         // rectangle; the texture's border makes every tap of such a sample readable.
         let fx0 = Float(lx0), fy0 = Float(ly0), fx1 = Float(lx1), fy1 = Float(ly1)
         let stride = texture.stride
+        // The kernel indexes texels with 32-bit ints from the level's origin.
+        let vector = usesVectorRows && (ly1 + 2) * stride + lx1 + 2 < Int(Int32.max)
+        // Pixels of the row the kernel may rewrite unchanged to align its chunks: the part of
+        // the surface this draw owns (the tile when drawing tile by tile).
+        let writeX0 = max(0, within?.x0 ?? 0), writeX1 = min(surface.width, within?.x1 ?? surface.width)
+        let factors = SIMD4<UInt16>(UInt16(tint.r), UInt16(tint.g), UInt16(tint.b), UInt16(tint.a))
+        withUnsafeBytes(of: factors) { factorBytes in
+        let tintFactors = factorBytes.assumingMemoryBound(to: UInt16.self).baseAddress!
         texture.texels.withUnsafeBufferPointer { texels in
             guard let t = texels.baseAddress else { return }
             for y in y0..<y1 {
@@ -106,6 +118,12 @@ package struct SpriteBlitter {
                 // drawing starts: see `within`).
                 let p = toLevel.apply(Double(bx0) + 0.5, Double(y) + 0.5)
                 let u0 = Float(p.x) - 0.5, v0 = Float(p.y) - 0.5
+                if vector {
+                    lamina_avx2_sprite_row(row, x0, x1, writeX0, writeX1, bx0, u0, v0, ta, tb, fx0 - 1, fy0 - 1, fx1, fy1,
+                                           t, stride, Int32(lx0), Int32(ly0), tintFactors, tint.uniform ? 0 : 1,
+                                           clipRow.map { UnsafePointer($0 + x0) }, additive ? 1 : 0)
+                    continue
+                }
                 for x in x0..<x1 {
                     let k = Float(x - bx0)
                     let u = u0 + k * ta, v = v0 + k * tb
@@ -122,6 +140,7 @@ package struct SpriteBlitter {
                     row[x] = additive ? Self.addSaturating(s, row[x]) : Self.sourceOver(s, row[x])
                 }
             }
+        }
         }
     }
 
