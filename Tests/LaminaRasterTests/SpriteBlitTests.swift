@@ -130,6 +130,35 @@ import _LaminaTestSupport
         #expect(differing == 0)
     }
 
+    /// A row's span is a superset of the pixels whose sample passes the kernel's test (so
+    /// narrowing rows changes no byte), and it does narrow a rotated sprite's rows.
+    @Test func rowSpansHoldEveryDrawnPixel() {
+        var rng = SplitMix64(31)
+        var narrowed = 0
+        for _ in 0..<20_000 {
+            let x0 = Int(rng.next() % 40), x1 = x0 + 1 + Int(rng.next() % 60), bx0 = x0 - Int(rng.next() % 3)
+            func f(_ lo: Double, _ hi: Double) -> Float { Float(lo + rng.uniform() * (hi - lo)) }
+            let u0 = f(-30, 30), v0 = f(-30, 30)
+            let scale = [0.01, 0.1, 1, 5][Int(rng.next() % 4)]
+            let du = f(-scale, scale), dv = f(-scale, scale)
+            let uMin = f(-5, 5), vMin = f(-5, 5)
+            let uMax = uMin + f(0.5, 20), vMax = vMin + f(0.5, 20)
+            let span = SpriteBlitter.rowSpan(x0: x0, x1: x1, bx0: bx0, u0: u0, v0: v0, du: du, dv: dv,
+                                             uMin: uMin, vMin: vMin, uMax: uMax, vMax: vMax)
+            var first: Int?, last = 0
+            for x in x0..<x1 {
+                let k = Float(x - bx0)
+                let u = u0 + k * du, v = v0 + k * dv
+                if u > uMin, v > vMin, u < uMax, v < vMax { first = first ?? x; last = x }
+            }
+            if let first {
+                #expect(span != nil && span!.0 <= first && span!.1 > last)
+            }
+            if let span, span.1 - span.0 < x1 - x0 { narrowed += 1 }
+        }
+        #expect(narrowed > 1_000, "rows narrowed: \(narrowed) of 20000")
+    }
+
     @Test func blendPrimitivesAreExactAtTheirEnds() {
         let d: UInt32 = 0x8040_2010
         #expect(SpriteBlitter.sourceOver(0, d) == d, "a transparent source leaves the destination")

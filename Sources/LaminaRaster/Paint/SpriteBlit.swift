@@ -118,6 +118,11 @@ package struct SpriteBlitter {
                 // drawing starts: see `within`).
                 let p = toLevel.apply(Double(bx0) + 0.5, Double(y) + 0.5)
                 let u0 = Float(p.x) - 0.5, v0 = Float(p.y) - 0.5
+                // Only the pixels whose sample can pass the test below (a rotated sprite fills
+                // about half its box): a superset, so the bytes are those of the whole row.
+                guard let (x0, x1) = Self.rowSpan(x0: x0, x1: x1, bx0: bx0, u0: u0, v0: v0, du: ta, dv: tb,
+                                                  uMin: fx0 - 1, vMin: fy0 - 1, uMax: fx1, vMax: fy1)
+                else { continue }
                 if vector {
                     lamina_avx2_sprite_row(row, x0, x1, writeX0, writeX1, bx0, u0, v0, ta, tb, fx0 - 1, fy0 - 1, fx1, fy1,
                                            t, stride, Int32(lx0), Int32(ly0), tintFactors, tint.uniform ? 0 : 1,
@@ -142,6 +147,28 @@ package struct SpriteBlitter {
             }
         }
         }
+    }
+
+    /// The pixels of `x0 ..< x1` whose samples u = u0 + k·du, v = v0 + k·dv (k = x − bx0) can
+    /// satisfy uMin < u < uMax and vMin < v < vMax, widened by two pixels for Float rounding
+    /// (a superset: each pixel is still tested); nil when none can. Steps under 1/64 texel a
+    /// pixel and coordinates beyond 2^16 texels are not used to narrow (their rounding,
+    /// divided by the step, is not small).
+    @inline(__always)
+    static func rowSpan(x0: Int, x1: Int, bx0: Int, u0: Float, v0: Float, du: Float, dv: Float,
+                        uMin: Float, vMin: Float, uMax: Float, vMax: Float) -> (Int, Int)? {
+        var lo = Double(x0 - bx0), hi = Double(x1 - 1 - bx0)
+        func narrow(_ c0: Float, _ step: Float, _ cMin: Float, _ cMax: Float) {
+            guard abs(step) >= 1.0 / 64, abs(c0) < 65536, abs(cMin) < 65536, abs(cMax) < 65536 else { return }
+            let a = (Double(cMin) - Double(c0)) / Double(step), b = (Double(cMax) - Double(c0)) / Double(step)
+            lo = max(lo, min(a, b) - 2)
+            hi = min(hi, max(a, b) + 2)
+        }
+        narrow(u0, du, uMin, uMax)
+        narrow(v0, dv, vMin, vMax)
+        guard lo <= hi else { return nil }
+        let from = max(x0, bx0 + Int(lo.rounded(.down))), to = min(x1, bx0 + Int(hi.rounded(.up)) + 1)
+        return to > from ? (from, to) : nil
     }
 
     /// The surface pixels (half-open, not clipped to the surface) a sprite placed by `m` can
