@@ -48,12 +48,19 @@ package final class CommittedStep: @unchecked Sendable {
     /// The fields the step writes (what a `PresentedLayerValues` must hold before it applies).
     package let writes: DirectFieldSet
     package let general: CommittedGeneralAnimation
+    /// The model animation the step was copied from (its runtime object's identity), when the
+    /// model committed it: what `CommittedRenderTree.removeSteps(madeFrom:)` finds it by. Only
+    /// compared, never dereferenced; while the step is held, its animation is either still
+    /// attached (alive) or removed since the last commit, which then drops the step.
+    package let source: ObjectIdentifier?
 
-    package init(fast: FastPlan?, keyframes: FastKeyframes?, writes: DirectFieldSet, general: CommittedGeneralAnimation) {
+    package init(fast: FastPlan?, keyframes: FastKeyframes?, writes: DirectFieldSet, general: CommittedGeneralAnimation,
+                 source: ObjectIdentifier? = nil) {
         self.fast = fast
         self.keyframes = keyframes
         self.writes = writes
         self.general = general
+        self.source = source
     }
 
     /// The step of an animation of `spec` (its begin time final: the parent time at which it
