@@ -4,7 +4,8 @@ import CoreGraphics
 // property accessors), copied out of the model's attached animations at commit (QuartzCore's
 // Commit/CommittedAnimation+Layer.swift) or built by hand, so a frame evaluates them without
 // reading a model animation or layer. The per-frame math is `FastPlan.apply`, then
-// `PresentationEvaluation.applyGeneral` — the model's presentation copies call the same code.
+// `PresentationEvaluation.applyGeneral`; the model's presentation layers read its results
+// (CommittedRenderTree+Presentation.swift).
 
 /// The general-path half of a committed animation: the compiled spec and what the general path
 /// reads, plus its own transform-component cache (never shared with the model's runtime, so
