@@ -122,4 +122,19 @@ import Testing
         #expect(from == seen, "from the presented value (§5.4.2)")
         at(1.5) { CATransaction.flush() }
     }
+
+    /// A layer taken out of its window keeps its presentation layer (it was committed); with no
+    /// host its tree has no committed copy, so one is snapshotted for the call.
+    @Test func aLayerNoLongerShownStillPresentsItsAnimations() throws {
+        let scene = AnimatedScene(at: 0)
+        scene.add(basic("opacity", from: 0, to: 1, duration: 2), forKey: "fade", at: 1)
+        at(1) {
+            scene.layer.removeFromSuperlayer()
+            CATransaction.flush()
+        }
+        #expect(scene.layer.superlayer == nil)
+        let shown = try #require(scene.presented(at: 1.5))
+        #expect(abs(shown.opacity - 0.25) < 1e-6, "\(shown.opacity)")
+        #expect(shown.superlayer == nil && shown.model() === scene.layer)
+    }
 }

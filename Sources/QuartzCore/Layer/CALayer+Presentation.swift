@@ -34,10 +34,14 @@ extension CALayer {
         let root = treeRoot
         var mine: CALayer?
         var copies: [CALayer] = []
-        let copyRoot = root.presentationCopy(wanted: self, found: &mine, copies: &copies)
+        var animated = false
+        let copyRoot = root.presentationCopy(wanted: self, found: &mine, copies: &copies, animated: &animated)
+        // A tree not attached has no committed tree to ask: one is snapshotted for the call,
+        // which is only worth it when some layer has animations.
+        let server = root.host != nil || animated ? root.renderServerTree() : nil
         // Ids of the copies, made once the server names an animated node.
         var byID: [RenderNodeID: CALayer]?
-        root.renderServerTree().forEachPresentedNode(at: MediaClock.now) { id, target in
+        server?.forEachPresentedNode(at: MediaClock.now) { id, target in
             if byID == nil {
                 byID = Dictionary(copies.map { ($0.renderNodeID, $0) }, uniquingKeysWith: { first, _ in first })
             }
@@ -70,23 +74,26 @@ extension CALayer {
     }
 
     /// Copies this subtree (model values); `found` receives the copy of `wanted`; `copies`
-    /// every copy, sublayers and masks before their parent.
-    private func presentationCopy(wanted: CALayer, found: inout CALayer?, copies: inout [CALayer]) -> CALayer {
+    /// every copy, sublayers and masks before their parent; `animated` is set when a layer of
+    /// the subtree has animations attached.
+    private func presentationCopy(wanted: CALayer, found: inout CALayer?, copies: inout [CALayer],
+                                  animated: inout Bool) -> CALayer {
         let copy = type(of: self).init(presentationCopyOf: self)
         copy.modelLayerStorage = self
         copy.isPresentationCopy = true
         copy.hasBeenCommitted = true
         if self === wanted { found = copy }
         copy.sublayerStorage = sublayerStorage.map { child in
-            let c = child.presentationCopy(wanted: wanted, found: &found, copies: &copies)
+            let c = child.presentationCopy(wanted: wanted, found: &found, copies: &copies, animated: &animated)
             c.superlayerStorage = copy
             return c
         }
         if let m = maskStorage {
-            let c = m.presentationCopy(wanted: wanted, found: &found, copies: &copies)
+            let c = m.presentationCopy(wanted: wanted, found: &found, copies: &copies, animated: &animated)
             c.maskOwner = copy
             copy.maskStorage = c
         }
+        if !animationEntries.isEmpty { animated = true }
         copies.append(copy)
         return copy
     }
