@@ -11,9 +11,8 @@
 // times (60 fps steps), and prints the median and quartiles over `frames` frames (default 60)
 // of the thread's CPU time per frame (the cost on one core; the wall-clock median follows):
 //
-// - presentation tree: `makePresentation()` of the whole tree (a fresh copy of every layer);
-// - reused copies: the earlier renderer recipe: per layer, reset a kept copy's properties from
-//   the model (`copy.props = model.props`) and apply the animations into it;
+// - presentation tree: `makePresentation()` of the whole tree (a fresh copy of every layer,
+//   the render server's presented values written into the animated ones);
 // - floor: positions / floor: walk: reading one property of every layer, and walking the tree
 //   computing local times — what any evaluation that visits the model tree pays at least;
 // - committed: the committed render tree's evaluation (`CommittedFrameSchedule.evaluate`: the
@@ -23,8 +22,8 @@
 // - commit+evaluate: a commit changing one animated layer, then an evaluation (which
 //   rebuilds the committed schedule first);
 // - tick: `AnimationEngine.tick(_:at:)` (start/stop bookkeeping);
-// - props copy / scratch layer: the two halves of "reused copies" alone (the copy of every
-//   layer's properties; the evaluations written into one scratch layer);
+// - props copy: the copy of every layer's properties alone (what copies cost besides the
+//   evaluation);
 // - easing: one easeInEaseOut timing-curve solve per layer.
 //
 // `BENCH_ONLY=keyed-adds` instead times 100,000 keyed `add(_:forKey:)` on one layer
@@ -220,31 +219,10 @@ keep = nil
 root.presentationCache = nil
 
 let copies = layers.map { type(of: $0).init(presentationCopyOf: $0) }
-measure("reused copies") { t in
-    let rootLocal = root.layerTiming.activeLocalTime(fromParent: t)
-    for (model, copy) in zip(layers, copies) {
-        copy.props = model.props
-        AnimationEngine.applyAnimations(of: model, to: copy,
-                                        localTime: model.layerTiming.activeLocalTime(fromParent: rootLocal))
-    }
-}
-
-// The parts of "reused copies" alone: the property copy, and the same evaluations written
-// into one scratch layer (the math without the stores into 10,000 targets); then the timing
-// curve alone, one easeInEaseOut solve per layer.
+// The property copy alone; then the timing curve alone, one easeInEaseOut solve per layer.
 measure("props copy") { _ in
     for (model, copy) in zip(layers, copies) { copy.props = model.props }
 }
-let scratch = CALayer(layer: layers[0])
-measure("scratch layer") { t in
-    let rootLocal = root.layerTiming.activeLocalTime(fromParent: t)
-    for model in layers {
-        scratch.props.transform = CATransform3DIdentity
-        AnimationEngine.applyAnimations(of: model, to: scratch,
-                                        localTime: model.layerTiming.activeLocalTime(fromParent: rootLocal))
-    }
-}
-check += Double(scratch.props.opacity)
 let easeInEaseOut = CAMediaTimingFunction(name: .easeInEaseOut)
 var easingFrame = 0
 measure("easing") { _ in

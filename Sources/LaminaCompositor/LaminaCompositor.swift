@@ -23,8 +23,9 @@
 //    (Server/CommittedLayerTarget.swift), whose `PresentedLayerValues`
 //    (Server/DirectField+Generated.swift, generated from QuartzCore's field declaration) hold
 //    the presented fields. Server/PresentationEvaluation.swift and
-//    Server/TransformComponentEvaluation.swift are the general path; QuartzCore's presentation
-//    copies run the same code through `PresentationTarget` (Server/PresentationTarget.swift).
+//    Server/TransformComponentEvaluation.swift are the general path. QuartzCore's presentation
+//    layers read these buffers (Server/CommittedRenderTree+Presentation.swift): they evaluate
+//    nothing of their own.
 // 4. Server/CommittedRenderTree+Frame.swift — `tree(at:)`: the last frame's nodes with the
 //    presented values stored in place (`PresentedLayerValues.store(into:)`, subclass content
 //    by `writeNode`, animated text redrawn from its plain values by Text/), transitions at

@@ -29,10 +29,9 @@
 //                 timing function and value functions, with Apple's properties and copy rules.
 // - Engine/       the model's animation engine: an attached copy is compiled once
 //                 (`AnimationCompiler`: values to `AnimatableValue`, key path resolved, bad input
-//                 refused) into an `AnimationRuntime`; `AnimationEngine` writes presented values
-//                 into presentation copies (`LayerTarget`; time flows root → sublayers →
-//                 animation → group children) with the render server's evaluation code
-//                 (LaminaCompositor/Server: `FastPlan`, `PresentationEvaluation`), and, driven by
+//                 refused) into an `AnimationRuntime`, copied to the render server at commit
+//                 (presented values, for frames and `presentation()` alike, are the server's
+//                 evaluation: LaminaCompositor/Server); `AnimationEngine`, driven by
 //                 `AnimationClock` or `AnimationEngine.tick(_:at:)`, sends start/stop callbacks,
 //                 removes finished animations and settles completion blocks. The CALayer side
 //                 of the server's plain values: `PresentedProperty.lookup` (the model's
@@ -82,8 +81,9 @@
 // through `LayerFrameStream`, which keeps the compositor's caches and takes each frame's render
 // tree from the root's `committedRenderTree()` (a detached tree is snapshotted into a
 // committed tree of its own for the frame: every drawn frame, goldens included, comes from the
-// committed path); `presentation()` stays the public, copying path, and the tests check the
-// committed frames against it.
+// committed path); `presentation()` copies the model tree and writes into the copies the
+// presented values of the same committed tree at the media time (Layer/CALayer+Presentation.swift),
+// so it shows what a frame at that time shows.
 // `applyPresentationValues(to:model:)` lets a package host adjust each presentation copy last
 // (the render-tree path does not call it).
 //

@@ -6,9 +6,13 @@ import QuartzCore
 import Testing
 
 /// Every scene, driven through its script, drawn from the committed render tree (the render
-/// server's copy, what windows, the CLI and CARenderer draw) and from `presentation()` (an
-/// independent path: copies of the model with the animations applied into them): the same
-/// render trees and exactly the same bytes.
+/// server's copy, what windows, the CLI and CARenderer draw) and from `presentation()`: the
+/// same render trees and exactly the same bytes. Both read the server's evaluation, so this
+/// checks that the copies (the model's classes drawn by `RenderNode(layer:)`, what hit testing
+/// and conversions see) agree with the frame's nodes; the animated values themselves are
+/// checked by hand in QuartzCoreTests (PresentationFromServerTests, the hand-computed tests of
+/// CommittedPresentationTests, CommittedRenderTreeTests, SubclassNodeWriterTests) and
+/// LaminaCompositorTests (HandBuiltAnimatedTreeTests, CommittedPresentedValuesTests).
 @Suite struct CommittedFrameTests {
     static let scale: CGFloat = 0.5
 

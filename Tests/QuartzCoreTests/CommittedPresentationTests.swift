@@ -4,8 +4,10 @@ import LaminaCompositor
 import QuartzCore
 
 /// The committed render tree (the render server's copy: what windows, the CLI, `CARenderer`
-/// and `LayerRenderer` draw) gives exactly what `presentation()` gives — an independent path:
-/// presentation copies of the model with the animations applied into them — on a tree mixing
+/// and `LayerRenderer` draw) gives exactly what `presentation()` gives. Both read one
+/// evaluation (the server's), so the comparison checks how presented values become nodes — the
+/// frame's in-place writers against `RenderNode(layer:)` of the presentation copies — and the
+/// values themselves are checked by hand (`handComputedValuesOnTheMixedTree`); on a tree mixing
 /// every kind of animation: basic from/to, by-only, to-only, from-only and value-less
 /// (implicit), keyframes in every calculation mode, key-frame paths with rotation, springs,
 /// groups, additive and cumulative animations, transform sub-key paths over identity and
@@ -138,6 +140,34 @@ import QuartzCore
                 #expect(frame[id] == reference[id], "\(type(of: layer)) \(id) at \(t)")
             }
         }
+    }
+
+    /// The independent oracle: values computed by hand at t = 1.25, where the container's time
+    /// (speed 2, begin time 1) is 0.5 s past the animations' start, read from the committed
+    /// frame and from `presentation()`.
+    @Test func handComputedValuesOnTheMixedTree() throws {
+        let tree = MixedTree()
+        let (a, c, d, e, mask) = (tree.layers[0], tree.layers[2], tree.layers[3], tree.layers[4], tree.layers[6])
+        let frame = tree.root.committedRenderTree().tree(at: 1.25)
+        let copy = try #require(at(1.25) { tree.root.presentation() })
+        let container = try #require(copy.sublayers?.first)
+        func presented(_ layer: CALayer) throws -> CALayer {
+            try #require(container.sublayers?.first { $0.model() === layer })
+        }
+        // The mask: opacity 0.2 → 1 over 1 s, half-way.
+        let presentedMask = try #require(try presented(a).mask)
+        #expect(presentedMask.model() === mask)
+        #expect(abs(Double(try #require(frame[mask.renderNodeID]?.opacity)) - 0.6) < 1e-6)
+        #expect(abs(Double(presentedMask.opacity) - 0.6) < 1e-6)
+        // c: strokeEnd 0 → 1 over 2 s: a quarter.
+        #expect(close(try #require(try presented(c) as? CAShapeLayer).strokeEnd, 0.25))
+        // d: cornerRadius to 8 from the model's 0, zPosition from 5 to the model's 0: half-way.
+        #expect(close(try #require(frame[d.renderNodeID]?.cornerRadius), 4))
+        let shownD = try presented(d)
+        #expect(close(shownD.cornerRadius, 4) && close(shownD.zPosition, 2.5))
+        // e: shadowOffset.height 0 → 12 over 1 s.
+        #expect(close(try presented(e).shadowOffset.height, 6))
+        #expect(close(try #require(frame[e.renderNodeID]?.shadowOffset.height), 6))
     }
 
     @Test func theMixedTreeIsAnimatedAtAll() throws {

@@ -4,7 +4,8 @@ import CoreGraphics
 // property accessors), copied out of the model's attached animations at commit (QuartzCore's
 // Commit/CommittedAnimation+Layer.swift) or built by hand, so a frame evaluates them without
 // reading a model animation or layer. The per-frame math is `FastPlan.apply`, then
-// `PresentationEvaluation.applyGeneral` — the model's presentation copies call the same code.
+// `PresentationEvaluation.applyGeneral`; the model's presentation layers read its results
+// (CommittedRenderTree+Presentation.swift).
 
 /// The general-path half of a committed animation: the compiled spec and what the general path
 /// reads, plus its own transform-component cache (never shared with the model's runtime, so
@@ -48,12 +49,19 @@ package final class CommittedStep: @unchecked Sendable {
     /// The fields the step writes (what a `PresentedLayerValues` must hold before it applies).
     package let writes: DirectFieldSet
     package let general: CommittedGeneralAnimation
+    /// The model animation the step was copied from (its runtime object's identity), when the
+    /// model committed it: what `CommittedRenderTree.removeSteps(madeFrom:)` finds it by. Only
+    /// compared, never dereferenced; while the step is held, its animation is either still
+    /// attached (alive) or removed since the last commit, which then drops the step.
+    package let source: ObjectIdentifier?
 
-    package init(fast: FastPlan?, keyframes: FastKeyframes?, writes: DirectFieldSet, general: CommittedGeneralAnimation) {
+    package init(fast: FastPlan?, keyframes: FastKeyframes?, writes: DirectFieldSet, general: CommittedGeneralAnimation,
+                 source: ObjectIdentifier? = nil) {
         self.fast = fast
         self.keyframes = keyframes
         self.writes = writes
         self.general = general
+        self.source = source
     }
 
     /// The step of an animation of `spec` (its begin time final: the parent time at which it

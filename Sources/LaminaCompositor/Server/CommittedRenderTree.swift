@@ -140,6 +140,33 @@ package final class CommittedRenderTree: @unchecked Sendable {
         statistics.commitCount += 1
     }
 
+    /// Drops the committed steps copied from the model animations `sources` (their
+    /// `CommittedStep.source`) at once, without a commit: animations that finished and were
+    /// removed on completion. Apple's render server removes those itself when their active
+    /// duration has passed (reference §9.5.3), so frames and presentation layers show the
+    /// value underneath from the clock's tick on, not from the next commit. A node left with no
+    /// step and no transition is no longer animated. Returns the number of steps dropped.
+    @discardableResult
+    package func removeSteps(madeFrom sources: Set<ObjectIdentifier>) -> Int {
+        guard !sources.isEmpty else { return 0 }
+        lock.lock()
+        defer { lock.unlock() }
+        var removed = 0
+        for (id, record) in records {
+            guard var animations = record.animations else { continue }
+            let kept = animations.steps.filter { step in step.source.map { !sources.contains($0) } ?? true }
+            guard kept.count != animations.steps.count else { continue }
+            removed += animations.steps.count - kept.count
+            animations.steps = kept
+            records[id]?.animations = kept.isEmpty && animations.transition == nil ? nil : animations
+        }
+        if removed > 0 {
+            scheduleIsStale = true
+            frameCache = CommittedFrameCache()
+        }
+        return removed
+    }
+
     /// Keeps the last frame for the next one when the commit left the schedule's shape alone:
     /// the re-snapshotted nodes are put in as committed (the next frame writes their presented
     /// values again). Otherwise the next frame starts from the committed nodes.

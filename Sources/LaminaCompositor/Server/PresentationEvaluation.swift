@@ -4,9 +4,9 @@ import CoreGraphics
 /// path (`applyGeneral`), transform components (TransformComponentEvaluation.swift) and the
 /// progress of a timed spec. The shortcuts are `FastPlan` (FastBasicEvaluation.swift).
 ///
-/// One code for every consumer: a committed render tree's frame evaluates its plain-data
-/// animations here, and the model's presentation copies (QuartzCore's `AnimationEngine`) call
-/// the same functions, so both get the same values by construction.
+/// One code for every consumer: a committed render tree evaluates its plain-data animations
+/// here, for its frames and for the model's presentation layers alike
+/// (`CommittedRenderTree.forEachPresentedNode`), so both get the same values by construction.
 ///
 /// Time: `t` is the parent time of the animation (its layer's local time, reference §7.1.2);
 /// a group's children run in the group's local time (done by `AnimationSpec.apply`).
@@ -47,9 +47,9 @@ package enum PresentationEvaluation {
 }
 
 /// What the general evaluation path (`PresentationEvaluation.applyGeneral`) reads of an
-/// animation: the model's attached runtime (QuartzCore's `AnimationRuntime`), or the committed
-/// copy of it a render tree keeps (`CommittedGeneralAnimation`). Only `componentCache` is
-/// written (a cache, per evaluating object: the model's and the render tree's never share one).
+/// animation: the committed copy of a model animation a render tree keeps
+/// (`CommittedGeneralAnimation`, the one conforming type since presentation layers read the
+/// render server's values too). Only `componentCache` is written (a cache).
 package protocol GeneralAnimationSource: AnyObject {
     var spec: AnimationSpec { get }
     var properties: [AnimatedProperty] { get }

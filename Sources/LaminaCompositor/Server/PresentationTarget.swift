@@ -1,11 +1,11 @@
 import CoreGraphics
 
 /// Where animation evaluation writes presented values: the render server's per-layer buffer
-/// (`CommittedLayerTarget`, what a committed render tree's frame fills) or, on the model side,
-/// a presentation copy of a layer (QuartzCore's `LayerTarget`, what `presentation()` builds).
-/// The evaluation (`FastPlan.apply`, `PresentationEvaluation.applyGeneral`) is generic over
-/// it, so both get the same values by construction (one evaluation code path; the targets
-/// only differ in where a value is stored).
+/// (`CommittedLayerTarget`, what a committed render tree's evaluation fills, read by frames
+/// and by the model's presentation layers). The evaluation (`FastPlan.apply`,
+/// `PresentationEvaluation.applyGeneral`) is generic over it; since presentation copies no
+/// longer evaluate on their own (they read the server's buffers), `CommittedLayerTarget` is
+/// the one conforming type.
 ///
 /// Reads return the presented value so far (the model value with the animations applied
 /// before the current one), in the kind `PresentedProperty.read` gives; writes store like

@@ -60,7 +60,7 @@ extension CommittedStep {
     /// The committed form of a plan step (one that presents a value).
     package convenience init(_ step: AnimationPlanStep) {
         self.init(fast: step.fast, keyframes: step.keyframes, writes: step.writes,
-                  general: CommittedGeneralAnimation(step.runtime))
+                  general: CommittedGeneralAnimation(step.runtime), source: ObjectIdentifier(step.runtime))
     }
 }
 

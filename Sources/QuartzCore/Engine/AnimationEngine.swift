@@ -1,41 +1,20 @@
 import Foundation
 
-/// Evaluates attached animations (presentation values) and advances them frame by frame
-/// (start/stop callbacks, removal on completion, completion blocks).
+/// Advances attached animations frame by frame (start/stop callbacks, removal on completion,
+/// completion blocks) and compiles them into the plan a commit copies to the render server.
+/// Presented values are not evaluated here: the render server evaluates the committed
+/// animations (LaminaCompositor/Server), for frames and for `presentation()` alike.
 ///
 /// Time (reference §7.1.2): the root layer's parent time is absolute media time; each layer's
 /// local time is stage 1 of its own timing (`beginTime`, `speed`, `timeOffset`) applied to its
 /// parent's local time; an animation's parent time is its layer's local time; a group's
 /// children run in the group's local time (done by `AnimationSpec.apply`).
 ///
-/// Nothing here reads a clock: presentation passes `CACurrentMediaTime()` (so `MediaClock`)
-/// once per `presentation()` call, and whoever drives frames — a display link, an offline
+/// Nothing here reads a clock but the implicit animations' start values
+/// (`CACurrentMediaTime()`, so `MediaClock`), and whoever drives frames — a display link, an offline
 /// renderer, a test — calls `tick(_:at:)` with the frame's media time. Callbacks run on that
 /// caller's thread.
 package enum AnimationEngine {
-    /// Writes the values of `model`'s animations at `localTime` (the model layer's local time)
-    /// into `target`, a presentation copy holding the model's values. Animations apply in the
-    /// order they were added, each on top of the value the previous ones left (so additive
-    /// animations add to it and sub-key animations set their component of it).
-    package static func applyAnimations(of model: CALayer, to target: CALayer, localTime t: Double) {
-        var layerTarget = LayerTarget(target)
-        applyAnimations(of: model, plan: plan(for: model), to: &layerTarget, localTime: t)
-    }
-
-    /// As `applyAnimations(of:to:localTime:)`, into any target, with `model`'s plan (`plan(for:)`).
-    /// Returns whether the plan has an animation that presents a value (one that writes a
-    /// property, unlike transitions).
-    @discardableResult
-    package static func applyAnimations<Target: PresentationTarget>(of model: CALayer, plan: [AnimationPlanStep],
-                                                                    to target: inout Target, localTime t: Double) -> Bool {
-        var presents = false
-        for i in plan.indices where plan[i].presents {
-            plan[i].apply(to: &target, at: t)
-            presents = true
-        }
-        return presents
-    }
-
     /// The committed animations of `model` as plan steps (also those that present nothing,
     /// such as transitions, for the tick), stored on the layer until its animations change
     /// (or a transaction commits some).
@@ -64,7 +43,8 @@ package enum AnimationEngine {
     /// time is at or past the end of its active interval: removal when `isRemovedOnCompletion`,
     /// `animationDidStop(_:finished: true)`, and the completion blocks waiting for it. An
     /// animation that both starts and ends between two ticks gets both callbacks in one tick.
-    /// Paused layers (speed 0) never reach the end. NaN time does nothing.
+    /// Animations removed on completion leave the render server's committed tree at once
+    /// (`CommittedRenderTree.removeSteps(madeFrom:)`), not at the next commit. Paused layers (speed 0) never reach the end. NaN time does nothing.
     ///
     /// A steady-state frame (nothing starts or ends) allocates nothing and touches each
     /// animation once: layers are collected only when one of their animations has work at
@@ -73,7 +53,12 @@ package enum AnimationEngine {
         guard !time.isNaN else { return }
         var due: [(CALayer, Double)] = []
         collect(root, parentTime: time, into: &due)
-        for (layer, localTime) in due { advance(layer, localTime: localTime) }
+        guard !due.isEmpty else { return }
+        var removed = Set<ObjectIdentifier>()
+        for (layer, localTime) in due { advance(layer, localTime: localTime, removed: &removed) }
+        // The render server drops them too, now (as Apple's removes finished animations
+        // itself): windows and presentation layers show the value underneath from this frame.
+        if !removed.isEmpty { root.treeRoot.committedRenderTreeStorage?.removeSteps(madeFrom: removed) }
     }
 
     /// One frame at the current media time (`CACurrentMediaTime()`).
@@ -83,9 +68,11 @@ package enum AnimationEngine {
 
     /// The presented value of `property` just before `layer`'s latest change of it in the open
     /// transaction: the old model value (as recorded by the transaction; the current model
-    /// value when there was no change) with the layer's committed animations applied at the
-    /// current media time. What a basic animation without from, to and by values starts from
-    /// (reference §9.1.1, last row: "previous presentation value").
+    /// value when there was no change), or — while a committed animation of the layer presents
+    /// a value — what the render server presents for it at the current media time (the
+    /// committed value with the committed animations applied, as `presentation()` shows it).
+    /// What a basic animation without from, to and by values starts from (reference §9.1.1,
+    /// last row: "previous presentation value").
     package static func previousPresentedValue(of property: PresentedProperty, on layer: CALayer) -> AnimatableValue? {
         let scratch = type(of: layer).init(presentationCopyOf: layer)
         scratch.isPresentationCopy = true
@@ -93,8 +80,7 @@ package enum AnimationEngine {
            let tableProperty = type(of: layer).propertyTable[property.key] {
             _ = tableProperty.set(scratch, change.oldValue)
         }
-        let local = layer.timingChain.toLocal(MediaClock.now)
-        applyAnimations(of: layer, to: scratch, localTime: local)
+        if plan(for: layer).contains(where: \.presents) { storeServerValues(of: layer, into: scratch) }
         return property.read(scratch)
     }
 
@@ -102,6 +88,7 @@ package enum AnimationEngine {
     /// committed animation of that property is attached; nil otherwise (then presented and
     /// model values agree). Implicit animations start from it, so a change made while the
     /// property is animating continues from where the layer is seen (reference §5.4.2, §12 #3).
+    /// The value is the render server's, as `presentation()` shows it.
     package static func presentedValue(forKey key: String, on layer: CALayer) -> Any? {
         let animating = layer.animationEntries.contains { entry in
             guard let runtime = entry.animation.runtime, runtime.isCommitted else { return false }
@@ -110,8 +97,17 @@ package enum AnimationEngine {
         guard animating, let property = type(of: layer).propertyTable[key] else { return nil }
         let scratch = type(of: layer).init(presentationCopyOf: layer)
         scratch.isPresentationCopy = true
-        applyAnimations(of: layer, to: scratch, localTime: layer.timingChain.toLocal(MediaClock.now))
+        storeServerValues(of: layer, into: scratch)
         return property.get(scratch)
+    }
+
+    /// Writes into `scratch` (a copy of `layer`) the values the render server presents for
+    /// `layer` at the current media time, evaluating only `layer`'s node and its clocks.
+    private static func storeServerValues(of layer: CALayer, into scratch: CALayer) {
+        let server = layer.treeRoot.renderServerTree()
+        if let target = server.presentedValues(of: layer.renderNodeID, at: MediaClock.now) {
+            scratch.storePresentedValues(target)
+        }
     }
 
     /// Layers with animations that have work at their local times, and those times, root
@@ -132,7 +128,8 @@ package enum AnimationEngine {
         return false
     }
 
-    private static func advance(_ layer: CALayer, localTime t: Double) {
+    /// `removed` receives the runtimes of the animations removed on completion.
+    private static func advance(_ layer: CALayer, localTime t: Double, removed: inout Set<ObjectIdentifier>) {
         for entry in layer.animationEntries {
             let anim = entry.animation
             guard let runtime = anim.runtime, runtime.isCommitted, !runtime.didStop else { continue }
@@ -147,6 +144,7 @@ package enum AnimationEngine {
                   layer.animationEntries.contains(anim)
             else { continue }
             runtime.didStop = true
+            if anim.isRemovedOnCompletion { removed.insert(ObjectIdentifier(runtime)) }
             layer.animationDidFinish(anim)
         }
     }
@@ -204,14 +202,6 @@ package final class AnimationPlanStep {
         self.runtime = runtime
         writes = runtime.writes
         presents = !runtime.properties.isEmpty
-    }
-
-    /// Applies the step at `t` (the model layer's local time) to `target`.
-    @inline(__always)
-    fileprivate func apply<Target: PresentationTarget>(to target: inout Target, at t: Double) {
-        target.prepare(writes)
-        if fast?.apply(to: &target, at: t, keyframes: keyframes) == true { return }
-        PresentationEvaluation.applyGeneral(runtime, to: &target, at: t)
     }
 }
 

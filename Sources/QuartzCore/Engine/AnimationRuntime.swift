@@ -7,7 +7,7 @@ import LaminaCompositor
 /// The stored properties the per-frame loops read are `@exclusivity(unchecked)`: a runtime is
 /// only touched on the thread driving its layer tree, every access is a plain load or store
 /// (no `inout` escapes), and the dynamic check cost more than the evaluation it guarded.
-package final class AnimationRuntime: GeneralAnimationSource {
+package final class AnimationRuntime {
     /// The compositor's description; `timing.beginTime` follows the animation's `beginTime`
     /// (stamped at commit).
     @exclusivity(unchecked) package var spec: AnimationSpec { didSet { updateNextEventTime() } }
@@ -29,11 +29,6 @@ package final class AnimationRuntime: GeneralAnimationSource {
         default: return false
         }
     }
-    /// For transform-component animations: the last non-identity underlying matrix, its
-    /// component and (for rotation and scale components) its decomposition, so the matrix is
-    /// not decomposed again every frame.
-    @exclusivity(unchecked) package var componentCache: (matrix: CATransform3D, value: AnimatableValue,
-                                                         editor: TransformComponentEditor?)?
     /// Whether `spec` animates a transform component (evaluated by
     /// `PresentationEvaluation.applyTransformComponent`).
     package let isTransformComponent: Bool

@@ -586,8 +586,8 @@ open class CALayer: NSObject, CAMediaTiming {
 package protocol LayerTreeHost: AnyObject {
     /// Called after every outermost transaction commit that touched the tree under `root`.
     func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange])
-    /// Lets the animation engine write animated values into a fresh presentation copy of
-    /// `model` (the default, without an engine, leaves the model values).
+    /// Lets the host adjust a fresh presentation copy of `model` last, after the render
+    /// server's presented values were written into it (the default leaves it as it is).
     func applyPresentationValues(to presentation: CALayer, model: CALayer)
 }
 

@@ -13,11 +13,17 @@ extension CALayer {
     /// Layers of the subtree marked as needing display (a text layer whose string was just
     /// set, a layer after `setNeedsDisplay()`) are displayed first, so a tree that was never
     /// committed still shows its drawn content.
+    ///
+    /// The pixels come through the pipeline every frame takes: the model subtree as it is now
+    /// is committed, as plain data and with no animations (`render(in:)` draws model values,
+    /// not presented ones), into a render server tree of its own, whose frame (`tree(at:)`)
+    /// the compositor draws. Time plays no part: with no animations and identity clocks the
+    /// frame at 0 is the snapshot itself (emitters at their time 0, as their nodes are made).
     package func renderModelTree(in ctx: CGContext) {
         let w = ctx.width, h = ctx.height
         guard w > 0, h > 0 else { return }
         displaySubtreeIfNeeded()
-        var tree = RenderTree(layer: self)
+        var tree = CommittedRenderTree(tree: RenderTree(layer: self)).tree(at: 0)
         guard var rootNode = tree[renderNodeID] else { return }
         // Identity placement: position at the anchor point, no transform of its own.
         let b = rootNode.bounds

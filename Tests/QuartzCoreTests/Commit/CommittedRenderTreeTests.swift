@@ -3,8 +3,9 @@ import LaminaCompositor
 import Testing
 @testable import QuartzCore
 
-/// The render server's committed copy of a tree: frames equal `presentation()` (an independent
-/// path: copies of the model with the animations applied into them), a tree updated by
+/// The render server's committed copy of a tree: frames equal `presentation()` (which reads the
+/// same evaluation: the comparison checks the node writers against the copies, and the values
+/// are checked by hand at t = 101), a tree updated by
 /// incremental commits equals a fresh full snapshot of the model, frames ignore uncommitted
 /// model changes, and commits snapshot only what changed.
 @Suite struct CommittedRenderTreeTests {
@@ -68,6 +69,16 @@ import Testing
                 #expect(fromCommit[layer.renderNodeID] == fromModel[layer.renderNodeID], "\(type(of: layer)) at \(t)")
             }
         }
+        // By hand, 1 s into the animations committed at 100: half of the move and of the
+        // stroke, the middle keyframe of the fade, a third of the tint from (0.2, 0.5, 0.9).
+        let copy = try #require(MediaClock.$override.withValue(101) { root.makePresentation() })
+        let shown = try #require(copy.sublayers)
+        #expect(close(shown[0].position, CGPoint(x: 50, y: 25)))
+        #expect(close(try #require(shown[1] as? CAShapeLayer).strokeEnd, 0.5))
+        #expect(abs(shown[2].opacity - 0.2) < 1e-6)
+        let tint = try #require(shown[3].backgroundColor?.components)
+        #expect(abs(tint[0] - (0.2 + 0.8 / 3)) < 1e-6 && abs(tint[1] - (0.5 - 0.5 / 3)) < 1e-6
+                && abs(tint[2] - 0.6) < 1e-6, "\(tint)")
         withExtendedLifetime(host) {}
     }
 

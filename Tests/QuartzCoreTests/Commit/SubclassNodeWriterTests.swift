@@ -6,7 +6,9 @@ import QuartzCore
 /// Animated subclass properties (CAShapeLayer, CAGradientLayer, CAReplicatorLayer,
 /// CATextLayer's `fontSize` and `foregroundColor`, and CALayer's `shadowPath` and `contents`) reach a committed frame through the property tables'
 /// node writers — written into the layer's render node in place, no copy of the layer — and
-/// the frames equal `presentation()` (copies of the model, drawn by `RenderNode(layer:)`).
+/// the frames equal `presentation()` (copies of the model holding the server's presented
+/// values, drawn by `RenderNode(layer:)`: the same evaluation, so this checks the writers; the
+/// values are checked by hand in `presentedSubclassValuesByHand`).
 @Suite struct SubclassNodeWriterTests {
     static func image(_ gray: CGFloat) -> CGImage {
         let ctx = CGContext(data: nil, width: 2, height: 2, bitsPerComponent: 8, bytesPerRow: 0,
@@ -92,6 +94,26 @@ import QuartzCore
                 #expect(drawn == expected, "\(type(of: layer)) at \(t)")
             }
         }
+    }
+
+    /// Half-way through the one-second animations committed at t = 1.
+    @Test func presentedSubclassValuesByHand() throws {
+        let tree = Tree()
+        let copy = try #require(at(1.5) { tree.root.presentation() })
+        let shown = try #require(copy.sublayers)
+        let shape = try #require(shown[0] as? CAShapeLayer)
+        #expect(close(shape.strokeStart, 0.15) && close(shape.strokeEnd, 0.6) && close(shape.lineWidth, 3.5))
+        #expect(close(shape.miterLimit, 6) && close(shape.lineDashPhase, 4))
+        let gradient = try #require(shown[1] as? CAGradientLayer)
+        let locations = try #require(gradient.locations).map(\.doubleValue)
+        #expect(locations.count == 2 && abs(locations[0] - 0.15) < 1e-6 && abs(locations[1] - 0.8) < 1e-6, "\(locations)")
+        #expect(close(gradient.startPoint, CGPoint(x: 0.5, y: 0)) && close(gradient.endPoint, CGPoint(x: 0.5, y: 1)))
+        let replicator = try #require(shown[2] as? CAReplicatorLayer)
+        #expect(abs(replicator.instanceAlphaOffset + 0.15) < 1e-6 && abs(replicator.instanceRedOffset + 0.25) < 1e-6)
+        #expect(close(replicator.instanceTransform.m41, 4) && abs(replicator.instanceDelay - 0.1) < 1e-9)
+        let text = try #require(shown[4] as? CATextLayer)
+        #expect(close(text.fontSize, 15))
+        #expect(tree.shape.strokeEnd == 1 && tree.text.fontSize == 10, "the models are not animated")
     }
 
     @Test func theSubclassPropertiesAreWrittenInPlace() throws {
