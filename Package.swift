@@ -83,7 +83,7 @@ let package = Package(
         .target(name: "_Testing_CoreImage"),
         .target(name: "QuartzCore", dependencies: ["LaminaCompositor", "CoreGraphics", "CoreImage", "LaminaRaster"]),
         .target(name: "ImageIO", dependencies: ["CoreGraphics", "LaminaRaster"]),
-        .target(name: "LaminaKit", dependencies: ["QuartzCore", "ImageIO", "LaminaRaster"]),
+        .target(name: "LaminaKit", dependencies: ["QuartzCore", "ImageIO"]),
         .target(name: "UIKit", dependencies: ["QuartzCore", "LaminaKit", "ImageIO", "_Testing_UIKit"]),
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_UIKit"),

@@ -20,7 +20,7 @@ let package = Package(
         // Reading fuzzer bytes as numbers, choices and counts.
         .target(name: "CFuzzDriver"),
         .target(name: "FuzzSupport", dependencies: ["CFuzzDriver"]),
-        // JSON layer archives (LayerArchive.decode), then a small render of the decoded tree.
+        // JSON layer archives (CALayerArchive.unarchivedLayer), then a small render of the decoded tree.
         .executableTarget(name: "ArchiveFuzzer", dependencies: [
             "FuzzSupport", .product(name: "QuartzCore", package: "Lamina"),
         ]),

@@ -36,7 +36,9 @@
 //    server leaves it to the app's process.
 // 5. Prepare/FramePreparer.swift — the frame's `RenderTree` → accumulated homographies,
 //    clipping, offscreen decisions (Prepare/OffscreenPredicate.swift), 3D sorting (ThreeD/),
-//    damage → a `DrawList` (DrawList/).
+//    damage → a `DrawList` (DrawList/). Whether a perspective plane gets a plane surface or
+//    is drawn straight through its homography is decided here too
+//    (Prepare/DirectPlaneChoice.swift), as DrawList/DirectPlane.swift commands.
 // 6. Execute/Compositor.swift, Execute/DrawListExecutor.swift — the draw list executed on
 //    LaminaRaster surfaces, in parallel tiles.
 //

@@ -38,8 +38,8 @@
 //                 accessors), `DirectField+Layer+Generated.swift` (fields loaded from and stored
 //                 into `LayerProperties`, generated with the server's part from
 //                 Layer/AnimatableLayerFields.swift), `AnimationValues` (KVC `Any` ↔ values).
-// - Archive/      the JSON form of a layer tree, with its animations, that the CLI renders
-//                 (`LayerArchive`).
+// - Archive/      the JSON form of a layer tree, with its animations, that the CLI renders:
+//                 public `CALayerArchive` over the package `LayerArchive`.
 // - Commit/       the model side of the render server (which lives in LaminaCompositor/Server:
 //                 `CommittedRenderTree`, its frame schedule and `tree(at:)`). A commit walks the
 //                 layers the transaction touched (`CommittedRenderTree+Layer.swift`) and puts

@@ -62,12 +62,32 @@ enum OutputFiles {
         }
     }
 
-    /// Creates `path` (which must not exist) with `data`, flushed to disk.
+    /// Creates `path` (which must not exist: `O_EXCL`, so a file or link planted under the
+    /// temporary's name is never written through) with `data`, flushed to disk (so the rename
+    /// that follows can only show the old file or the whole new one). Foundation's
+    /// `FileHandle` does the writing (retrying short writes) and the flush.
     private static func writeNew(_ data: Data, at path: String) throws {
-        let status = ExclusiveFile.create(path, contents: data, mode: 0o644)
-        guard status == 0 else {
-            throw CLIError("cannot write \((path as NSString).lastPathComponent): \(String(cString: strerror(status)))")
+        let name = (path as NSString).lastPathComponent
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else { throw CLIError("cannot write \(name): \(String(cString: strerror(errno)))") }
+        let file = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        do {
+            try file.write(contentsOf: data)
+            try file.synchronize()
+        } catch {
+            unlink(path)
+            throw CLIError("cannot write \(name): \(reason(error))")
         }
+    }
+
+    /// The system's words for a file error (`strerror` of its POSIX code when it has one).
+    private static func reason(_ error: Error) -> String {
+        let e = error as NSError
+        if e.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(e.code))) }
+        if let underlying = e.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return e.localizedDescription
     }
 }
 

@@ -53,7 +53,7 @@ enum SceneRendering {
         return FrameRange(argument: "0..\(Int((d.duration * fps).rounded(.up)))")!
     }
 
-    /// The layer tree of a JSON archive (QuartzCore's LayerArchive format) at scene time `t`
+    /// The layer tree of a JSON archive (QuartzCore's `CALayerArchive`) at scene time `t`
     /// (archives hold no script). The archive is read with the runner's media time origin, so
     /// an archived animation with begin time b is seen `t - b` seconds into its run.
     static func archive(at path: String, time t: Double, scale: Double, size: PixelSize?,
@@ -61,8 +61,8 @@ enum SceneRendering {
         let root: CALayer
         let origin: CFTimeInterval = 1000
         do {
-            root = try LayerArchive.decode(contentsOf: URL(fileURLWithPath: path), timeOrigin: origin,
-                                          allowsFileAccess: allowFileAccess)
+            root = try CALayerArchive.unarchivedLayer(contentsOf: URL(fileURLWithPath: path),
+                                                      allowsFileAccess: allowFileAccess, timeOrigin: origin)
         } catch {
             throw CLIError("\(path): \(error)")
         }

@@ -199,6 +199,28 @@ struct ImageCGImageTests {
         #expect(tagged.colorSpace?.name == CGColorSpace.displayP3)
     }
 
+    /// A host uploads each frame from `dataProvider.data`: for a Lamina-made image with packed
+    /// rows that is the image's own memory (no per-frame copy), kept alive by the `Data`.
+    @Test func surfaceBackedDataProviderSharesThePixels() throws {
+        let surface = try makeStraightSurface(width: 3, height: 2) { x, y in (x * 80, y * 100, 5, 255) }
+        var data = try #require(CGImage(surface: surface).dataProvider?.data)
+        // The image is gone; the Data still reads its pixels in place.
+        let address = data.withUnsafeBytes { UnsafeRawPointer($0.baseAddress) }
+        #expect(address == UnsafeRawPointer(surface.base), "the provider's data is the surface's memory")
+        #expect(data == Data(surface.bytes()))
+        // A Lamina image that outlives the Data: mutating a copy of the provider's data gives the
+        // copy its own bytes (copy on write), the image is unchanged.
+        let kept = CGImage(surface: surface)
+        data = try #require(kept.dataProvider?.data)
+        var mutated = data
+        mutated[0] = 1
+        #expect(kept.premultipliedRGBA8[0, 0].r == 0 && surface[0, 0].r == 0 && mutated[0] == 1)
+        // Rows that are not packed (a view) give a packed copy.
+        let view = try #require(surface.view(x: 1, y: 0, width: 2, height: 2))
+        let viewData = try #require(CGImage(surface: view).dataProvider?.data)
+        #expect(viewData.count == 16 && viewData == Data(view.bytes()))
+    }
+
     @Test func masking() throws {
         let base = CGImage(surface: try makeStraightSurface(width: 4, height: 2) { _, _ in (200, 100, 50, 255) })
         // Image mask 2x1 stretched over 4x2: left half paints (S = 0), right half blocked (S = 1).

@@ -1,8 +1,7 @@
 import Foundation
 import FuzzSupport
-// The archive reader is Lamina's `package` API (the `lamina` CLI is its public face); a
-// debug build compiles Lamina with testing enabled, so the fuzzer reaches it as tests do.
-@testable import QuartzCore
+// The archive reader through QuartzCore's public API (`CALayerArchive`), as the CLI reads it.
+import QuartzCore
 
 /// Feeds the bytes to the JSON layer archive reader as a whole document, then draws the
 /// decoded tree into a 24 × 24 point CARenderer at a time taken from the bytes' hash (so the
@@ -25,8 +24,7 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
 private func fuzzUnderBudget(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = Data(bytes: data, count: size)
     let origin: CFTimeInterval = 1000
-    let context = ArchiveContext()
-    guard let root = try? LayerArchive.decode(bytes, context: context, timeOrigin: origin) else { return 0 }
+    guard let root = try? CALayerArchive.unarchivedLayer(from: bytes, timeOrigin: origin) else { return 0 }
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for i in 0..<size { hash = (hash ^ UInt64(data[i])) &* 0x100_0000_01b3 }
     let t = Double(hash % 4000) / 1000 - 1        // −1 … 3 s after the archive's start

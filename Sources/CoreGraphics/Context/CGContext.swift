@@ -154,14 +154,18 @@ public final class CGContext {
                   bytesPerRow: bytesPerRow, space: space, bitmapInfo: bitmapInfo.rawValue)
     }
 
-    /// The context QuartzCore hands to `CALayer.draw(in:)`: a premultiplied RGBA8 bitmap of
-    /// `width` × `height` *pixels* whose user space is the layer's own: origin top-left, y down,
-    /// in points of `scale` pixels (contentsScale). Its initial CTM is
+    /// The context QuartzCore hands to `CALayer.draw(in:)` (Lamina extension): a premultiplied
+    /// RGBA8 bitmap of `width` × `height` *pixels* whose user space is the layer's own: origin
+    /// top-left, y down, in points of `scale` pixels (contentsScale). Its initial CTM is
     /// [scale, 0, 0, −scale, 0, height] (y-up device space, as Apple reports it), and its base
     /// space — where shadow offsets and blur are measured — is the layer's point space, so a
     /// positive shadow height casts downward (iOS's behaviour). Nil for bad sizes or a
     /// non-positive or non-finite scale.
-    package static func makeLayerContext(width: Int, height: Int, scale: CGFloat) -> CGContext? {
+    ///
+    /// Apple makes such contexts for layers and for UIKit's image renderers with private API
+    /// (a y-down base space cannot be set on a context made with `init(data:…)`); Lamina
+    /// makes the same context public so a UIKit-style host can draw exactly as layers do.
+    public static func makeLayerContext(width: Int, height: Int, scale: CGFloat) -> CGContext? {
         guard scale.isFinite, scale > 0 else { return nil }
         let info = CGImageAlphaInfo.premultipliedLast.rawValue
         guard let context = CGContext(data: nil, width: width, height: height, bitsPerComponent: 8, bytesPerRow: 0,

@@ -123,16 +123,31 @@ public final class CGImage: @unchecked Sendable {
     /// The decode array given at creation (2 values per colour component), or nil.
     public var decode: UnsafePointer<CGFloat>? { decodeBuffer.flatMap { UnsafePointer($0.baseAddress) } }
 
-    /// The image's bytes in the layout its properties describe. For images Lamina made from
-    /// pixels this is a tightly packed copy, made on first request.
+    /// The image's bytes in the layout its properties describe (`bytesPerRow` apart, rows top
+    /// to bottom). For images Lamina made from pixels (frames, decoded files, context
+    /// snapshots) the provider's `data` is the image's own pixel memory, not a copy — a host
+    /// uploads a frame to a window straight from it, once per frame — unless the rows are not
+    /// tightly packed (a cropped view), when it is a packed copy made on first request. Like
+    /// Apple's `CFData`, treat it as read-only: a mutated copy of the `Data` gets its own bytes
+    /// while the image lives, but after the image is gone a mutation may write to pixels
+    /// another image made from the same source shares.
     public var dataProvider: CGDataProvider? {
         lock.lock()
         defer { lock.unlock() }
         if let cachedProvider { return cachedProvider }
         guard case let .surface(surface) = storage else { return nil }
-        let provider = CGDataProvider(bytes: Data(surface.bytes()))
+        let provider = CGDataProvider(bytes: CGImage.pixelData(of: surface))
         cachedProvider = provider
         return provider
+    }
+
+    /// The bytes of `surface` as `Data`: its memory itself when the rows are tightly packed
+    /// (the `Data` keeps the surface alive), else a packed copy.
+    private static func pixelData(of surface: Surface) -> Data {
+        let count = surface.bytesPerRow * surface.height
+        guard surface.bytesPerRow == surface.width * 4 else { return Data(surface.bytes()) }
+        return Data(bytesNoCopy: UnsafeMutableRawPointer(surface.base), count: count,
+                    deallocator: .custom { _, _ in withExtendedLifetime(surface) {} })
     }
 
     // MARK: Pixels for the renderer

@@ -1,6 +1,5 @@
 import Foundation
 import QuartzCore
-import LaminaRaster
 
 /// A desktop window through SDL2, loaded at run time (`SDLLibrary`).
 ///
@@ -127,7 +126,9 @@ package final class SDLWindow: WindowBackend {
 
     private func draw(_ image: CGImage, readBack: Bool) throws -> CGImage? {
         guard isOpen else { throw WindowError.closed }
-        let pixels = image.premultipliedRGBA8
+        // A CARenderer frame is read in place (no copy); SDL_UpdateTexture copies it once,
+        // into the texture, as before.
+        let pixels = try FramePixels(image)
         if texture == nil || textureSize.width != pixels.width || textureSize.height != pixels.height {
             if let old = texture { sdl.destroyTexture(old) }
             texture = sdl.createTexture(renderer, SDLConstant.pixelFormatABGR8888, SDLConstant.textureAccessStreaming,
@@ -138,7 +139,10 @@ package final class SDLWindow: WindowBackend {
             _ = sdl.setTextureBlendMode(texture, SDLConstant.blendModeNone)
             textureSize = (pixels.width, pixels.height)
         }
-        guard sdl.updateTexture(texture, nil, UnsafeRawPointer(pixels.base), Int32(pixels.bytesPerRow)) == 0 else {
+        let updated = pixels.data.withUnsafeBytes { bytes in
+            sdl.updateTexture(texture, nil, bytes.baseAddress, Int32(pixels.bytesPerRow))
+        }
+        guard updated == 0 else {
             throw WindowError.sdlCallFailed(call: "SDL_UpdateTexture", message: sdl.lastError)
         }
         _ = sdl.renderClear(renderer)
@@ -147,14 +151,28 @@ package final class SDLWindow: WindowBackend {
         }
         var shown: CGImage?
         if readBack, let read = sdl.renderReadPixels {
-            let out = try Surface(width: pixelSize.width, height: pixelSize.height)
-            guard read(renderer, nil, SDLConstant.pixelFormatABGR8888, out.base, Int32(out.bytesPerRow)) == 0 else {
-                throw WindowError.sdlCallFailed(call: "SDL_RenderReadPixels", message: sdl.lastError)
-            }
-            shown = CGImage(surface: out)
+            shown = try readBackBuffer(read)
         }
         sdl.renderPresent(renderer)
         return shown
+    }
+
+    /// The renderer's back buffer as a premultiplied RGBA8 image (tests only: a copy).
+    private func readBackBuffer(_ read: SDLLibrary.ReadPixelsFn) throws -> CGImage? {
+        let (w, h) = pixelSize
+        let rowBytes = w * 4
+        var bytes = Data(count: rowBytes * h)
+        let status = bytes.withUnsafeMutableBytes { out in
+            read(renderer, nil, SDLConstant.pixelFormatABGR8888, out.baseAddress, Int32(rowBytes))
+        }
+        guard status == 0 else {
+            throw WindowError.sdlCallFailed(call: "SDL_RenderReadPixels", message: sdl.lastError)
+        }
+        guard let provider = CGDataProvider(data: bytes), let space = CGColorSpace(name: CGColorSpace.sRGB) else { return nil }
+        return CGImage(width: w, height: h, bitsPerComponent: 8, bitsPerPixel: 32, bytesPerRow: rowBytes, space: space,
+                       bitmapInfo: CGBitmapInfo(rawValue: CGImageAlphaInfo.premultipliedLast.rawValue
+                                                | CGBitmapInfo.byteOrder32Big.rawValue),
+                       provider: provider, decode: nil, shouldInterpolate: true, intent: .defaultIntent)
     }
 
     package func close() {

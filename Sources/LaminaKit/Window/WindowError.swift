@@ -15,6 +15,9 @@ package enum WindowError: Error, Equatable, CustomStringConvertible {
     case invalidSize(width: Double, height: Double, scale: Double)
     /// The window was closed; it cannot present or poll any more.
     case closed
+    /// A frame's pixels could not be read or converted for upload (no data provider, too few
+    /// bytes, no memory for the conversion).
+    case frameUnreadable(width: Int, height: Int)
 
     package var description: String {
         switch self {
@@ -30,6 +33,8 @@ package enum WindowError: Error, Equatable, CustomStringConvertible {
             return "invalid window size \(w)x\(h) points at scale \(s): sizes must be finite and positive, and at most \(WindowSize.maxPixels) pixels a side"
         case .closed:
             return "the window is closed"
+        case let .frameUnreadable(w, h):
+            return "cannot read the pixels of a \(w)x\(h) frame to show it"
         }
     }
 }

@@ -317,17 +317,3 @@ package enum LayerArchive {
         return "\(error)"
     }
 }
-
-/// A layer archive could not be read or written: `path` is the key path of the offending value
-/// ("sublayers[2].opacity"; empty for the document itself).
-package struct LayerArchiveError: Error, Equatable, CustomStringConvertible {
-    package let path: String
-    package let message: String
-
-    package init(path: String, message: String) {
-        self.path = path
-        self.message = message
-    }
-
-    package var description: String { path.isEmpty ? message : "\(path): \(message)" }
-}
