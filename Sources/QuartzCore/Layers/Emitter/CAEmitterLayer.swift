@@ -45,11 +45,11 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// "The simulation starts at layer's beginTime" (CAEmitterLayer.h): particles are a function
 /// of the layer's local time, evaluated in closed form by the compositor at each frame
 /// (`ParticleEvaluator`), so any frame at any time renders the same — whatever the frame rate
-/// or order. Consequence where Apple's stepped simulation differs: changing a rate takes
-/// effect as if it had always held (setting `birthRate = 0` removes the live particles
-/// rather than letting them die out). Particles are drawn after the background and contents,
-/// before the sublayers, flattened into the layer's plane (`preservesDepth` is stored; z only
-/// orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
+/// or order. A rate change takes effect at the commit that carries it: setting
+/// `birthRate = 0` stops births and lets the live particles die out
+/// (CAEmitterLayer+BirthRateHistory.swift). Particles are drawn after the background and
+/// contents, before the sublayers, flattened into the layer's plane (`preservesDepth` is
+/// stored; z only orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
 open class CAEmitterLayer: CALayer {
     /// Most particles one emitter shows at once (the newest are kept): bounds memory and time
     /// for absurd birth rates.
@@ -74,6 +74,8 @@ open class CAEmitterLayer: CALayer {
     }
 
     package var emission = Emission()
+    /// The birth rate's committed history (CAEmitterLayer+BirthRateHistory.swift).
+    package var birthRateRecord = BirthRateRecord()
 
     public override init() { super.init() }
 
@@ -83,6 +85,7 @@ open class CAEmitterLayer: CALayer {
         super.init(layer: layer)
         if let other = layer as? CAEmitterLayer {
             emission = other.emission
+            birthRateRecord = other.birthRateRecord
             emission.emitterCells = other.emission.emitterCells?.map { $0.deepCopy() }
         }
     }
@@ -160,6 +163,7 @@ open class CAEmitterLayer: CALayer {
 
     /// Whether the emitter shows particles that change with time (hosts keep drawing frames
     /// while one does): some enabled cell emits with a positive rate and lifetime.
+    /// (Particles born before rates were set to 0 are `mayShowEarlierParticles(at:)`.)
     package var emitsParticles: Bool {
         guard !isHidden, birthRate > 0, lifetime > 0 else { return false }
         return (emitterCells ?? []).contains { $0.isEnabled && $0.birthRate > 0 && $0.lifetime + abs($0.lifetimeRange) > 0 }
