@@ -49,7 +49,7 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// `birthRate = 0` stops births and lets the live particles die out
 /// (CAEmitterLayer+BirthRateHistory.swift). Particles are drawn after the background and
 /// contents, before the sublayers, flattened into the layer's plane (`preservesDepth` is
-/// stored; z only orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
+/// stored, not applied — see its comment; z only orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
 open class CAEmitterLayer: CALayer {
     /// Most particles one emitter shows at once (the newest are kept): bounds memory and time
     /// for absurd birth rates.
@@ -150,7 +150,24 @@ open class CAEmitterLayer: CALayer {
     open var emitterMode: CAEmitterLayerEmitterMode { get { emission.emitterMode } set { set("emitterMode", \.emitterMode, newValue) } }
     /// Default unordered.
     open var renderMode: CAEmitterLayerRenderMode { get { emission.renderMode } set { set("renderMode", \.renderMode, newValue) } }
-    /// Default false. Stored; particles are flattened into the layer's plane.
+    /// Default false. Stored; not applied: particles are always flattened into the layer's
+    /// plane.
+    ///
+    /// Apple: when true, the layer's particles are rendered in 3-D in its superlayer's space
+    /// (as a CATransformLayer's sublayers are: z from `emitterZPosition`, `emitterDepth`,
+    /// `zAcceleration` and `emissionLatitude`) instead of flattened into the emitter's
+    /// plane. [H:CAEmitterLayer] DOC; reference §2.8.3 DOC.
+    ///
+    /// Lamina (a choice, INF): true renders exactly as false. Particles keep their z — it
+    /// orders `renderMode = .backToFront` (larger z, nearer the viewer, drawn later) — but
+    /// each is drawn as a 2-D sprite in the layer's plane, through the plane's transform.
+    /// Visible difference from Apple's: under a perspective superlayer (`sublayerTransform.m34`)
+    /// particles off the plane lack the parallax and size change of their depth, and they do
+    /// not interleave with intersecting 3-D siblings. Why: the compositor draws particles
+    /// through the layer's 2-D plane transform (the sprite stage sees no 4×4); doing it
+    /// would mean projecting each particle's centre through the emitter's accumulated 4×4
+    /// onto the plane, scaling its sprite by the ratio of the two w's, and sorting particles
+    /// into the superlayer's 3-D context. Tested: EmitterDepthTests.
     open var preservesDepth: Bool { get { emission.preservesDepth } set { set("preservesDepth", \.preservesDepth, newValue) } }
     /// Multiplies every cell's velocity. Default 1. Animatable.
     open var velocity: Float { get { emission.velocity } set { setMultiplier("velocity", \.velocity, newValue) } }
