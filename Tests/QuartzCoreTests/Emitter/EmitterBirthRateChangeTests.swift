@@ -39,7 +39,8 @@ import Testing
     }
 
     /// The committed emitter's particles at media time `t` after `script`.
-    static func particles(script: [(CFTimeInterval, (CAEmitterLayer) -> Void)], at t: CFTimeInterval) throws -> [Particle] {
+    static func particles(script: [(CFTimeInterval, (CAEmitterLayer) -> Void)], at t: CFTimeInterval,
+                          actions: Bool = false) throws -> [Particle] {
         let host = TestHost()
         let root = attachedRoot(host)
         let (stage, emitter) = EmitterRenderingTests.confetti()
@@ -50,11 +51,12 @@ import Testing
         for (time, change) in script {
             MediaClock.withTime(time) {
                 CATransaction.begin()
-                CATransaction.setDisableActions(true)
+                CATransaction.setDisableActions(!actions)
                 change(emitter)
                 CATransaction.commit()
             }
         }
+        if actions { #expect(emitter.animation(forKey: "birthRate") != nil) }
         let frame = root.committedRenderTree().tree(at: t)
         guard case let .emitter(content)? = frame[emitter.renderNodeID]?.kind else {
             Issue.record("no emitter node")
@@ -92,6 +94,18 @@ import Testing
         // Cell 0 stopped at local 1; the others go on.
         #expect(after.filter { $0.cell == 0 } == unchanged.filter { $0.cell == 0 && $0.birth < 1 })
         #expect(after.filter { $0.cell != 0 } == unchanged.filter { $0.cell != 0 })
+    }
+
+    @Test func anImplicitlyAnimatedChangeKeepsTheEarlierParticles() throws {
+        // `birthRate = 0` with actions: a 0.25 s implicit animation from 1 to 0. During it the
+        // presented rate holds from the commit on; the particles born before are untouched.
+        let unchanged = try Self.particles(script: [], at: 101.1)
+        let during = try Self.particles(script: Self.stopLayer, at: 101.1, actions: true)
+        #expect(during.filter { $0.birth < 1 } == unchanged.filter { $0.birth < 1 })
+        #expect(try Self.particles(script: Self.stopLayer, at: 101.1, actions: true) == during)
+        // After it, exactly the unanimated change's particles.
+        #expect(try Self.particles(script: Self.stopLayer, at: 103.5, actions: true)
+            == Self.particles(script: Self.stopLayer, at: 103.5))
     }
 
     @Test func birthsResumeWhenTheRateComesBack() throws {
