@@ -51,6 +51,13 @@ package enum SceneCatalog {
             keyTimes: [0.4, 1.0, 2.0, 3.0, 4.0],
             commands: ParticlesScene.commands,
             make: { ParticlesScene() }),
+        SceneDescriptor(
+            name: "tiled",
+            summary: "CATiledLayer: a map drawn tile by tile on demand in a scrolling window, and zoomed out at a coarser level of detail.",
+            size: TiledScene.size, duration: 1.1,
+            keyTimes: [0, 1.1],
+            commands: TiledScene.commands,
+            make: { TiledScene() }),
     ]
 
     /// Scenes for `lamina bench` (1920 x 1080 points): not demos, so `all` leaves them out.

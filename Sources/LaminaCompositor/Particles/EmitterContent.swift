@@ -19,6 +19,17 @@ package struct ParticleRGBA: Hashable, Sendable {
     package static let white = ParticleRGBA(1, 1, 1, 1)
 }
 
+/// One past value of a birth rate: `rate` held until the emitter's local time `until`
+/// (seconds). A history is oldest first with non-decreasing `until`; the value after its
+/// last entry is the current one (`birthRate`). Built at commits from the model's changes
+/// (CAEmitterLayer+BirthRateHistory.swift), so a frame still depends on nothing but
+/// committed data and its time.
+package struct BirthRateChange: Hashable, Sendable {
+    package var until: Double
+    package var rate: Double
+    package init(until: Double, rate: Double) { self.until = until; self.rate = rate }
+}
+
 /// One CAEmitterCell, with Apple's defaults. Angles in radians, lengths in points of the
 /// emitter layer's bounds space, rates per second of the cell's time; every `…Range` is the
 /// half-width of a uniform spread about the mean. Values are as the model holds them: the
@@ -26,6 +37,9 @@ package struct ParticleRGBA: Hashable, Sendable {
 package struct EmitterCellContent: Hashable, Sendable {
     package var isEnabled = true
     package var birthRate: Double = 0
+    /// The birth rate's earlier values, in the emitter's local time (empty: `birthRate` has
+    /// always held).
+    package var birthRateHistory: [BirthRateChange] = []
     package var lifetime: Double = 0
     package var lifetimeRange: Double = 0
     package var emissionLatitude: Double = 0
@@ -65,7 +79,7 @@ package struct EmitterCellContent: Hashable, Sendable {
     package init() {}
 
     package static func == (l: Self, r: Self) -> Bool {
-        l.isEnabled == r.isEnabled && l.birthRate == r.birthRate && l.lifetime == r.lifetime && l.lifetimeRange == r.lifetimeRange
+        l.isEnabled == r.isEnabled && l.birthRate == r.birthRate && l.birthRateHistory == r.birthRateHistory && l.lifetime == r.lifetime && l.lifetimeRange == r.lifetimeRange
             && l.emissionLatitude == r.emissionLatitude && l.emissionLongitude == r.emissionLongitude
             && l.emissionRange == r.emissionRange && l.velocity == r.velocity && l.velocityRange == r.velocityRange
             && l.acceleration == r.acceleration && l.scale == r.scale && l.scaleRange == r.scaleRange
@@ -100,6 +114,8 @@ package struct EmitterContent: Hashable, Sendable {
     package var cells: [EmitterCellContent] = []
     /// Multipliers of every cell's birth rate, lifetime, velocity, scale and spin.
     package var birthRate: Double = 1
+    /// `birthRate`'s earlier values, in the emitter's local time (empty: it has always held).
+    package var birthRateHistory: [BirthRateChange] = []
     package var lifetime: Double = 1
     package var velocity: Double = 1
     package var scale: Double = 1

@@ -4,7 +4,8 @@
 // frame order, or which shard of `--frames` renders it:
 //
 // - Particle n of a cell is born at cell time n / birthRate (a steady stream from the
-//   cell's begin), and everything random about it (lifetime, position on the emission shape,
+//   cell's begin; where committed rates changed over time, where the running count of
+//   births reaches n: BirthSchedule.swift), and everything random about it (lifetime, position on the emission shape,
 //   direction, speed, scale, spin, colour) comes from a counter-based hash of
 //   (seed, cell path, parent particle, n) — no generator state carried between frames.
 // - Its state at age a is exact under constant acceleration and constant rates:
@@ -53,6 +54,8 @@ package final class ParticleEvaluator {
     /// The cells of the last `evaluate`, depth first (`Particle.cell` indexes it).
     package private(set) var cells: [EmitterCellContent] = []
     private var visited = 0
+    /// Birth schedules by nesting depth (scratch).
+    private var schedules: [BirthSchedule] = []
 
     package init() {}
 
@@ -104,7 +107,7 @@ package final class ParticleEvaluator {
 
     /// How long after its birth a particle of `cell` or one of its descendants can still be
     /// alive, in the parent's time (seconds); 0 when the cell emits nothing.
-    static func horizon(_ cell: EmitterCellContent, lifetimeScale: Double, depth: Int) -> Double {
+    package static func horizon(_ cell: EmitterCellContent, lifetimeScale: Double, depth: Int) -> Double {
         guard depth < maxDepth else { return 0 }
         let life = (cell.lifetime + abs(cell.lifetimeRange)) * lifetimeScale
         guard life.isFinite, life > 0 else { return 0 }
@@ -123,10 +126,15 @@ package final class ParticleEvaluator {
                       birthOffset: Double, toEmitterTime: Double, emitter e: EmitterContent, depth: Int) {
         guard cell.isEnabled, depth < Self.maxDepth else { return }
         let speed = cell.speed
-        let rate = cell.birthRate * e.birthRate
-        guard speed.isFinite, speed > 0, rate.isFinite, rate > 0 else { return }
+        guard speed.isFinite, speed > 0, toEmitterTime.isFinite, toEmitterTime > 0 else { return }
         let horizon = Self.horizon(cell, lifetimeScale: e.lifetime, depth: depth)
         guard horizon > 0 else { return }
+        // When its particles are born (rates and their committed histories): a schedule per
+        // depth, reused, since a sub-cell's is rebuilt for every parent particle.
+        while schedules.count <= depth { schedules.append(BirthSchedule()) }
+        schedules[depth].build(cell, e, birthOffset: birthOffset, toEmitterTime: toEmitterTime)
+        let schedule = schedules[depth]
+        guard schedule.emitsAtAll else { return }
         // Cell time of the parent time `now`, and the births that can matter.
         let tau = (now - cell.beginTime) * speed + cell.timeOffset
         let start = max(0, (0 - cell.beginTime) * speed + cell.timeOffset)
@@ -134,9 +142,11 @@ package final class ParticleEvaluator {
         if parentLife.isFinite { end = min(end, (parentLife - cell.beginTime) * speed + cell.timeOffset) }
         let low = max(start, tau - horizon)
         guard tau.isFinite, low <= end else { return }
-        var nLo = (low * rate).rounded(.up), nHi = (end * rate).rounded(.down)
+        var nLo = schedule.count(at: low).rounded(.up), nHi = schedule.count(at: end).rounded(.down)
         // A birth exactly at the end of a finite active interval is after it.
-        if end == cell.activeDuration, nHi / rate >= end, nHi > nLo { nHi -= 1 }
+        var hint = 0
+        if end == cell.activeDuration, nHi > nLo, let last = schedule.birth(nHi, segment: &hint), last >= end { nHi -= 1 }
+        hint = 0
         guard nLo <= nHi, nHi < 9e15 else { return }
         // Keep the newest births within the caps.
         let room = Double(max(0, min(Self.maxBirthsVisited - visited, Self.maxLiveParticles - particles.count)))
@@ -149,7 +159,7 @@ package final class ParticleEvaluator {
             defer { n += 1 }
             guard visited < Self.maxBirthsVisited, particles.count < Self.maxLiveParticles else { return }
             visited += 1
-            let born = n / rate                       // cell time
+            guard let born = schedule.birth(n, segment: &hint) else { continue } // cell time
             let age = tau - born                      // cell time
             let r = ParticleRandom(key: ParticleHash.mix(key, UInt64(n)))
             let life = (cell.lifetime + cell.lifetimeRange * r.symmetric(0)) * lifeScale

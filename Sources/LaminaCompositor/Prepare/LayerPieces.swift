@@ -166,8 +166,8 @@ package enum LayerPieces {
         case let .contents(c): return c.slices.reduce(CGRect.null) { $0.union($1.destination) }
         case let .shapeFill(p, _, _): return p.boundingBoxOfPath
         case let .shapeStroke(p, _): return p.boundingBoxOfPath
-        // Particles fly anywhere: bounding them would mean evaluating them here.
-        case .particles: return CGRect(x: -1e7, y: -1e7, width: 2e7, height: 2e7)
+        // Particles fly anywhere: where they are now (ParticleBounds.swift).
+        case let .particles(e): return ParticleEvaluator.coveredRect(e)
         }
     }
 

@@ -2,13 +2,15 @@
 // replicator draws its sublayer tree as it was at the replicator's local time − k·delay. The
 // schedule evaluates the animated nodes under each such instance again at the shifted time
 // and stores the nodes that differ in the frame's `instanceNodes` (see
-// `ReplicatorInstanceNodes` in the compositor).
+// `ReplicatorInstanceNodes` in the compositor); emitters under it get their shifted local
+// time, so their particles are those of k·delay earlier.
 import CoreGraphics
 
 extension CommittedFrameSchedule {
     /// Fills `frame.instanceNodes` for the delayed replicators of the frame just built from
     /// this schedule (evaluated at the frame's time; `committed`: the committed nodes).
-    /// Replicators without delay, or whose sublayers hold no animated node, cost nothing.
+    /// Replicators without delay, or whose sublayers hold no animated node or emitter, cost
+    /// nothing.
     /// When it returns, `targets` hold the last shifted evaluation, not the frame's values.
     mutating func evaluateDelayedInstances(into frame: inout RenderTree, committed: RenderTree) {
         if !frame.instanceNodes.isEmpty { frame.instanceNodes.removeAll() }
@@ -40,8 +42,9 @@ extension CommittedFrameSchedule {
         // after it, which is an ancestor or elsewhere in the tree.
         let nested = replicatorSpans.indices.filter { span.sublayers.contains(replicatorSpans[$0].index) }.reversed()
         for k in 1..<count {
-            guard budget >= span.animated.count else { return }
-            budget -= span.animated.count
+            let cost = span.animated.count + span.emitters.count
+            guard budget >= cost else { return }
+            budget -= cost
             let shifted = replicatorTime - Double(k) * r.instanceDelay
             for i in span.sublayers {
                 let p = Int(parent[i])
@@ -54,6 +57,17 @@ extension CommittedFrameSchedule {
                 evaluate(a, at: shiftedTimes[Int(orderIndex[a])])
                 var drawn = targets[a].presentedNode(over: base)
                 drawn.transition = shown.transition
+                if drawn != shown { frame.instanceNodes.set(drawn, at: instancePath) }
+            }
+            // An emitter in a delayed instance shows its particles at its shifted local time
+            // (the copy k·delay behind: a burst replicated with a delay goes off copy after
+            // copy). Its node there is the presented one just set, or the frame's.
+            for j in span.emitters {
+                let i = Int(emitterIndices[j])
+                let nodeID = order[i]
+                guard let shown = frame.instanceNodes.node(nodeID, at: instancePath) ?? frame[nodeID] else { continue }
+                var drawn = shown
+                drawn.setEmitterTime(shiftedTimes[i])
                 if drawn != shown { frame.instanceNodes.set(drawn, at: instancePath) }
             }
             for inner in nested {

@@ -31,7 +31,7 @@ package struct CommittedFrameSchedule {
     package private(set) var transitions: [CommittedTransition?] = []
     /// Per animated node: its committed values, and its presented values after a frame.
     package internal(set) var targets: [CommittedLayerTarget] = []
-    /// The replicators whose sublayer subtrees hold animated nodes, in tree order: what
+    /// The replicators whose sublayer subtrees hold animated nodes or emitters, in tree order: what
     /// `instanceDelay` may have to evaluate again at shifted times
     /// (CommittedFrameSchedule+InstanceDelay.swift).
     private(set) var replicatorSpans: [ReplicatorSpan] = []
@@ -97,7 +97,7 @@ package struct CommittedFrameSchedule {
     private mutating func findReplicatorSpans(_ records: [RenderNodeID: CommittedNode]) {
         var candidates: [Int] = []
         for i in order.indices where records[order[i]]?.isReplicator == true { candidates.append(i) }
-        guard !candidates.isEmpty, !nodeIDs.isEmpty else { return }
+        guard !candidates.isEmpty, !nodeIDs.isEmpty || !emitterIndices.isEmpty else { return }
         var size = Array(repeating: Int32(1), count: order.count)
         for i in order.indices.reversed() where parent[i] >= 0 { size[Int(parent[i])] += size[i] }
         for r in candidates {
@@ -107,8 +107,11 @@ package struct CommittedFrameSchedule {
             // Animated nodes are numbered in tree order: those in [first, end) are a run of k.
             let lo = orderIndex.partitioningIndex { Int($0) >= first }
             let hi = orderIndex.partitioningIndex { Int($0) >= end }
-            guard lo < hi else { continue }
-            replicatorSpans.append(ReplicatorSpan(index: r, sublayers: first..<end, animated: lo..<hi))
+            // Emitters too (their particles follow their local time), also in tree order.
+            let elo = emitterIndices.partitioningIndex { Int($0) >= first }
+            let ehi = emitterIndices.partitioningIndex { Int($0) >= end }
+            guard lo < hi || elo < ehi else { continue }
+            replicatorSpans.append(ReplicatorSpan(index: r, sublayers: first..<end, animated: lo..<hi, emitters: elo..<ehi))
         }
     }
 
@@ -214,6 +217,8 @@ struct ReplicatorSpan {
     var sublayers: Range<Int>
     /// The animated nodes (`k`) among them.
     var animated: Range<Int>
+    /// The emitters among them (indices of `emitterIndices`).
+    var emitters: Range<Int>
 }
 
 fileprivate extension Array {

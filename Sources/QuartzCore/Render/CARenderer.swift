@@ -271,7 +271,8 @@ extension CALayer {
             guard let runtime = entry.animation.runtime else { continue }
             if !runtime.isCommitted || !runtime.didStop { return true }
         }
-        if let emitter = self as? CAEmitterLayer, emitter.emitsParticles { return true }
+        if let emitter = self as? CAEmitterLayer,
+           emitter.emitsParticles || emitter.mayShowEarlierParticles(at: CACurrentMediaTime()) { return true }
         if let mask = maskStorage, mask.hasRunningAnimations { return true }
         for child in sublayerStorage where child.hasRunningAnimations { return true }
         return false

@@ -184,6 +184,9 @@ package final class TransactionStack {
             layer.animationPlan = nil
         }
         for root in roots { root.markCommitted() }
+        // Birth-rate changes are committed data, stamped with this commit's time
+        // (CAEmitterLayer+BirthRateHistory.swift).
+        for layer in touchedLayers { (layer as? CAEmitterLayer)?.recordBirthRates(atMediaTime: now) }
         // The render server's copy: only the touched layers are snapshotted again.
         for root in roots { root.committedRenderTreeStorage?.commit(root: root, changed: touchedLayers) }
         for root in roots {

@@ -262,3 +262,59 @@ final class RecordingTiledLayer: CATiledLayer {
         #expect(tiled.take().isEmpty)
     }
 }
+
+/// CATiledLayer's cached tiles and assembled image under the pixel-memory budget.
+@Suite struct TiledLayerMemoryTests {
+    /// A 300 × 300-point recording tiled layer filling a committed root, drawn at
+    /// `contentsScale` with 64-pixel tiles.
+    static func shown(contentsScale: CGFloat) -> RecordingTiledLayer {
+        let host = TestHost()
+        let root = attachedRoot(host)
+        let tiled = RecordingTiledLayer()
+        tiled.frame = root.bounds
+        tiled.tileSize = CGSize(width: 64, height: 64)
+        tiled.contentsScale = contentsScale
+        tiled.kept = [host, root]
+        root.addSublayer(tiled)
+        CATransaction.flush()
+        return tiled
+    }
+
+    @Test func tilesAndTheirImageAreChargedToTheBudget() throws {
+        freshTransactions()
+        let budget = PixelMemoryBudget(limit: 8 << 20)
+        try PixelMemoryBudget.$current.withValue(budget) {
+            let tiled = Self.shown(contentsScale: 2) // 600 × 600 pixels: 100 tiles
+            #expect(tiled.take().count == 100)
+            let image = try #require(tiled.contents as? CGImage)
+            // 100 tiles of 60 × 60 … 64 × 64 pixels (1.44 MB) and the 602 × 602 image (1.45 MB).
+            #expect(budget.used == 600 * 600 * 4 + 602 * 602 * 4)
+            #expect(image.width == 602)
+            // Dropping the tiles returns their bytes; drawing them again charges them again.
+            tiled.setNeedsDisplay()
+            CATransaction.flush()
+            #expect(tiled.take().count == 100)
+            #expect(budget.used <= 600 * 600 * 4 + 2 * 602 * 602 * 4) // the old image may still be held
+        }
+    }
+
+    @Test func anAbsurdTiledLayerStaysWithinTheBudgetAndIsReported() {
+        freshTransactions()
+        let budget = PixelMemoryBudget(limit: 4 << 20)
+        PixelMemoryBudget.$current.withValue(budget) {
+            _ = LayerDiagnostics.takeLastError()
+            // 300 points at 24 pixels per point: 7200² pixels (207 MB) visible, under the
+            // backing-store limit but 50 times the budget.
+            let tiled = Self.shown(contentsScale: 24)
+            let drawn = tiled.take().count
+            #expect(drawn > 0 && drawn < 12_769)
+            #expect(budget.peak <= budget.limit)
+            #expect(budget.used > 0)
+            #expect(tiled.contents == nil)
+            #expect(LayerDiagnostics.takeLastError() != nil)
+            // The next commit tries again (the budget may have room then), still bounded.
+            CATransaction.flush()
+            #expect(budget.peak <= budget.limit)
+        }
+    }
+}

@@ -60,6 +60,8 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     }
 
     package var values = Values()
+    /// The birth rate's committed history (CAEmitterLayer+BirthRateHistory.swift).
+    package var birthRateRecord = BirthRateRecord()
 
     /// A cell with Apple's defaults (emits nothing until given a birth rate and lifetime).
     public override init() { super.init() }
@@ -69,6 +71,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     package func deepCopy() -> CAEmitterCell {
         let copy = CAEmitterCell()
         copy.values = values
+        copy.birthRateRecord = birthRateRecord
         copy.values.emitterCells = values.emitterCells?.map { $0.deepCopy() }
         return copy
     }

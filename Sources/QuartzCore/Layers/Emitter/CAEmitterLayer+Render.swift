@@ -8,8 +8,9 @@ import LaminaCompositor
 extension EmitterContent {
     init(layer e: CAEmitterLayer) {
         self.init()
-        cells = (e.emitterCells ?? []).map { EmitterCellContent(cell: $0, depth: 0) }
+        cells = (e.emitterCells ?? []).map { EmitterCellContent(cell: $0, depth: 0) { $0.history(in: e) } }
         birthRate = Double(e.birthRate)
+        birthRateHistory = e.birthRateRecord.history(in: e)
         lifetime = Double(e.lifetime)
         velocity = Double(e.velocity)
         scale = Double(e.scale)
@@ -46,12 +47,14 @@ extension EmitterContent {
 
 extension EmitterCellContent {
     /// `cell` and its sub-cells down to `ParticleEvaluator.maxDepth` levels (the model refuses
-    /// cycles; deeper nesting is dropped).
-    init(cell c: CAEmitterCell, depth: Int) {
+    /// cycles; deeper nesting is dropped). `history`: a birth-rate record in the emitter's
+    /// local time.
+    init(cell c: CAEmitterCell, depth: Int, history: (BirthRateRecord) -> [BirthRateChange]) {
         self.init()
         let v = c.values
         isEnabled = v.isEnabled
         birthRate = Double(v.birthRate)
+        birthRateHistory = history(c.birthRateRecord)
         lifetime = Double(v.lifetime)
         lifetimeRange = Double(v.lifetimeRange)
         emissionLatitude = Double(v.emissionLatitude)
@@ -84,7 +87,7 @@ extension EmitterCellContent {
         repeatCount = Double(v.repeatCount)
         repeatDuration = v.repeatDuration
         if depth + 1 < ParticleEvaluator.maxDepth {
-            cells = (v.emitterCells ?? []).map { EmitterCellContent(cell: $0, depth: depth + 1) }
+            cells = (v.emitterCells ?? []).map { EmitterCellContent(cell: $0, depth: depth + 1, history: history) }
         }
     }
 }

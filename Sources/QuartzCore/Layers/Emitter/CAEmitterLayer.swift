@@ -45,11 +45,11 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// "The simulation starts at layer's beginTime" (CAEmitterLayer.h): particles are a function
 /// of the layer's local time, evaluated in closed form by the compositor at each frame
 /// (`ParticleEvaluator`), so any frame at any time renders the same — whatever the frame rate
-/// or order. Consequence where Apple's stepped simulation differs: changing a rate takes
-/// effect as if it had always held (setting `birthRate = 0` removes the live particles
-/// rather than letting them die out). Particles are drawn after the background and contents,
-/// before the sublayers, flattened into the layer's plane (`preservesDepth` is stored; z only
-/// orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
+/// or order. A rate change takes effect at the commit that carries it: setting
+/// `birthRate = 0` stops births and lets the live particles die out
+/// (CAEmitterLayer+BirthRateHistory.swift). Particles are drawn after the background and
+/// contents, before the sublayers, flattened into the layer's plane (`preservesDepth` is
+/// stored, not applied — see its comment; z only orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
 open class CAEmitterLayer: CALayer {
     /// Most particles one emitter shows at once (the newest are kept): bounds memory and time
     /// for absurd birth rates.
@@ -74,6 +74,8 @@ open class CAEmitterLayer: CALayer {
     }
 
     package var emission = Emission()
+    /// The birth rate's committed history (CAEmitterLayer+BirthRateHistory.swift).
+    package var birthRateRecord = BirthRateRecord()
 
     public override init() { super.init() }
 
@@ -83,6 +85,7 @@ open class CAEmitterLayer: CALayer {
         super.init(layer: layer)
         if let other = layer as? CAEmitterLayer {
             emission = other.emission
+            birthRateRecord = other.birthRateRecord
             emission.emitterCells = other.emission.emitterCells?.map { $0.deepCopy() }
         }
     }
@@ -147,7 +150,24 @@ open class CAEmitterLayer: CALayer {
     open var emitterMode: CAEmitterLayerEmitterMode { get { emission.emitterMode } set { set("emitterMode", \.emitterMode, newValue) } }
     /// Default unordered.
     open var renderMode: CAEmitterLayerRenderMode { get { emission.renderMode } set { set("renderMode", \.renderMode, newValue) } }
-    /// Default false. Stored; particles are flattened into the layer's plane.
+    /// Default false. Stored; not applied: particles are always flattened into the layer's
+    /// plane.
+    ///
+    /// Apple: when true, the layer's particles are rendered in 3-D in its superlayer's space
+    /// (as a CATransformLayer's sublayers are: z from `emitterZPosition`, `emitterDepth`,
+    /// `zAcceleration` and `emissionLatitude`) instead of flattened into the emitter's
+    /// plane. [H:CAEmitterLayer] DOC; reference §2.8.3 DOC.
+    ///
+    /// Lamina (a choice, INF): true renders exactly as false. Particles keep their z — it
+    /// orders `renderMode = .backToFront` (larger z, nearer the viewer, drawn later) — but
+    /// each is drawn as a 2-D sprite in the layer's plane, through the plane's transform.
+    /// Visible difference from Apple's: under a perspective superlayer (`sublayerTransform.m34`)
+    /// particles off the plane lack the parallax and size change of their depth, and they do
+    /// not interleave with intersecting 3-D siblings. Why: the compositor draws particles
+    /// through the layer's 2-D plane transform (the sprite stage sees no 4×4); doing it
+    /// would mean projecting each particle's centre through the emitter's accumulated 4×4
+    /// onto the plane, scaling its sprite by the ratio of the two w's, and sorting particles
+    /// into the superlayer's 3-D context. Tested: EmitterDepthTests.
     open var preservesDepth: Bool { get { emission.preservesDepth } set { set("preservesDepth", \.preservesDepth, newValue) } }
     /// Multiplies every cell's velocity. Default 1. Animatable.
     open var velocity: Float { get { emission.velocity } set { setMultiplier("velocity", \.velocity, newValue) } }
@@ -160,6 +180,7 @@ open class CAEmitterLayer: CALayer {
 
     /// Whether the emitter shows particles that change with time (hosts keep drawing frames
     /// while one does): some enabled cell emits with a positive rate and lifetime.
+    /// (Particles born before rates were set to 0 are `mayShowEarlierParticles(at:)`.)
     package var emitsParticles: Bool {
         guard !isHidden, birthRate > 0, lifetime > 0 else { return false }
         return (emitterCells ?? []).contains { $0.isEnabled && $0.birthRate > 0 && $0.lifetime + abs($0.lifetimeRange) > 0 }

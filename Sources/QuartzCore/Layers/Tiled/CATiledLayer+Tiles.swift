@@ -87,13 +87,39 @@ extension CATiledLayer {
             return nil
         }
         let grid = view.grid
+        // Every cached tile and the assembled image hold a charge against the pixel-memory
+        // budget (`PixelMemoryBudget.current`, what the CLI's --memory-limit sets), returned
+        // when they are freed: tiles the budget cannot hold are not drawn (after dropping the
+        // off-screen tiles), and the shortfall is reported, so an absurd tiled layer (huge
+        // bounds at a huge contentsScale) is bounded by the budget, not by the machine.
+        let budget = PixelMemoryBudget.current
+        var missing = 0
         for t in span.tiles where tileCache.tiles[t] == nil {
-            if let surface = drawTile(t, of: grid) { tileCache.store(surface, at: t) }
+            let p = grid.pixelRect(t)
+            guard missing == 0, let charge = reserve(width: p.width, height: p.height, in: budget, keeping: span) else {
+                missing += 1
+                continue
+            }
+            if let surface = drawTile(t, of: grid) {
+                surface.charge = charge
+                tileCache.store(surface, at: t)
+            }
         }
         tileCache.trim(keeping: span, limit: CALayer.maxBackingStorePixels)
 
         let px = grid.pixelRect(span)
-        guard let mosaic = try? Surface(width: px.width + 2, height: px.height + 2) else { return nil }
+        let mosaicCharge = missing == 0 ? reserve(width: px.width + 2, height: px.height + 2, in: budget,
+                                                  keeping: span) : nil
+        if missing > 0 || mosaicCharge == nil {
+            // Draw again at the next commit: the budget may have room by then.
+            tileCache.shown = nil
+            LayerDiagnostics.report(.renderFailed(reason: "CATiledLayer: the pixel-memory budget (\(budget.limit) bytes, "
+                + "\(budget.available) available) cannot hold the visible tiles of a \(grid.bounds.width) x "
+                + "\(grid.bounds.height) point layer at \(grid.density) pixels per point: "
+                + (missing > 0 ? "\(missing) of \(span.tiles.count) tiles not drawn" : "the assembled image not made")))
+        }
+        guard let mosaicCharge, let mosaic = try? Surface(width: px.width + 2, height: px.height + 2) else { return nil }
+        mosaic.charge = mosaicCharge
         for t in span.tiles {
             guard let tile = tileCache.tiles[t] else { continue }
             let at = grid.pixelRect(t)
@@ -109,6 +135,16 @@ extension CATiledLayer {
                           width: CGFloat(px.width + 2) / d, height: CGFloat(px.height + 2) / d)
         tileCache.mosaic = (image, rect)
         return image
+    }
+
+    /// A charge for `width` × `height` RGBA8 pixels against `budget`, after dropping the
+    /// cached tiles outside `span` when it is short; nil when it still does not fit.
+    private func reserve(width: Int, height: Int, in budget: PixelMemoryBudget,
+                         keeping span: TileGrid.Span) -> PixelMemoryCharge? {
+        guard let bytes = PixelMemoryBudget.bytes(width: width, height: height, bytesPerPixel: 4) else { return nil }
+        if let charge = budget.reserve(bytes) { return charge }
+        tileCache.trim(keeping: span, limit: 0)
+        return budget.reserve(bytes)
     }
 
     /// One tile drawn by `draw(in:)`: a context of the tile's pixels whose user space is layer

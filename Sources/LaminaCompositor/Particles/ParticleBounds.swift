@@ -1,0 +1,36 @@
+// The bounds-space rectangle an emitter's particles cover at its time, for the extents of
+// offscreen surfaces (a perspective plane, a group): "anywhere" made such a surface so large
+// that it was drawn at a vanishing scale — an emitter under a perspective sublayerTransform
+// showed nothing, not even its background.
+import CoreGraphics
+import Foundation
+
+extension ParticleEvaluator {
+    /// The rectangle (points, the emitter layer's bounds space) that `emitter`'s particles
+    /// cover at `emitter.time`: every live particle's centre, grown by its sprite's half
+    /// diagonal (any rotation); `.null` when none is drawn. Evaluates the particles (as
+    /// drawing them does), so call it only where an extent is needed.
+    package static func coveredRect(_ emitter: EmitterContent) -> CGRect {
+        let evaluator = ParticleEvaluator()
+        evaluator.evaluate(emitter)
+        // Half diagonal of each cell's sprite at scale 1, points.
+        let radius: [Double] = evaluator.cells.map { cell in
+            guard let image = cell.image else { return -1 }
+            let r = cell.contentsRect.standardized
+            let w = Double(image.width) * Double(r.width), h = Double(image.height) * Double(r.height)
+            let scale = cell.contentsScale.isFinite && cell.contentsScale > 1e-6 ? cell.contentsScale : 1
+            let d = (w * w + h * h).squareRoot() / 2 / scale
+            return d.isFinite ? d : -1
+        }
+        var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
+        for p in evaluator.particles {
+            let base = radius[Int(p.cell)]
+            guard base >= 0, p.scale > 0, p.a > 0 else { continue }
+            let k = base * p.scale + 1 // one point of filter spread
+            x0 = min(x0, p.x - k); y0 = min(y0, p.y - k)
+            x1 = max(x1, p.x + k); y1 = max(y1, p.y + k)
+        }
+        guard x0 < x1, y0 < y1, x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite else { return .null }
+        return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
