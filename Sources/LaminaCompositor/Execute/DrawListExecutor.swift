@@ -67,10 +67,15 @@ final class DrawListExecutor {
         pieces = PieceRasterizer(images: images, shadows: shadows, coverage: coverage)
     }
 
-    /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
-    func run(_ list: DrawList, into output: Surface) throws {
-        stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
-        defer { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame() }
+    /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)), changing only
+    /// the pixels of `region` (device pixels; nil: all) — those exactly as drawing it all
+    /// would (RegionRendering.swift). `endsFrame`: the caches drop what this run did not use
+    /// (false for one region of several, whose caller ends the frame once).
+    func run(_ list: DrawList, into output: Surface, region: PixelRect? = nil, endsFrame: Bool = true) throws {
+        let out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
+        out.limit = region
+        stack = [out]
+        defer { if endsFrame { endFrame() } }
         let commands = list.commands
         var index = 0
         while index < commands.count {
@@ -132,6 +137,9 @@ final class DrawListExecutor {
         guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }
         stack = []
     }
+
+    /// Drops from the caches what the frame did not use.
+    func endFrame() { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame() }
 
     private func makeTarget(_ spec: GroupSpec, isMask: Bool) throws -> RasterTarget {
         let b = spec.bounds
@@ -243,10 +251,10 @@ final class DrawListExecutor {
         let alpha = Blitter.alpha8(spec.opacity)
         let dx = resultX - parent.originX, dy = resultY - parent.originY
         if let m = mask {
-            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, mask: m.mask,
+            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, clip: parent.limit, mask: m.mask,
                                     maskX: m.x - parent.originX, maskY: m.y - parent.originY)
         } else {
-            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha)
+            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, clip: parent.limit)
         }
     }
 }

@@ -21,6 +21,11 @@ final class RasterTarget {
     let projective: ProjectiveSpec?
     /// For an alpha-shadow group: which of its pixels show and which cast a shadow into them.
     var shadowWindow: ShadowWindow?
+    /// The only pixels of the surface (surface pixels) drawing may change, or nil for all of
+    /// them: a region render's rectangle on the output (RegionRendering.swift). Everything
+    /// else about the target — its box, what groups and planes crop to, what shadows reach —
+    /// is that of the whole frame, so the pixels inside come out as in a whole-frame render.
+    var limit: PixelRect?
 
     init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false, projective: ProjectiveSpec? = nil) {
         self.surface = surface; self.originX = originX; self.originY = originY
@@ -54,6 +59,10 @@ final class TargetPainter {
         guard a > 0 else { return }
         let blitter = Blitter(surface: surface, paint: paint, alpha: a, scratch: scratch)
         var area = PixelRect(surface)
+        if let limit = target.limit {
+            area = area.intersection(limit)
+            guard !area.isEmpty else { return }
+        }
         if let clip = target.clips.last {
             let local = clip.box.offsetBy(dx: -target.originX, dy: -target.originY)
             area = area.intersection(local)
