@@ -14,7 +14,11 @@ import _LaminaTestSupport
 @Suite struct RegionSceneTests {
     static let background = CGColor(red: 0.93, green: 0.93, blue: 0.9, alpha: 1)
 
-    @Test(arguments: SceneCatalog.all.map(\.name))
+    /// Every scene, and the benchmark scenes but the 10,000 siblings (too slow in a debug build).
+    static let names = SceneCatalog.all.map(\.name)
+        + SceneCatalog.benchmarks.map(\.name).filter { $0 != "bench-siblings-10k" }
+
+    @Test(arguments: names)
     func regionsOfEverySceneMatchTheWholeFrame(_ name: String) throws {
         let d = try #require(SceneCatalog.named(name))
         let runner = SceneRunner(scene: d.make())

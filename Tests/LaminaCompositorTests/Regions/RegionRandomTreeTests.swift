@@ -1,7 +1,7 @@
 // Seeded random layer trees drawn whole and by regions: random layers with 2D and 3D
 // perspective transforms, masks, shadows (from alpha and from paths, narrow and wide),
-// opacity groups, corner radii, borders, masksToBounds, shouldRasterize, images, gradients
-// and shapes. Four bands and odd-sized random rectangles must give the whole frame's bytes
+// opacity groups, corner radii, borders, masksToBounds, shouldRasterize, images, gradients,
+// shapes, 3D rendering contexts (transform layers, depth-sorted and split) and replicators. Four bands and odd-sized random rectangles must give the whole frame's bytes
 // inside and leave the rest alone.
 import CoreGraphics
 import Foundation
@@ -59,7 +59,8 @@ import _LaminaTestSupport
                 }
             }
             if chance(0.1) { n.shouldRasterize = true }
-            switch rng.next() % 8 {
+            if chance(0.2) { n.zPosition = (u() - 0.5) * 60 }
+            switch rng.next() % 10 {
             case 0: n.contents = .image(Self.image(seed: rng.next()))
                 n.minificationFilter = chance(0.5) ? .trilinear : .linear
             case 1: n.kind = .gradient(GradientContent(type: chance(0.5) ? .axial : .radial, colors: [color(), color(alpha: 0.5)]))
@@ -70,6 +71,16 @@ import _LaminaTestSupport
                 p.closeSubpath()
                 n.kind = .shape(ShapeContent(path: p, fillColor: color(alpha: 0.8), strokeColor: chance(0.5) ? color() : nil,
                                              lineWidth: 1 + 3 * u()))
+            case 3:
+                // A 3D rendering context: its sublayers are depth-sorted and split (BSP).
+                n.kind = .transformLayer
+                var t = CATransform3DIdentity
+                t.m34 = -1 / (200 + 300 * u())
+                n.sublayerTransform = t
+            case 4:
+                n.kind = .replicator(ReplicatorContent(instanceCount: 2 + Int(rng.next() % 3),
+                                                       instanceTransform: CATransform3DMakeTranslation(6 + 10 * u(), 4 * u(), 0),
+                                                       instanceRedOffset: -0.2, instanceAlphaOffset: -0.15))
             default: break
             }
             let parent = parents[Int(rng.next() % UInt64(parents.count))]
