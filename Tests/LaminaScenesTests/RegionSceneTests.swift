@@ -1,5 +1,6 @@
 // Every scene, at several times, drawn whole and by regions (issue 21's foundation for damage
-// tracking and parallel bands): four horizontal bands over a surface of junk, and an
+// tracking and parallel bands): four horizontal bands over a surface of junk, five bands on
+// three threads, and an
 // odd-sized random rectangle into the previous frame, must give the whole frame's bytes
 // inside the region and leave every other pixel alone. The frames come from the committed
 // render tree, the path windows, the CLI and CARenderer draw.
@@ -30,6 +31,7 @@ import _LaminaTestSupport
         let compositor = Compositor()
         var rng = SplitMix64(name.utf8.reduce(21) { $0 &* 31 &+ UInt64($1) })
         var previous = RegionCheck.junk(width: w, height: h, seed: 7)
+        let pool = WorkerPool(threadCount: 3)
         for t in times.sorted() {
             runner.advance(to: t)
             let tree = runner.scene.root.committedRenderTree().tree(at: runner.mediaTime)
@@ -40,6 +42,11 @@ import _LaminaTestSupport
             try compositor.render(list, into: banded, regions: Compositor.bands(width: w, height: h, count: 4),
                                   background: Self.background, pool: nil)
             #expect(banded.bytes() == full.bytes(), "\(name) at \(t): four bands differ from the whole frame")
+            // (iii) Five bands on three threads.
+            let threaded = RegionCheck.junk(width: w, height: h, seed: 4)
+            try compositor.render(list, into: threaded, regions: Compositor.bands(width: w, height: h, count: 5),
+                                  background: Self.background, pool: pool)
+            #expect(threaded.bytes() == full.bytes(), "\(name) at \(t): bands on three threads differ from the whole frame")
             // (ii) Odd-sized random rectangles into a copy of the previous frame.
             for _ in 0..<2 {
                 let r = RegionCheck.oddRect(width: w, height: h, rng: &rng)
