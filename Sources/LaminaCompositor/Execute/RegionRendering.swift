@@ -4,20 +4,28 @@
 //
 // How it stays exact: the draw list is prepared once for the whole frame, and the region only
 // limits which output rows the executor may write (`RasterTarget.limit`): every fill's clip
-// area, every group's final composite and every sprite is cut at R's rows. Everything that
-// reads neighbours or allocates an intermediate — offscreen groups (group opacity, masks,
-// alpha shadows, shouldRasterize), 3D plane surfaces and their homography sampling, blurred
-// shadows, transitions — is computed exactly as in the whole frame (same extents, same
-// origins, same reduction grids), because it sees the whole frame's surface box, not R. So
-// those intermediates are computed over their whole-frame extent: exact, but a band pays for
-// every group it touches in full.
+// area, every group's final composite and every sprite is cut at R's rows. Offscreen groups
+// (group opacity, masks, alpha shadows) drawn on the output are cropped to the rows that can
+// show in R — for an alpha shadow, plus the rows that cast a shadow into them
+// (`ShadowWindow`) — and everything a whole-frame render derives from a target's extent is
+// derived from the extent it has there (`RasterTarget.wholeBox`, `DeviceClip.wholeBox`):
+// the `full` box whose blur plane and reduction grid an alpha shadow uses, the crop of a 3D
+// plane (so its surface, its sampling choice and its homography are the whole frame's), the
+// plane a path shadow is blurred in and the clip of a rounded-rect shadow's weights. 3D plane
+// surfaces (shouldRasterize caches included), transitions' surfaces and path shadows' blurs
+// are computed over their whole-frame extent, as are groups nested in a plane or a transition.
+// A cropped group's surface starts at another row than the whole frame's: coordinates drawn
+// into it differ by that whole number of rows, which doubles represent exactly except when a
+// point lies far above the group (then the last bit of a coordinate may round differently,
+// and the 1/256-pixel quantisation downstream hides that unless it falls on a tie).
 //
 // Why rows and not R itself: the polygon rasterizer clips edges against the clip's columns
 // in Double before quantising them (PolygonRasterizer.swift), so a fill clipped at another
 // column can differ by one level next to its edges (measured: 1–19 pixels of a random tree,
 // RegionRandomTreeTests); its output does not depend on the clip's rows. So R's rows are
 // drawn across the whole width and the pixels of those rows outside R's columns are put back
-// afterwards (one copy of them). A full-width band needs no copy.
+// afterwards (one copy of them), and groups are cropped by rows only. A full-width band needs
+// no copy.
 //
 // Threads: the bands of a frame are disjoint rows of one surface; each runs on its own
 // executor (its own painter, rasterizer and scratch, its own allocator charging the shared

@@ -68,4 +68,34 @@ import _LaminaTestSupport
         try c.render(list, into: t, region: .empty)
         #expect(t.bytes() == before)
     }
+
+    /// A region render draws offscreen groups only over the rows it needs: a 100 × 100 group
+    /// whose whole surface (40,000 bytes) would not fit a 12,000-byte budget fits for 8 rows
+    /// (its 3,200-byte crop and the 3,200 bytes of the band's columns put back), with the
+    /// whole frame's bytes in them.
+    @Test func groupsAreDrawnOverTheRowsARegionNeeds() throws {
+        var group = RenderNode(id: RenderNodeID(1), children: [RenderNodeID(2), RenderNodeID(3)],
+                               bounds: CGRect(x: 0, y: 0, width: 100, height: 100), position: CGPoint(x: 50, y: 50))
+        group.opacity = 0.5
+        let a = RenderNode(id: RenderNodeID(2), bounds: CGRect(x: 0, y: 0, width: 70, height: 70), position: CGPoint(x: 40, y: 40),
+                           backgroundColor: CGColor(red: 1, green: 0, blue: 0, alpha: 1), cornerRadius: 9)
+        let b = RenderNode(id: RenderNodeID(3), bounds: CGRect(x: 0, y: 0, width: 70, height: 70), position: CGPoint(x: 60, y: 60),
+                           transform: CATransform3DMakeRotation(0.4, 0, 0, 1), backgroundColor: CGColor(red: 0, green: 0, blue: 1, alpha: 1))
+        let root = RenderNode(id: RenderNodeID(0), children: [RenderNodeID(1)], bounds: CGRect(x: 0, y: 0, width: 100, height: 100),
+                              position: CGPoint(x: 50, y: 50))
+        let tree = RenderTree(root: RenderNodeID(0), nodes: [root, group, a, b])
+        let full = try Compositor().render(tree: tree, width: 100, height: 100)
+        let budget = PixelMemoryBudget(limit: 12_000)
+        let small = Compositor(memoryBudget: budget)
+        let list = small.drawList(tree: tree, width: 100, height: 100)
+        #expect(list.groups.count == 1)
+        let out = RegionCheck.junk(width: 100, height: 100, seed: 3)
+        let before = out.copy()
+        let region = PixelRect(x0: 20, y0: 41, x1: 71, y1: 49)
+        try small.render(list, into: out, region: PixelBox(x0: 20, y0: 41, x1: 71, y1: 49))
+        #expect(RegionCheck.mismatch(result: out, full: full, before: before, region: region) == nil)
+        #expect(budget.peak > 0 && budget.peak <= 12_000)
+        // The whole frame's group does not fit that budget.
+        #expect(throws: CompositorError.self) { _ = try small.render(tree: tree, width: 100, height: 100) }
+    }
 }
