@@ -23,7 +23,8 @@ enum ContextClipExecution {
             painter.rasterizer.fill(Polygon([local]), rule: .nonZero, clip: area, into: &sink)
         }) else {
             let m = try AlphaMask(width: 1, height: 1)
-            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY, wholeBox: whole))
+            // In a region render the clip may show in the whole frame all the same (`whole`).
+            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY, wholeBox: whole.isEmpty ? nil : whole))
             return
         }
         if let outer = target.clips.last {

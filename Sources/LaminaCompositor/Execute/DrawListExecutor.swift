@@ -194,7 +194,8 @@ final class DrawListExecutor {
         guard !box.isEmpty else {
             // Everything is clipped away: an empty 1x1 mask far from nothing visible.
             let m = try AlphaMask(width: 1, height: 1)
-            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY, wholeBox: whole))
+            // In a region render the clip may show in the whole frame all the same (`whole`).
+            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY, wholeBox: whole.isEmpty ? nil : whole))
             return
         }
         guard let clip = try pieces.painter.mask(covering: box, draw: { shift, sink, area in
