@@ -122,7 +122,7 @@ import _LaminaTestSupport
     /// Draws `tree` whole, by four bands over junk, and by three odd rectangles into junk, and
     /// returns the first mismatch (nil when all agree).
     static func check(_ tree: RenderTree, width: Int, height: Int, scale: Double, rng: inout SplitMix64,
-                      compositor: Compositor = Compositor()) throws -> String? {
+                      background: CGColor? = Self.background, compositor: Compositor = Compositor()) throws -> String? {
         let full = try compositor.render(tree: tree, width: width, height: height, scale: scale, background: background)
         let list = compositor.drawList(tree: tree, width: width, height: height, scale: scale)
         let banded = RegionCheck.junk(width: width, height: height, seed: 1)
@@ -150,7 +150,9 @@ import _LaminaTestSupport
             let tree = Self.randomTree(size: size, count: 3 + Int(rng.next() % 10), rng: &rng)
             let scale = [1.0, 1.5, 0.75][Int(rng.next() % 3)]
             let px = Int((size * CGFloat(scale)).rounded())
-            let bad = try Self.check(tree, width: px, height: px - 7, scale: scale, rng: &rng)
+            // Every other tree over a transparent frame (no background fill).
+            let bad = try Self.check(tree, width: px, height: px - 7, scale: scale, rng: &rng,
+                                     background: k % 2 == 0 ? Self.background : nil)
             #expect(bad == nil, "seed \(seed): \(bad ?? "")")
         }
     }

@@ -95,6 +95,10 @@ import _LaminaTestSupport
         try small.render(list, into: out, region: PixelBox(x0: 20, y0: 41, x1: 71, y1: 49))
         #expect(RegionCheck.mismatch(result: out, full: full, before: before, region: region) == nil)
         #expect(budget.peak > 0 && budget.peak <= 12_000)
+        // The same through the render-tree entry.
+        let again = before.copy()
+        try small.render(tree: tree, into: again, region: PixelBox(x0: 20, y0: 41, x1: 71, y1: 49))
+        #expect(again.bytes() == out.bytes())
         // The whole frame's group does not fit that budget.
         #expect(throws: CompositorError.self) { _ = try small.render(tree: tree, width: 100, height: 100) }
     }
