@@ -37,7 +37,9 @@
 //    clipping, offscreen decisions (Prepare/OffscreenPredicate.swift), 3D sorting (ThreeD/),
 //    damage → a `DrawList` (DrawList/).
 // 6. Execute/Compositor.swift, Execute/DrawListExecutor.swift — the draw list executed on
-//    LaminaRaster surfaces, in parallel tiles.
+//    LaminaRaster surfaces; Execute/RegionRendering.swift redraws only a region of a frame
+//    (a damage rectangle, or horizontal bands on a `WorkerPool`, Execute/RenderThreads.swift)
+//    with the whole frame's bytes there.
 //
 // Text/ lays out and draws a text node's plain values (`TextContent`: FreeType faces from
 // CoreGraphics, breaking, truncation, alignment), for text layers' backing stores and their
