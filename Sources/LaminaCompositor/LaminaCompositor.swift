@@ -40,7 +40,9 @@
 //    is drawn straight through its homography is decided here too
 //    (Prepare/DirectPlaneChoice.swift), as DrawList/DirectPlane.swift commands.
 // 6. Execute/Compositor.swift, Execute/DrawListExecutor.swift — the draw list executed on
-//    LaminaRaster surfaces, in parallel tiles.
+//    LaminaRaster surfaces; Execute/RegionRendering.swift redraws only a region of a frame
+//    (a damage rectangle, or horizontal bands on a `WorkerPool`, Execute/RenderThreads.swift)
+//    with the whole frame's bytes there.
 //
 // Text/ lays out and draws a text node's plain values (`TextContent`: FreeType faces from
 // CoreGraphics, breaking, truncation, alignment), for text layers' backing stores and their

@@ -10,24 +10,26 @@ enum ContextClipExecution {
     /// empty clip (nothing drawn until it is popped).
     static func push(_ polygon: [CGPoint], on target: RasterTarget, painter: TargetPainter) throws {
         let pts = polygon.filter { $0.x.isFinite && $0.y.isFinite }
-        var box = PixelRect.empty
+        var box = PixelRect.empty, whole = PixelRect.empty
         if pts.count >= 3 {
             let xs = pts.map { Double($0.x) }, ys = pts.map { Double($0.y) }
-            box = PixelRect.covering(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
-                .intersection(target.deviceBox)
-            if let outer = target.clips.last { box = box.intersection(outer.box) }
+            let shape = PixelRect.covering(minX: xs.min()!, minY: ys.min()!, maxX: xs.max()!, maxY: ys.max()!)
+            box = shape.intersection(target.deviceBox)
+            whole = shape.intersection(target.wholeBox)
+            if let outer = target.clips.last { box = box.intersection(outer.box); whole = whole.intersection(outer.wholeBox) }
         }
         guard !box.isEmpty, let clip = try painter.mask(covering: box, draw: { shift, sink, area in
             let local = pts.map { RasterPoint(Double($0.x) + Double(shift.tx), Double($0.y) + Double(shift.ty)) }
             painter.rasterizer.fill(Polygon([local]), rule: .nonZero, clip: area, into: &sink)
         }) else {
             let m = try AlphaMask(width: 1, height: 1)
-            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY))
+            // In a region render the clip may show in the whole frame all the same (`whole`).
+            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY, wholeBox: whole.isEmpty ? nil : whole))
             return
         }
         if let outer = target.clips.last {
             clip.mask.intersect(with: outer.mask, dx: outer.x - clip.x, dy: outer.y - clip.y)
         }
-        target.clips.append(clip)
+        target.clips.append(DeviceClip(mask: clip.mask, x: clip.x, y: clip.y, wholeBox: whole))
     }
 }

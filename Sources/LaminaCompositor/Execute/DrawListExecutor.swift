@@ -67,10 +67,15 @@ final class DrawListExecutor {
         pieces = PieceRasterizer(images: images, shadows: shadows, coverage: coverage)
     }
 
-    /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)).
-    func run(_ list: DrawList, into output: Surface) throws {
-        stack = [RasterTarget(surface: output, originX: 0, originY: 0, group: nil)]
-        defer { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame() }
+    /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)), changing only
+    /// the pixels of `region` (device pixels; nil: all) — those exactly as drawing it all
+    /// would (RegionRendering.swift). `endsFrame`: the caches drop what this run did not use
+    /// (false for one region of several, whose caller ends the frame once).
+    func run(_ list: DrawList, into output: Surface, region: PixelRect? = nil, endsFrame: Bool = true) throws {
+        let out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
+        out.limit = region
+        stack = [out]
+        defer { if endsFrame { endFrame() } }
         let commands = list.commands
         var index = 0
         while index < commands.count {
@@ -94,7 +99,7 @@ final class DrawListExecutor {
                 guard let g = top.group, g.layer == layer, !top.isMask else {
                     throw CompositorError.unbalancedDrawList("mask of \(layer) outside its group")
                 }
-                stack.append(try makeTarget(g, isMask: true))
+                stack.append(try makeTarget(g, isMask: true, whole: top.wholeBox))
             case let .endGroup(layer):
                 try endGroup(layer)
             case let .beginProjective(spec):
@@ -104,10 +109,11 @@ final class DrawListExecutor {
                     skippingTo = spec.layer
                     continue
                 }
-                // Only the part of the plane that lands on the surface below (PlaneCrop.swift).
-                let plane = top.surface.map {
-                    PlaneCrop.cropped(spec, targetOriginX: top.originX, targetOriginY: top.originY, width: $0.width, height: $0.height)
-                } ?? spec
+                // Only the part of the plane that lands on the surface below (PlaneCrop.swift) —
+                // below as a whole-frame render has it, so the plane is that render's plane.
+                let whole = top.wholeBox
+                let plane = top.surface == nil || whole.isEmpty ? spec
+                    : PlaneCrop.cropped(spec, targetOriginX: whole.x0, targetOriginY: whole.y0, width: whole.width, height: whole.height)
                 let pb = plane.bounds
                 let surface = pb.isEmpty ? nil : try allocator.surface(width: pb.width, height: pb.height, for: spec.layer, .plane)
                 stack.append(RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
@@ -133,31 +139,46 @@ final class DrawListExecutor {
         stack = []
     }
 
-    private func makeTarget(_ spec: GroupSpec, isMask: Bool) throws -> RasterTarget {
+    /// Drops from the caches what the frame did not use.
+    func endFrame() { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame() }
+
+    private func makeTarget(_ spec: GroupSpec, isMask: Bool, whole: PixelRect? = nil) throws -> RasterTarget {
         let b = spec.bounds
         guard !b.isEmpty else { return RasterTarget(surface: nil, originX: b.x0, originY: b.y0, group: spec, isMask: isMask) }
         let s = try allocator.surface(width: b.width, height: b.height, for: spec.layer, isMask ? .mask : .group)
-        return RasterTarget(surface: s, originX: b.x0, originY: b.y0, group: spec, isMask: isMask)
+        let t = RasterTarget(surface: s, originX: b.x0, originY: b.y0, group: spec, isMask: isMask)
+        if let whole { t.wholeBox = whole }
+        return t
     }
 
     private func beginGroup(_ spec: GroupSpec, over top: RasterTarget) throws {
         // Nothing of a group outside the surface below and its clip can show, except what
-        // casts a shadow into it (ShadowWindow.swift): skip drawing the rest.
+        // casts a shadow into it (ShadowWindow.swift): skip drawing the rest. In a region
+        // render (`RasterTarget.limit`) only the limit's rows of the surface below can change,
+        // so only they are visible; `full` and the whole-frame extent come from the whole boxes,
+        // so a group's pixels, its shadow's blur plane and what is drawn into it are those of
+        // the whole frame (RegionRendering.swift).
         var s = spec
         let reach = spec.shadow?.reach ?? 0
-        let box = top.deviceBox
-        let grown = box.isEmpty ? box : PixelRect(x0: box.x0 - reach, y0: box.y0 - reach, x1: box.x1 + reach, y1: box.y1 + reach)
+        let whole = top.wholeBox
+        let grown = whole.isEmpty ? whole : PixelRect(x0: whole.x0 - reach, y0: whole.y0 - reach, x1: whole.x1 + reach, y1: whole.y1 + reach)
         let full = PixelRect(x0: spec.bounds.x0, y0: spec.bounds.y0, x1: spec.bounds.x1, y1: spec.bounds.y1).intersection(grown)
-        var visible = box.intersection(full)
-        if let clip = top.clips.last { visible = visible.intersection(clip.box) }
+        var wholeVisible = whole.intersection(full)
+        var visible = top.deviceBox.intersection(full)
+        if let clip = top.clips.last {
+            visible = visible.intersection(clip.box)
+            wholeVisible = wholeVisible.intersection(clip.wholeBox)
+        }
+        if let limit = top.deviceLimit { visible = visible.intersection(limit) }
         var window: ShadowWindow?
-        var b = visible
+        var b = visible, wholeB = wholeVisible
         if let shadow = spec.shadow {
             window = ShadowWindow(full: full, visible: visible, shadow: shadow)
             b = window!.content
+            wholeB = ShadowWindow(full: full, visible: wholeVisible, shadow: shadow).content
         }
         s.bounds = b.isEmpty ? .empty : PixelBox(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1)
-        let target = try makeTarget(s, isMask: false)
+        let target = try makeTarget(s, isMask: false, whole: wholeB)
         target.shadowWindow = window
         stack.append(target)
     }
@@ -165,14 +186,16 @@ final class DrawListExecutor {
     /// Intersects the target's clip with the shape.
     private func pushClip(_ shape: LayerShape, _ t: CGAffineTransform, on target: RasterTarget) throws {
         let deviceRect = shape.rect.applying(t)
-        var box = PixelRect.covering(minX: Double(deviceRect.minX), minY: Double(deviceRect.minY),
-                                     maxX: Double(deviceRect.maxX), maxY: Double(deviceRect.maxY))
-            .intersection(target.deviceBox)
-        if let outer = target.clips.last { box = box.intersection(outer.box) }
+        let shapeBox = PixelRect.covering(minX: Double(deviceRect.minX), minY: Double(deviceRect.minY),
+                                          maxX: Double(deviceRect.maxX), maxY: Double(deviceRect.maxY))
+        var box = shapeBox.intersection(target.deviceBox)
+        var whole = shapeBox.intersection(target.wholeBox)
+        if let outer = target.clips.last { box = box.intersection(outer.box); whole = whole.intersection(outer.wholeBox) }
         guard !box.isEmpty else {
             // Everything is clipped away: an empty 1x1 mask far from nothing visible.
             let m = try AlphaMask(width: 1, height: 1)
-            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY))
+            // In a region render the clip may show in the whole frame all the same (`whole`).
+            target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY, wholeBox: whole.isEmpty ? nil : whole))
             return
         }
         guard let clip = try pieces.painter.mask(covering: box, draw: { shift, sink, area in
@@ -187,7 +210,7 @@ final class DrawListExecutor {
         if let outer = target.clips.last {
             clip.mask.intersect(with: outer.mask, dx: outer.x - clip.x, dy: outer.y - clip.y)
         }
-        target.clips.append(clip)
+        target.clips.append(DeviceClip(mask: clip.mask, x: clip.x, y: clip.y, wholeBox: whole))
     }
 
     /// Projects a finished perspective layer's surface onto the surface below: the surface's
@@ -243,10 +266,10 @@ final class DrawListExecutor {
         let alpha = Blitter.alpha8(spec.opacity)
         let dx = resultX - parent.originX, dy = resultY - parent.originY
         if let m = mask {
-            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, mask: m.mask,
+            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, clip: parent.limit, mask: m.mask,
                                     maskX: m.x - parent.originX, maskY: m.y - parent.originY)
         } else {
-            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha)
+            parentSurface.composite(result, dx: dx, dy: dy, alpha: alpha, clip: parent.limit)
         }
     }
 }

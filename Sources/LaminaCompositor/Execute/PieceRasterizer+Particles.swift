@@ -43,8 +43,17 @@ extension PieceRasterizer {
                                   r: p.r * Float(tint.red) * a, g: p.g * Float(tint.green) * a,
                                   b: p.b * Float(tint.blue) * a, a: a))
         }
+        // A region render's limit: sprites clipped to it draw the same bytes inside it.
+        let limit = target.limit.map { SpriteBox(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) }
         func draw(_ job: SpriteJob, within tile: SpriteBox?) {
             let sprite = sprites[job.cell]!
+            var tile = tile
+            if let l = limit {
+                let t = tile ?? SpriteBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+                let c = SpriteBox(x0: max(l.x0, t.x0), y0: max(l.y0, t.y0), x1: min(l.x1, t.x1), y1: min(l.y1, t.y1))
+                guard c.x1 > c.x0, c.y1 > c.y0 else { return }
+                tile = c
+            }
             blitter.draw(sprite.image, sx0: sprite.x0, sy0: sprite.y0, sx1: sprite.x1, sy1: sprite.y1,
                          toSurface: job.map, r: job.r, g: job.g, b: job.b, a: job.a, blend: blend, within: tile)
         }

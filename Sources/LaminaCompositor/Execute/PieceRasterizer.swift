@@ -53,7 +53,7 @@ final class PieceRasterizer {
                 // bytes as painting `BlurredRoundedRect.shader` directly.
                 guard let weights = shadows.weights(x0: Double(r.minX), y0: Double(r.minY), x1: Double(r.maxX), y1: Double(r.maxY),
                                                     radius: Double(shape.effectiveRadius) * abs(t.a), sigma: sigma,
-                                                    clip: PixelRect(target.surface!)) else {
+                                                    clip: target.wholeLocalBox) else {
                     try blurredRoundedRect(r, radius: Double(shape.effectiveRadius) * abs(t.a), sigma: sigma, color: color,
                                            into: target, alpha: alpha, tint: tint)
                     return
@@ -75,7 +75,7 @@ final class PieceRasterizer {
     private func blurredRoundedRect(_ r: CGRect, radius: Double, sigma: Double, color: CGColor, into target: RasterTarget,
                                     alpha: Double, tint: RenderTint) throws {
         let blurred = BlurredRoundedRect(x0: r.minX, y0: r.minY, x1: r.maxX, y1: r.maxY, cornerRadius: radius, sigma: sigma,
-                                         clip: PixelRect(target.surface!))
+                                         clip: target.wholeLocalBox)
         guard blurred.boundsWidth > 0, blurred.boundsHeight > 0 else { return }
         paintPixelBox(TintShader.tinted(.shader(blurred.shader(color: color.premultiplied.packed)), tint),
                       x: blurred.boundsX, y: blurred.boundsY, width: blurred.boundsWidth,
@@ -218,12 +218,13 @@ final class PieceRasterizer {
     /// A shadow of any path: its coverage rasterized into a mask, blurred, painted in `color`.
     func blurredShadow(_ path: CGPath, sigma: Double, color: CGColor, _ t: CGAffineTransform, into target: RasterTarget, alpha: Double,
                        tint: RenderTint = .none) throws {
-        guard let surface = target.surface else { return }
+        guard target.surface != nil else { return }
         let poly = Self.polygon(path, t)
         guard let b = poly.bounds else { return }
         let margin = Int(ShadowMapping.spread(sigma: sigma).rounded(.up))
-        // Only the part that can reach the surface matters.
-        let reach = PixelRect(surface)
+        // Only the part that can reach the surface matters — the surface of a whole-frame
+        // render, so that the blur's plane (and its reduction grid) is that render's.
+        let reach = target.wholeLocalBox
         let box = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY)
             .intersection(PixelRect(x0: reach.x0 - margin, y0: reach.y0 - margin, x1: reach.x1 + margin, y1: reach.y1 + margin))
         guard !box.isEmpty else { return }

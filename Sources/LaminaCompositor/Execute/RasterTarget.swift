@@ -7,7 +7,15 @@ import LaminaRaster
 struct DeviceClip {
     let mask: AlphaMask
     let x: Int, y: Int
+    /// The clip's box in a whole-frame render (device pixels): `box` itself, but for a clip
+    /// pushed on a target a region render cropped (see `RasterTarget.wholeBox`).
+    var wholeBox: PixelRect
     var box: PixelRect { PixelRect(x: x, y: y, width: mask.width, height: mask.height) }
+
+    init(mask: AlphaMask, x: Int, y: Int, wholeBox: PixelRect? = nil) {
+        self.mask = mask; self.x = x; self.y = y
+        self.wholeBox = wholeBox ?? PixelRect(x: x, y: y, width: mask.width, height: mask.height)
+    }
 }
 
 /// One surface being drawn: its pixels cover device pixels origin ..< origin + size. A group
@@ -21,11 +29,28 @@ final class RasterTarget {
     let projective: ProjectiveSpec?
     /// For an alpha-shadow group: which of its pixels show and which cast a shadow into them.
     var shadowWindow: ShadowWindow?
+    /// The only pixels of the surface (surface pixels) drawing may change, or nil for all of
+    /// them: a region render's rectangle on the output (RegionRendering.swift). Everything
+    /// else about the target — its box, what groups and planes crop to, what shadows reach —
+    /// is that of the whole frame, so the pixels inside come out as in a whole-frame render.
+    var limit: PixelRect?
+    /// The device pixels this target would cover in a whole-frame render: `deviceBox`, but for
+    /// a group a region render cropped to the rows it needs. What a whole-frame render derives
+    /// from a target's extent — the extent of the groups and planes drawn into it, where a
+    /// blurred shadow's plane starts — is derived from this box, so it stays the same.
+    var wholeBox: PixelRect = .empty
 
     init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false, projective: ProjectiveSpec? = nil) {
         self.surface = surface; self.originX = originX; self.originY = originY
         self.group = group; self.isMask = isMask; self.projective = projective
+        wholeBox = deviceBox
     }
+
+    /// `wholeBox` in the surface's pixels.
+    var wholeLocalBox: PixelRect { wholeBox.offsetBy(dx: -originX, dy: -originY) }
+
+    /// `limit` in device pixels.
+    var deviceLimit: PixelRect? { limit?.offsetBy(dx: originX, dy: originY) }
 
     /// The device pixels this target covers.
     var deviceBox: PixelRect {
@@ -54,6 +79,10 @@ final class TargetPainter {
         guard a > 0 else { return }
         let blitter = Blitter(surface: surface, paint: paint, alpha: a, scratch: scratch)
         var area = PixelRect(surface)
+        if let limit = target.limit {
+            area = area.intersection(limit)
+            guard !area.isEmpty else { return }
+        }
         if let clip = target.clips.last {
             let local = clip.box.offsetBy(dx: -target.originX, dy: -target.originY)
             area = area.intersection(local)

@@ -1,0 +1,157 @@
+// Rendering part of a frame: one entry for a damage rectangle and for the bands of a frame
+// split across threads. A region render changes only the device pixels of its rectangle R,
+// and those come out byte-identical to a whole-frame render of the same draw list.
+//
+// How it stays exact: the draw list is prepared once for the whole frame, and the region only
+// limits which output rows the executor may write (`RasterTarget.limit`): every fill's clip
+// area, every group's final composite and every sprite is cut at R's rows. Offscreen groups
+// (group opacity, masks, alpha shadows) drawn on the output are cropped to the rows that can
+// show in R — for an alpha shadow, plus the rows that cast a shadow into them
+// (`ShadowWindow`) — and everything a whole-frame render derives from a target's extent is
+// derived from the extent it has there (`RasterTarget.wholeBox`, `DeviceClip.wholeBox`):
+// the `full` box whose blur plane and reduction grid an alpha shadow uses, the crop of a 3D
+// plane (so its surface, its sampling choice and its homography are the whole frame's), the
+// plane a path shadow is blurred in and the clip of a rounded-rect shadow's weights. 3D plane
+// surfaces (shouldRasterize caches included), transitions' surfaces and path shadows' blurs
+// are computed over their whole-frame extent, as are groups nested in a plane or a transition.
+// A cropped group's surface starts at another row than the whole frame's: coordinates drawn
+// into it differ by that whole number of rows, which doubles represent exactly except when a
+// point lies far above the group (then the last bit of a coordinate may round differently,
+// and the 1/256-pixel quantisation downstream hides that unless it falls on a tie).
+//
+// Why rows and not R itself: the polygon rasterizer clips edges against the clip's columns
+// in Double before quantising them (PolygonRasterizer.swift), so a fill clipped at another
+// column can differ by one level next to its edges (measured: 1–19 pixels of a random tree,
+// RegionRandomTreeTests); its output does not depend on the clip's rows. So R's rows are
+// drawn across the whole width and the pixels of those rows outside R's columns are put back
+// afterwards (one copy of them), and groups are cropped by rows only. A full-width band needs
+// no copy.
+//
+// Threads: the bands of a frame are disjoint rows of one surface; each runs on its own
+// executor (its own painter, rasterizer and scratch, its own allocator charging the shared
+// budget), the caches are locked, and the caches end the frame once, after every band.
+import CoreGraphics
+import Foundation
+import LaminaRaster
+
+extension Compositor {
+    /// Redraws only `region` (device pixels) of the frame `list` describes in `surface`,
+    /// which must be the frame's size: the region is first set to `background` (transparent
+    /// when nil), then the list is drawn over it. Pixels outside the region are not touched;
+    /// pixels inside are byte-identical to `render(tree:width:height:scale:background:)` of
+    /// the same frame. Throws for a surface of another size than the list's.
+    package func render(_ list: DrawList, into surface: Surface, region: PixelBox, background: CGColor? = nil) throws {
+        try render(list, into: surface, regions: [region], background: background, pool: nil)
+    }
+
+    /// `render(_:into:region:background:)` for a render tree (prepared for the whole
+    /// `surface`).
+    package func render(tree: RenderTree, into surface: Surface, region: PixelBox, scale: Double = 1,
+                        background: CGColor? = nil) throws {
+        let list = drawList(tree: tree, width: surface.width, height: surface.height, scale: scale)
+        try render(list, into: surface, region: region, background: background)
+    }
+
+    /// Redraws each of `regions` (device pixels) as
+    /// `render(_:into:region:background:)` does, spread over `pool`'s workers when given (one
+    /// executor per region; the bytes do not depend on the thread count or which worker draws
+    /// which region; regions whose rows overlap are drawn one after the other). The first
+    /// error any region meets is thrown after all have run.
+    package func render(_ list: DrawList, into surface: Surface, regions: [PixelBox], background: CGColor? = nil,
+                        pool: WorkerPool?) throws {
+        guard list.width == surface.width, list.height == surface.height else {
+            throw CompositorError.invalidOutputSize(width: surface.width, height: surface.height)
+        }
+        let frame = PixelRect(surface)
+        let rects = regions.map { PixelRect(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1).intersection(frame) }
+            .filter { !$0.isEmpty }
+        guard !rects.isEmpty else { return }
+        let budget = memoryBudget ?? PixelMemoryBudget.current
+        let fill = background?.premultiplied ?? .transparent
+        let errors = RegionErrors(count: rects.count)
+        let draw: (Int) -> Void = { i in
+            let r = rects[i]
+            let rows = PixelRect(x0: frame.x0, y0: r.y0, x1: frame.x1, y1: r.y1)
+            let allocator = SurfaceAllocator(budget: budget)
+            do {
+                // The pixels of R's rows outside R, to put back (see the note at the top).
+                var saved: Surface?
+                if rows != r, let band = surface.view(x: 0, y: r.y0, width: frame.width, height: r.height) {
+                    let copy = try allocator.surface(width: band.width, height: band.height, for: RenderNodeID(0), .output)
+                    copy.copyPixels(from: band, dx: 0, dy: 0)
+                    saved = copy
+                }
+                surface.fill(fill, in: rows)
+                let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
+                                                coverage: coverageCache, allocator: allocator)
+                defer {
+                    if let saved {
+                        surface.copyPixels(from: saved, dx: 0, dy: r.y0, clip: PixelRect(x0: rows.x0, y0: r.y0, x1: r.x0, y1: r.y1))
+                        surface.copyPixels(from: saved, dx: 0, dy: r.y0, clip: PixelRect(x0: r.x1, y0: r.y0, x1: rows.x1, y1: r.y1))
+                    }
+                }
+                try executor.run(list, into: surface, region: rows, endsFrame: false)
+            } catch { errors.set(i, error) }
+        }
+        // Regions that share rows draw them twice: one after the other, never at once.
+        let sorted = rects.sorted { $0.y0 < $1.y0 }
+        let disjointRows = zip(sorted, sorted.dropFirst()).allSatisfy { $0.y1 <= $1.y0 }
+        if let pool, pool.workerCount > 1, rects.count > 1, disjointRows {
+            // One "band" per region: the pool hands out indices through its atomic counter.
+            pool.forEachBand(height: rects.count, bandHeight: 1) { rows, _ in
+                for i in rows { draw(i) }
+            }
+        } else {
+            for i in rects.indices { draw(i) }
+        }
+        DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache,
+                         allocator: SurfaceAllocator(budget: budget)).endFrame()
+        if let first = errors.first { throw first }
+    }
+
+    /// `count` horizontal bands of nearly equal height (the first ones one row taller when
+    /// the height does not divide) covering a `width` × `height` frame, top to bottom; fewer
+    /// when there are fewer rows than bands, none for an empty frame.
+    package static func bands(width: Int, height: Int, count: Int) -> [PixelBox] {
+        guard width > 0, height > 0 else { return [] }
+        let n = min(height, max(1, count))
+        let base = height / n, extra = height % n
+        var out: [PixelBox] = []
+        var y = 0
+        for i in 0..<n {
+            let h = base + (i < extra ? 1 : 0)
+            out.append(PixelBox(x0: 0, y0: y, x1: width, y1: y + h))
+            y += h
+        }
+        return out
+    }
+
+    /// The whole frame drawn as `bands` horizontal bands on `pool` (one thread when nil):
+    /// the same bytes as `render(tree:width:height:scale:background:)`.
+    package func render(tree: RenderTree, width: Int, height: Int, scale: Double = 1, background: CGColor? = nil,
+                        bands: Int, pool: WorkerPool?) throws -> Surface {
+        guard width > 0, height > 0, width <= Surface.maxDimension, height <= Surface.maxDimension,
+              width * height <= Surface.maxPixelCount else {
+            throw CompositorError.invalidOutputSize(width: width, height: height)
+        }
+        let allocator = SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current)
+        let surface = try allocator.surface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0), .output)
+        let list = drawList(tree: tree, width: width, height: height, scale: scale)
+        try render(list, into: surface, regions: Self.bands(width: width, height: height, count: bands),
+                   background: background, pool: pool)
+        return surface
+    }
+}
+
+/// The errors of a frame's regions, one slot per region (written by whichever worker draws it).
+private final class RegionErrors: @unchecked Sendable {
+    private var slots: [Error?]
+    private let lock = NSLock()
+
+    init(count: Int) { slots = Array(repeating: nil, count: count) }
+
+    func set(_ i: Int, _ e: Error) { lock.lock(); slots[i] = e; lock.unlock() }
+
+    /// The error of the lowest-numbered region that failed.
+    var first: Error? { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 }.first }
+}
