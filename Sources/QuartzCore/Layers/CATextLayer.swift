@@ -7,8 +7,10 @@ import LaminaCompositor
 ///
 /// `string` is a String (an attributed string shows its characters, without attributes);
 /// `font` is Apple's `CFTypeRef?` (a font name string, or a `CGFont`), held as `Any?` because
-/// Core Foundation types do not exist here; nil means Helvetica. Fonts resolve to DejaVu
-/// faces (`FontCatalog`); with no font file installed, text draws nothing (reported once).
+/// Core Foundation types do not exist here; nil means Helvetica. Fonts resolve through
+/// fontconfig (`FontCatalog`: Apple's names give DejaVu faces where installed), characters a
+/// face lacks fall back to another installed face, text is shaped by HarfBuzz and ordered by
+/// FriBidi; with no font file installed, text draws nothing (reported once).
 open class CATextLayer: CALayer {
     package struct Text {
         var string: Any?
