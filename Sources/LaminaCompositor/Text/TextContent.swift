@@ -16,8 +16,8 @@ package enum TextTruncation: Hashable, Sendable {
     case none, start, middle, end
 }
 
-/// CATextLayer's `alignmentMode`, as the layout applies it (natural is left: the layout is
-/// left-to-right only).
+/// CATextLayer's `alignmentMode`, as the layout applies it (natural is left for a
+/// left-to-right paragraph, right for a right-to-left one).
 package enum TextAlignment: Hashable, Sendable {
     case natural, left, right, center, justified
 }
@@ -85,14 +85,21 @@ package struct TextContent: Hashable, Sendable {
         var size = fontSize
         if scale.isFinite, scale > 0 { size = min(size, CGFloat(FontFace.maxPixelSize) / scale) }
         guard let (layout, face) = layout(in: b.size, fontSize: size) else { return }
-        var glyphs: [PositionedGlyph] = []
+        // One list of glyphs per face (fallback faces draw their own glyphs), in first-use order.
+        var runs: [(face: FontFace, glyphs: [PositionedGlyph])] = []
         // Pens more than an em outside the bounds cannot put ink inside them.
-        for (g, p) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
-            glyphs.append(PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y)))
+        for (g, p, f) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
+            let glyphFace = f ?? face
+            let positioned = PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y))
+            if let i = runs.firstIndex(where: { $0.face === glyphFace }) {
+                runs[i].glyphs.append(positioned)
+            } else {
+                runs.append((glyphFace, [positioned]))
+            }
         }
         ctx.saveGState()
         ctx.setFillColor(color ?? CGColor(gray: 0, alpha: 1))
-        ctx.drawGlyphs(glyphs, face: face, fontSize: size)
+        for run in runs { ctx.drawGlyphs(run.glyphs, face: run.face, fontSize: size) }
         ctx.restoreGState()
     }
 
