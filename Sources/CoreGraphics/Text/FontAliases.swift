@@ -14,14 +14,15 @@
 enum FontAliases {
     static let sans = ["Helvetica", "Helvetica Neue", "Arial", "ArialMT", "SF Pro", "SF Pro Text", "SF Pro Display",
                        "SF Pro Rounded", "SF UI", "SF UI Text", "SF UI Display", ".SF UI", ".SFUI", ".SFUIText",
-                       ".SFUIDisplay", ".SF NS", "System", "system-ui", "-apple-system", "Avenir", "Avenir Next",
+                       ".SFUIDisplay", ".SF NS",
+                       ".AppleSystemUIFont", ".AppleSystemUIFontRounded", "System", "system-ui", "-apple-system", "Avenir", "Avenir Next",
                        "Avenir Next Condensed", "Gill Sans", "Futura", "Lucida Grande", "Verdana", "Trebuchet MS",
                        "Optima", "Geneva", "Tahoma"]
     static let serif = ["Times", "Times New Roman", "TimesNewRomanPS", "Times Roman", "New York", "Georgia",
                         "Palatino", "Baskerville", "Didot", "Cochin", "Charter", "Bodoni 72", "Hoefler Text",
-                        "Iowan Old Style", "Superclarendon", "American Typewriter"]
+                        "Iowan Old Style", ".AppleSystemUIFontSerif", ".New York", "Superclarendon", "American Typewriter"]
     static let mono = ["Courier", "Courier New", "CourierNewPS", "Menlo", "Monaco", "SF Mono", "SFMono",
-                       ".SF Mono", "Andale Mono"]
+                       ".SF Mono", ".AppleSystemUIFontMonospaced", "Andale Mono"]
 
     /// The configuration, as fontconfig's XML.
     static var xml: String {

@@ -58,8 +58,6 @@ package final class FontFace: @unchecked Sendable {
     }
     private let lock = NSLock()
     private var advances: [UInt32: Int] = [:]
-    private var kerns: [UInt64: Int] = [:]
-    private let hasKerning: Bool
     private var glyphs: [GlyphKey: GlyphMask] = [:]
     private var cachedBytes = 0
 
@@ -88,7 +86,6 @@ package final class FontFace: @unchecked Sendable {
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) }
         isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
         isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
-        hasKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
     }
 
     deinit { FontLibrary.shared.closeFace(face) }
@@ -111,20 +108,6 @@ package final class FontFace: @unchecked Sendable {
         }
         advances[glyph] = a
         return a
-    }
-
-    /// The kerning between two glyphs in design units (added to the left glyph's advance;
-    /// usually negative), from the font's `kern` table; 0 when it has none.
-    package func kerning(_ left: UInt32, _ right: UInt32) -> Int {
-        guard hasKerning, left != 0, right != 0 else { return 0 }
-        let key = UInt64(left) << 32 | UInt64(right)
-        lock.lock()
-        defer { lock.unlock() }
-        if let k = kerns[key] { return k }
-        var v = FT_Vector()
-        let k = FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 ? Int(v.x) : 0
-        kerns[key] = k
-        return k
     }
 
     /// The coverage of `glyph` at `pixelSize` pixels per em (clamped to 1...`maxPixelSize`),

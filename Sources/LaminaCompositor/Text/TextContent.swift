@@ -36,6 +36,8 @@ package struct TextContent: Hashable, Sendable {
     package var isWrapped: Bool
     package var truncation: TextTruncation
     package var alignment: TextAlignment
+    /// Per-range colour and kern of an attributed string (character offsets into `string`).
+    package var styles: [TextStyleRun]
     /// The size and colour the node's `contents` (the model's backing store) were drawn with.
     package var drawnFontSize: CGFloat
     package var drawnColor: CGColor?
@@ -46,7 +48,8 @@ package struct TextContent: Hashable, Sendable {
 
     package init(string: String?, face: FontFace?, fontSize: CGFloat, color: CGColor?, isWrapped: Bool = false,
                  truncation: TextTruncation = .none, alignment: TextAlignment = .natural,
-                 bounds: CGRect = .zero, scale: CGFloat = 1) {
+                 styles: [TextStyleRun] = [], bounds: CGRect = .zero, scale: CGFloat = 1) {
+        self.styles = styles
         self.string = string
         self.face = face
         self.fontSize = fontSize
@@ -68,7 +71,8 @@ package struct TextContent: Hashable, Sendable {
     package func layout(in box: CGSize, fontSize size: CGFloat) -> (TextLayout, FontFace)? {
         guard let text = string, !text.isEmpty, size.isFinite, size > 0, let face else { return nil }
         let measurer = FontTextMeasurer(face: face, fontSize: size)
-        let options = TextLayout.Options(isWrapped: isWrapped, truncationMode: truncation, alignmentMode: alignment)
+        let options = TextLayout.Options(isWrapped: isWrapped, truncationMode: truncation, alignmentMode: alignment,
+                                         styles: styles)
         return (TextLayout.make(text, size: box, options: options, measurer: measurer), face)
     }
 
@@ -85,21 +89,25 @@ package struct TextContent: Hashable, Sendable {
         var size = fontSize
         if scale.isFinite, scale > 0 { size = min(size, CGFloat(FontFace.maxPixelSize) / scale) }
         guard let (layout, face) = layout(in: b.size, fontSize: size) else { return }
-        // One list of glyphs per face (fallback faces draw their own glyphs), in first-use order.
-        var runs: [(face: FontFace, glyphs: [PositionedGlyph])] = []
+        // One list of glyphs per face and colour (fallback faces draw their own glyphs; ranges
+        // of an attributed string their own colours), in first-use order.
+        let defaultColor = color ?? CGColor(gray: 0, alpha: 1)
+        var runs: [(face: FontFace, color: CGColor, glyphs: [PositionedGlyph])] = []
         // Pens more than an em outside the bounds cannot put ink inside them.
-        for (g, p, f) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
-            let glyphFace = f ?? face
+        for (g, p, f, c) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
+            let glyphFace = f ?? face, glyphColor = c ?? defaultColor
             let positioned = PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y))
-            if let i = runs.firstIndex(where: { $0.face === glyphFace }) {
+            if let i = runs.firstIndex(where: { $0.face === glyphFace && $0.color == glyphColor }) {
                 runs[i].glyphs.append(positioned)
             } else {
-                runs.append((glyphFace, [positioned]))
+                runs.append((glyphFace, glyphColor, [positioned]))
             }
         }
         ctx.saveGState()
-        ctx.setFillColor(color ?? CGColor(gray: 0, alpha: 1))
-        for run in runs { ctx.drawGlyphs(run.glyphs, face: run.face, fontSize: size) }
+        for run in runs {
+            ctx.setFillColor(run.color)
+            ctx.drawGlyphs(run.glyphs, face: run.face, fontSize: size)
+        }
         ctx.restoreGState()
     }
 
@@ -121,6 +129,7 @@ package struct TextContent: Hashable, Sendable {
     package static func == (a: Self, b: Self) -> Bool {
         a.string == b.string && a.face === b.face && a.fontSize == b.fontSize && a.color == b.color
             && a.isWrapped == b.isWrapped && a.truncation == b.truncation && a.alignment == b.alignment
+            && a.styles == b.styles
             && a.drawnFontSize == b.drawnFontSize && a.drawnColor == b.drawnColor
             && a.drawnBounds == b.drawnBounds && a.drawnScale == b.drawnScale
     }

@@ -25,6 +25,8 @@ package struct TextUnit: Equatable, Sendable {
     /// of its first scalar (used to reorder lines).
     package var level: UInt8
     package var bidiType: UInt32
+    /// Colour of the cluster's glyphs (an attributed string's foreground colour); nil: the layer's.
+    package var color: CGColor?
 
     package init(character: Character, glyphs: [UInt32], offsets: [CGFloat], width: CGFloat) {
         self.init(text: String(character), glyphs: glyphs, offsets: offsets, width: width)
@@ -50,7 +52,7 @@ package struct TextUnit: Equatable, Sendable {
 
     package static func == (a: Self, b: Self) -> Bool {
         a.text == b.text && a.glyphs == b.glyphs && a.offsets == b.offsets && a.rises == b.rises && a.width == b.width
-            && a.face === b.face && a.level == b.level && a.bidiType == b.bidiType
+            && a.face === b.face && a.level == b.level && a.bidiType == b.bidiType && a.color == b.color
     }
 }
 
@@ -127,11 +129,14 @@ package struct TextLayout: Equatable, Sendable {
         package var isWrapped = false
         package var truncationMode: TextTruncation = .none
         package var alignmentMode: TextAlignment = .natural
+        /// Per-range attributes of an attributed string (colour, kern), applied after measuring.
+        package var styles: [TextStyleRun] = []
         package init(isWrapped: Bool = false, truncationMode: TextTruncation = .none,
-                     alignmentMode: TextAlignment = .natural) {
+                     alignmentMode: TextAlignment = .natural, styles: [TextStyleRun] = []) {
             self.isWrapped = isWrapped
             self.truncationMode = truncationMode
             self.alignmentMode = alignmentMode
+            self.styles = styles
         }
     }
 
@@ -159,9 +164,12 @@ package struct TextLayout: Equatable, Sendable {
         var ends: [Bool] = []
         var rtl: [Bool] = []
         var cut = false
+        var paragraphStart = 0       // characters of `text` before this paragraph
         for paragraph in paragraphs(of: text) {
             let measured = measurer.units(for: paragraph)
-            let units = measured.units
+            var units = measured.units
+            if !options.styles.isEmpty { applyStyles(options.styles, to: &units, from: paragraphStart) }
+            paragraphStart += paragraph.count + 1
             if options.isWrapped {
                 let wrapped = wrap(units, width: w)
                 for (i, row) in wrapped.enumerated() {
@@ -214,8 +222,8 @@ package struct TextLayout: Equatable, Sendable {
 
     /// Every glyph of every line, left to right, with its pen in the box's space (points, y
     /// down) and its face (nil: the layout's own).
-    package var glyphs: [(glyph: UInt32, position: CGPoint, face: FontFace?)] {
-        var out: [(UInt32, CGPoint, FontFace?)] = []
+    package var glyphs: [(glyph: UInt32, position: CGPoint, face: FontFace?, color: CGColor?)] {
+        var out: [(UInt32, CGPoint, FontFace?, CGColor?)] = []
         for line in lines {
             var x = line.x
             if line.isRightToLeft {
@@ -227,7 +235,7 @@ package struct TextLayout: Equatable, Sendable {
                 let unit = line.units[i]
                 for (k, (g, dx)) in zip(unit.glyphs, unit.offsets).enumerated() {
                     let rise = k < unit.rises.count ? unit.rises[k] : 0
-                    out.append((g, CGPoint(x: x + dx, y: line.baseline - rise), unit.face))
+                    out.append((g, CGPoint(x: x + dx, y: line.baseline - rise), unit.face, unit.color))
                 }
                 x += unit.width + (unit.isSpace ? line.spaceExtra : 0)
             }

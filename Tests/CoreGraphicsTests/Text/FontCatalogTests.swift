@@ -74,14 +74,6 @@ import Testing
         #expect(FontFace(path: "/nonexistent.ttf") == nil)
     }
 
-    @Test func pairKerningComesFromTheKernTable() throws {
-        let face = try #require(FontCatalog.face(named: nil))
-        let a = face.glyph(for: "A"), v = face.glyph(for: "V"), h = face.glyph(for: "H")
-        #expect(face.kerning(a, v) < 0, "AV tucks in")
-        #expect(face.kerning(h, h) == 0)
-        #expect(face.kerning(0, v) == 0)
-    }
-
     @Test func withoutFontFilesThereIsNoFace() {
         // A fontconfig configuration that knows no fonts: no system configuration, no directories.
         let none = FontMatcher(extraDirectories: ["/nonexistent-lamina-fonts"], loadSystemConfiguration: false)

@@ -18,6 +18,7 @@ func someFontHas(_ scalar: Unicode.Scalar) -> Bool {
             ("Times-Roman", "DejaVuSerif"), ("TimesNewRomanPS-BoldMT", "DejaVuSerif-Bold"),
             ("Georgia-Italic", "DejaVuSerif-Italic"), ("Menlo-Regular", "DejaVuSansMono"),
             ("Courier-BoldOblique", "DejaVuSansMono-BoldOblique"), ("SFMono-Semibold", "DejaVuSansMono-Bold"),
+            (".AppleSystemUIFontMonospaced-Regular", "DejaVuSansMono"), (".AppleSystemUIFont", "DejaVuSans"),
         ]
         for (name, postScript) in cases {
             #expect(FontCatalog.face(named: name)?.postScriptName == postScript, "\(name)")
