@@ -9,8 +9,9 @@ import Foundation
 /// 3. otherwise the name is split into family and style (`FontRequest`: "Helvetica-Bold" is
 ///    Helvetica, bold) and fontconfig picks the best face. Apple's families resolve through
 ///    Lamina's aliases (`FontAliases`: DejaVu first, then the generic sans-serif, serif or
-///    monospace family), other names through the system's configuration; unknown names get
-///    fontconfig's default (a sans-serif face);
+///    monospace family), other names through the system's configuration (its aliases
+///    included); names fontconfig does not know at all resolve as Helvetica (with their
+///    style), as Core Text does;
 /// 4. if no face at all can be found, nil — and one line on standard error, once per
 ///    process, says so (text then draws nothing).
 ///
@@ -48,11 +49,28 @@ package enum FontCatalog {
         } else if !name.isEmpty, let file = matcher.file(postScriptName: name), let face = open(file) {
             return face
         }
-        let request = FontRequest(name: name.hasPrefix("/") ? "" : name)
+        var request = FontRequest(name: name.hasPrefix("/") || name.isEmpty ? "Helvetica" : name)
+        if isUnknown(request, matcher: matcher) { request.family = "Helvetica" }
         for file in matcher.files(for: request) {
             if let face = open(file) { return face }
         }
         return nil
+    }
+
+    /// Whether fontconfig knows `request`'s family neither as an installed family nor through
+    /// an alias: its best match is just the default face (what a made-up family gets) and is
+    /// not itself of that family. Such names draw in Helvetica, as Core Text's
+    /// CTFontCreateWithName does for a name it cannot find, so they give the same face on
+    /// every machine with DejaVu instead of whatever the system's default sans-serif is.
+    private static func isUnknown(_ request: FontRequest, matcher: FontMatcher) -> Bool {
+        func key(_ s: String) -> String { s.lowercased().filter { !$0.isWhitespace } }
+        guard !request.family.isEmpty, key(request.family) != "helvetica",
+              let best = matcher.files(for: request, limit: 1).first,
+              let fallback = matcher.files(for: FontRequest(family: "lamina-unknown-family", weight: request.weight,
+                                                            isItalic: request.isItalic), limit: 1).first,
+              best == fallback
+        else { return false }
+        return open(best).map { key($0.familyName) != key(request.family) } ?? true
     }
 
     /// A face like `face` (its family, weight and slant) that has `scalar`, or nil when no

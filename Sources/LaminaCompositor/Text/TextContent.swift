@@ -25,7 +25,8 @@ package enum TextAlignment: Hashable, Sendable {
 /// What a text layer draws: its string in one face, size and colour, laid out in its bounds
 /// (points, the layer's bounds space, y down), plus what its backing store was drawn with.
 package struct TextContent: Hashable, Sendable {
-    /// The characters (an attributed string's characters, attributes ignored); nil: no text.
+    /// The characters (an attributed string's characters; its colour and kern are `styles`);
+    /// nil: no text.
     package var string: String?
     /// The resolved face; nil: no font file exists (nothing draws).
     package var face: FontFace?

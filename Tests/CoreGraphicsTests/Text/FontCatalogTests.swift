@@ -26,7 +26,7 @@ import Testing
         #expect(CGFont("Helvetica-Bold")?.postScriptName == "DejaVuSans-Bold")
         #expect(CGFont("DejaVuSerif-Italic")?.postScriptName == "DejaVuSerif-Italic", "a file's own name")
         #expect(CGFont("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")?.postScriptName == "DejaVuSansMono")
-        #expect(CGFont("/no/such/file.ttf") != nil, "an unreadable path → fontconfig's default face")
+        #expect(CGFont("/no/such/file.ttf")?.postScriptName == "DejaVuSans", "an unreadable path → Helvetica")
         #expect(CGFont("Helvetica")?.face === helvetica.face, "one face per file")
     }
 

@@ -29,9 +29,14 @@ func someFontHas(_ scalar: Unicode.Scalar) -> Bool {
         #expect(FontCatalog.face(named: "DejaVu Sans Mono")?.postScriptName == "DejaVuSansMono")
         #expect(FontCatalog.face(named: "DejaVu Serif-Bold")?.postScriptName == "DejaVuSerif-Bold")
         #expect(FontCatalog.face(named: "DejaVuSansCondensed")?.postScriptName == "DejaVuSansCondensed")
-        // Unknown names get fontconfig's default: some face, whichever the machine prefers.
-        let unknown = try #require(FontCatalog.face(named: "NoSuchFont-Bold"))
-        #expect(unknown.glyph(for: "A") != 0)
+        // Any installed family is itself, also when it is the system's default face.
+        for family in ["DejaVu Sans", "DejaVu Serif"] {
+            let face = try #require(FontCatalog.face(named: family))
+            #expect(face.familyName == family)
+        }
+        // Unknown names draw as Helvetica (Core Text's fallback), their style kept.
+        #expect(FontCatalog.face(named: "NoSuchFont-Bold")?.postScriptName == "DejaVuSans-Bold")
+        #expect(FontCatalog.face(named: "NoSuchFont")?.postScriptName == "DejaVuSans")
     }
 
     @Test func monospacedNamesGiveMonospacedFaces() throws {

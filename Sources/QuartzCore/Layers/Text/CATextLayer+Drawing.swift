@@ -79,7 +79,7 @@ extension CATextLayer {
     }
 
     /// The face for `font`: a CGFont's face, or the face a name resolves to (nil font, or
-    /// anything else, means Helvetica, i.e. DejaVu Sans). Nil when no font file exists.
+    /// anything else, means Helvetica: DejaVu Sans where installed). Nil when no font file exists.
     package static func resolveFace(_ font: Any?) -> FontFace? {
         switch font {
         case let f as CGFont: return f.face
