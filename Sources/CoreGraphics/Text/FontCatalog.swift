@@ -76,7 +76,7 @@ package enum FontCatalog {
     /// A face like `face` (its family, weight and slant) that has `scalar`, or nil when no
     /// installed face has it. Cached per face and scalar.
     package static func fallback(for scalar: Unicode.Scalar, after face: FontFace) -> FontFace? {
-        let key = FallbackKey(face: ObjectIdentifier(face), scalar: scalar.value)
+        let key = FallbackKey(face: face, scalar: scalar.value)
         if let cached = state.withLock({ $0.fallbacks[key] }) { return cached }
         let request = FontRequest(family: face.familyName, weight: face.isBold ? 200 : 80, isItalic: face.isItalic)
         var found: FontFace?
@@ -87,9 +87,15 @@ package enum FontCatalog {
         return found
     }
 
+    /// Holds its face, so the identity it is keyed by cannot be reused by another face.
     private struct FallbackKey: Hashable {
-        var face: ObjectIdentifier
+        var face: FontFace
         var scalar: UInt32
+        static func == (a: Self, b: Self) -> Bool { a.face === b.face && a.scalar == b.scalar }
+        func hash(into h: inout Hasher) {
+            h.combine(ObjectIdentifier(face))
+            h.combine(scalar)
+        }
     }
 
     private struct State {

@@ -38,7 +38,7 @@ package final class FontTextMeasurer: TextMeasuring {
     }
 
     package func units(for paragraph: [Character]) -> MeasuredParagraph {
-        let key = CacheKey(text: String(paragraph), face: ObjectIdentifier(face), size: fontSize)
+        let key = CacheKey(text: String(paragraph), face: face, size: fontSize)
         if let hit = FontTextMeasurer.cache.get(key) { return hit }
         let measured = shape(paragraph)
         FontTextMeasurer.cache.put(key, measured)
@@ -146,14 +146,21 @@ package final class FontTextMeasurer: TextMeasuring {
         }
     }
 
+    /// The key holds its face, so a face made outside the catalog cannot be freed and its
+    /// identity reused by another while the cache remembers it.
     private struct CacheKey: Hashable {
         var text: String
-        var face: ObjectIdentifier
+        var face: FontFace
         var size: CGFloat
+        static func == (a: Self, b: Self) -> Bool { a.face === b.face && a.size == b.size && a.text == b.text }
+        func hash(into h: inout Hasher) {
+            h.combine(text)
+            h.combine(ObjectIdentifier(face))
+            h.combine(size)
+        }
     }
 
-    /// Shaped paragraphs, process-wide; emptied when it holds `limit` entries. Faces live for
-    /// the process (the catalog keeps them), so their identities are stable keys.
+    /// Shaped paragraphs, process-wide; emptied when it holds `limit` entries.
     private static let cache = ShapeCache<CacheKey, MeasuredParagraph>(limit: 2048)
 }
 
