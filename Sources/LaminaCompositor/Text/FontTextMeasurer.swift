@@ -33,6 +33,12 @@ package final class FontTextMeasurer: TextMeasuring {
         lineHeight = CGFloat(face.lineHeight) * unitsToPoints
     }
 
+    package var measuringFace: FontFace? { face }
+
+    package func measurer(face: FontFace?, fontSize: CGFloat?) -> any TextMeasuring {
+        FontTextMeasurer(face: face ?? self.face, fontSize: fontSize.flatMap { $0.isFinite && $0 > 0 ? $0 : nil } ?? self.fontSize)
+    }
+
     package func unit(for character: Character) -> TextUnit {
         units(for: [character]).units.first ?? TextUnit(character: character, glyphs: [], offsets: [], width: 0)
     }

@@ -90,24 +90,26 @@ package struct TextContent: Hashable, Sendable {
         var size = fontSize
         if scale.isFinite, scale > 0 { size = min(size, CGFloat(FontFace.maxPixelSize) / scale) }
         guard let (layout, face) = layout(in: b.size, fontSize: size) else { return }
-        // One list of glyphs per face and colour (fallback faces draw their own glyphs; ranges
-        // of an attributed string their own colours), in first-use order.
+        // One list of glyphs per face, size and colour (fallback faces draw their own glyphs;
+        // ranges of an attributed string their own fonts and colours), in first-use order.
         let defaultColor = color ?? CGColor(gray: 0, alpha: 1)
-        var runs: [(face: FontFace, color: CGColor, glyphs: [PositionedGlyph])] = []
-        // Pens more than an em outside the bounds cannot put ink inside them.
-        for (g, p, f, c) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
+        var runs: [(face: FontFace, size: CGFloat, color: CGColor, glyphs: [PositionedGlyph])] = []
+        for (g, p, f, c, s) in layout.glyphs {
+            let glyphSize = s ?? size
+            // Pens more than an em outside the bounds cannot put ink inside them.
+            guard p.y - 2 * glyphSize < b.height, p.x < b.width + glyphSize, p.x > -2 * glyphSize else { continue }
             let glyphFace = f ?? face, glyphColor = c ?? defaultColor
             let positioned = PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y))
-            if let i = runs.firstIndex(where: { $0.face === glyphFace && $0.color == glyphColor }) {
+            if let i = runs.firstIndex(where: { $0.face === glyphFace && $0.size == glyphSize && $0.color == glyphColor }) {
                 runs[i].glyphs.append(positioned)
             } else {
-                runs.append((glyphFace, glyphColor, [positioned]))
+                runs.append((glyphFace, glyphSize, glyphColor, [positioned]))
             }
         }
         ctx.saveGState()
         for run in runs {
             ctx.setFillColor(run.color)
-            ctx.drawGlyphs(run.glyphs, face: run.face, fontSize: size)
+            ctx.drawGlyphs(run.glyphs, face: run.face, fontSize: run.size)
         }
         ctx.restoreGState()
     }

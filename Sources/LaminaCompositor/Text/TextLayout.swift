@@ -27,6 +27,18 @@ package struct TextUnit: Equatable, Sendable {
     package var bidiType: UInt32
     /// Colour of the cluster's glyphs (an attributed string's foreground colour); nil: the layer's.
     package var color: CGColor?
+    /// Size (points per em) of the cluster's glyphs and its font's line metrics, when an
+    /// attributed string gives it another font than the layout's; nil: the layout's.
+    package var fontSize: CGFloat?
+    package var metrics: LineMetrics?
+
+    /// A font's vertical metrics at a size (points): above and below the baseline, and the
+    /// baseline-to-baseline distance.
+    package struct LineMetrics: Equatable, Sendable {
+        package var ascent: CGFloat
+        package var descent: CGFloat
+        package var lineHeight: CGFloat
+    }
 
     package init(character: Character, glyphs: [UInt32], offsets: [CGFloat], width: CGFloat) {
         self.init(text: String(character), glyphs: glyphs, offsets: offsets, width: width)
@@ -53,6 +65,7 @@ package struct TextUnit: Equatable, Sendable {
     package static func == (a: Self, b: Self) -> Bool {
         a.text == b.text && a.glyphs == b.glyphs && a.offsets == b.offsets && a.rises == b.rises && a.width == b.width
             && a.face === b.face && a.level == b.level && a.bidiType == b.bidiType && a.color == b.color
+            && a.fontSize == b.fontSize && a.metrics == b.metrics
     }
 }
 
@@ -81,10 +94,18 @@ package protocol TextMeasuring {
     func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat
     /// One paragraph (no hard breaks) measured as a whole: shaped, with bidi levels.
     func units(for paragraph: [Character]) -> MeasuredParagraph
+    /// The face this measurer measures with (nil: none, as in tests' fixed measurers).
+    var measuringFace: FontFace? { get }
+    var fontSize: CGFloat { get }
+    /// A measurer like this one in another face and/or size (nil: this one's).
+    func measurer(face: FontFace?, fontSize: CGFloat?) -> any TextMeasuring
 }
 
 extension TextMeasuring {
     package func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat { 0 }
+    package var measuringFace: FontFace? { nil }
+    package var fontSize: CGFloat { 0 }
+    package func measurer(face: FontFace?, fontSize: CGFloat?) -> any TextMeasuring { self }
 
     /// One unit per character, each pair kerned (`kerning` widens the left one); left to right.
     package func units(for paragraph: [Character]) -> MeasuredParagraph {
@@ -121,6 +142,9 @@ package struct TextLayout: Equatable, Sendable {
     }
 
     package var lines: [Line]
+    /// The height the lines take (points from the box's top): the last baseline plus that
+    /// line's descent and line gap (in one font: lines × lineHeight).
+    package var height: CGFloat = 0
     package var ascent: CGFloat
     package var descent: CGFloat
     package var lineHeight: CGFloat
@@ -166,7 +190,9 @@ package struct TextLayout: Equatable, Sendable {
         var cut = false
         var paragraphStart = 0       // characters of `text` before this paragraph
         for paragraph in paragraphs(of: text) {
-            let measured = measurer.units(for: paragraph)
+            let measured = options.styles.contains(where: { $0.hasFont })
+                ? measureWithFonts(paragraph, from: paragraphStart, styles: options.styles, measurer: measurer)
+                : measurer.units(for: paragraph)
             var units = measured.units
             if !options.styles.isEmpty { applyStyles(options.styles, to: &units, from: paragraphStart) }
             paragraphStart += paragraph.count + 1
@@ -202,8 +228,16 @@ package struct TextLayout: Equatable, Sendable {
             }
         }
         var lines: [Line] = []
+        // Each line's baseline: its tallest font's ascent below the previous line's lowest
+        // descent and line gap (lines in one font step by its line height).
+        var previousBelow: CGFloat?, previousBaseline: CGFloat = 0
         for (i, row) in rows.enumerated() {
-            var line = Line(units: row, x: 0, baseline: measurer.ascent + CGFloat(i) * measurer.lineHeight)
+            var ascent = measurer.ascent, below = measurer.lineHeight - measurer.ascent
+            for m in row.lazy.compactMap(\.metrics) { ascent = max(ascent, m.ascent); below = max(below, m.lineHeight - m.ascent) }
+            let baseline = previousBelow.map { previousBaseline + $0 + ascent } ?? ascent
+            previousBaseline = baseline
+            previousBelow = below
+            var line = Line(units: row, x: 0, baseline: baseline)
             line.isRightToLeft = rtl[i]
             if rtl[i] || row.contains(where: { $0.level != 0 }) {
                 // A truncation's ellipsis reads in the paragraph's direction (measured alone, it is 0).
@@ -214,7 +248,8 @@ package struct TextLayout: Equatable, Sendable {
             align(&line, width: w, mode: options.alignmentMode, isLastOfParagraph: ends[i] || !options.isWrapped)
             lines.append(line)
         }
-        return TextLayout(lines: lines, ascent: measurer.ascent, descent: measurer.descent, lineHeight: measurer.lineHeight)
+        return TextLayout(lines: lines, height: lines.isEmpty ? 0 : previousBaseline + (previousBelow ?? 0),
+                          ascent: measurer.ascent, descent: measurer.descent, lineHeight: measurer.lineHeight)
     }
 
     /// FriBidi's type for "…" (other neutral, ON): what an ellipsis unit reports.
@@ -222,8 +257,8 @@ package struct TextLayout: Equatable, Sendable {
 
     /// Every glyph of every line, left to right, with its pen in the box's space (points, y
     /// down) and its face (nil: the layout's own).
-    package var glyphs: [(glyph: UInt32, position: CGPoint, face: FontFace?, color: CGColor?)] {
-        var out: [(UInt32, CGPoint, FontFace?, CGColor?)] = []
+    package var glyphs: [(glyph: UInt32, position: CGPoint, face: FontFace?, color: CGColor?, fontSize: CGFloat?)] {
+        var out: [(UInt32, CGPoint, FontFace?, CGColor?, CGFloat?)] = []
         for line in lines {
             var x = line.x
             if line.isRightToLeft {
@@ -235,7 +270,7 @@ package struct TextLayout: Equatable, Sendable {
                 let unit = line.units[i]
                 for (k, (g, dx)) in zip(unit.glyphs, unit.offsets).enumerated() {
                     let rise = k < unit.rises.count ? unit.rises[k] : 0
-                    out.append((g, CGPoint(x: x + dx, y: line.baseline - rise), unit.face, unit.color))
+                    out.append((g, CGPoint(x: x + dx, y: line.baseline - rise), unit.face, unit.color, unit.fontSize))
                 }
                 x += unit.width + (unit.isSpace ? line.spaceExtra : 0)
             }

@@ -66,4 +66,37 @@ import Testing
         #expect(c.right == [[0, 0, 255]], "\(c.right)")
         #expect(c.left.contains([255, 0, 0]) && !c.left.contains([0, 0, 255]))
     }
+
+    /// A font object with a size, as UIKit's UIFont is.
+    final class SizedFont: CATextLayerFont {
+        let fontName: String, pointSize: CGFloat
+        init(_ name: String, _ size: CGFloat) { fontName = name; pointSize = size }
+    }
+
+    @Test func fontAppliesPerRangeWithItsSize() {
+        let plain = R.rendered(R.textLayer("iiii xx"))
+        let mono = NSMutableAttributedString(string: "iiii xx")
+        mono.addAttribute(.font, value: "Menlo", range: NSRange(location: 0, length: 4))
+        let monoInk = R.rendered(R.textLayer(mono))
+        #expect(monoInk.maxX > plain.maxX + 10, "monospaced i's at the layer's size are wider")
+        #expect(monoInk.maxY == plain.maxY, "same size: same baseline")
+
+        let big = NSMutableAttributedString(string: "Hx")
+        big.addAttribute(.font, value: SizedFont("Helvetica-Bold", 40), range: NSRange(location: 0, length: 1))
+        let layer = R.textLayer(big, height: 80)
+        let ink = R.rendered(layer)
+        let small = R.rendered(R.textLayer("Hx", height: 80))
+        #expect(ink.maxY - ink.minY > 2 * (small.maxY - small.minY) - 4, "the H is twice as tall")
+        #expect(ink.maxY > small.maxY + 10, "the line's baseline drops to fit the taller font")
+        let preferred = layer.preferredFrameSize(), plainSize = R.textLayer("Hx").preferredFrameSize()
+        #expect(preferred.height > 2 * plainSize.height - 1 && preferred.width > plainSize.width + 10)
+    }
+
+    @Test func aLineAfterALargeLineStepsByTheLargeFontsDescent() {
+        let text = NSMutableAttributedString(string: "H\nH")
+        text.addAttribute(.font, value: SizedFont("Helvetica", 40), range: NSRange(location: 0, length: 1))
+        let two = R.rendered(R.textLayer(text, height: 100))
+        let plain = R.rendered(R.textLayer("H\nH", height: 100))
+        #expect(two.maxY > plain.maxY + 15, "the second line sits lower: \(plain.maxY) → \(two.maxY)")
+    }
 }

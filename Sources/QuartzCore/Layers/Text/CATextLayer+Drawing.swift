@@ -33,10 +33,11 @@ extension CATextLayer {
         }
     }
 
-    /// The per-range attributes of an attributed `string` the layer draws: `.foregroundColor`
-    /// (a CGColor, or an object with a `cgColor` property such as UIKit's UIColor) and `.kern`
-    /// (points, as a number), by character of `plainText(string)`. Other attributes (font,
-    /// paragraph style) are not honoured yet; plain strings have none.
+    /// The per-range attributes of an attributed `string` the layer draws: `.font` (a font
+    /// object such as UIKit's UIFont, at its `pointSize`; a CGFont or a font name, at the
+    /// layer's `fontSize`), `.foregroundColor` (a CGColor, or an object with a `cgColor`
+    /// property such as UIKit's UIColor) and `.kern` (points, as a number), by character of
+    /// `plainText(string)`. Paragraph styles are not honoured yet; plain strings have none.
     package static func textStyles(_ value: Any?) -> [TextStyleRun] {
         guard let attributed = value as? NSAttributedString, attributed.length > 0 else { return [] }
         // UTF-16 offset → character offset, for the ranges NSAttributedString reports.
@@ -54,9 +55,18 @@ extension CATextLayer {
         attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attrs, range, _ in
             let color = attrs[.foregroundColor].flatMap(colorValue)
             let kern = attrs[.kern].flatMap(numberValue) ?? 0
-            guard color != nil || kern != 0, range.location >= 0, range.location + range.length < charAt.count else { return }
+            var face: FontFace?, size: CGFloat?
+            switch attrs[.font] {
+            case let f as CGFont: face = f.face
+            case let f as CATextLayerFont:
+                face = FontCatalog.face(named: f.fontName)
+                if f.pointSize.isFinite, f.pointSize > 0 { size = f.pointSize }
+            case let name as String: face = FontCatalog.face(named: name)
+            default: break
+            }
+            guard color != nil || kern != 0 || face != nil || size != nil, range.location >= 0, range.location + range.length < charAt.count else { return }
             let lo = charAt[range.location], hi = charAt[range.location + range.length]
-            if hi > lo { runs.append(TextStyleRun(range: lo..<hi, color: color, kern: kern)) }
+            if hi > lo { runs.append(TextStyleRun(range: lo..<hi, color: color, kern: kern, face: face, fontSize: size)) }
         }
         return runs
     }

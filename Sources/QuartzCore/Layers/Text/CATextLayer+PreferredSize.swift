@@ -31,6 +31,6 @@ extension CATextLayer {
         let box = CGSize(width: wraps ? width : 0, height: 0)
         let layout = TextLayout.make(text, size: box, options: options, measurer: measurer)
         let widest = layout.lines.map(\.width).max() ?? 0
-        return CGSize(width: widest, height: CGFloat(layout.lines.count) * layout.lineHeight)
+        return CGSize(width: widest, height: layout.height)
     }
 }

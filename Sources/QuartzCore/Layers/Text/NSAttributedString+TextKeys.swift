@@ -6,6 +6,9 @@ import Foundation
 // re-exports QuartzCore) brings them as on iOS.
 
 extension NSAttributedString.Key {
+    /// The font of the text: a font object (UIKit's UIFont, at its size), a CGFont or a font
+    /// name (at the layer's `fontSize`). Apple's raw value "NSFont".
+    public static let font = NSAttributedString.Key("NSFont")
     /// The colour of the text: a CGColor (or UIKit's UIColor). Apple's raw value "NSColor".
     public static let foregroundColor = NSAttributedString.Key("NSColor")
     /// Points added to the advance after each character, as a number (negative: tighter).
