@@ -7,6 +7,8 @@
 //   LaminaRaster      pixels only: surfaces, coverage, paint, sampling, blur, tiles
 //   CLaminaImageIO    a thin C shim over libpng / libjpeg (Debian's -dev packages)
 //   CLaminaFreeType   FreeType 2 headers and library (Debian's libfreetype-dev, via pkg-config)
+//   CLaminaFontconfig, CLaminaHarfBuzz, CLaminaFriBidi  font matching, shaping and bidi for text
+//                     (Debian's libfontconfig-dev, libharfbuzz-dev, libfribidi-dev, via pkg-config)
 //   CoreGraphics      Apple's CG API over LaminaRaster (re-exports Foundation)
 //   CoreImage         CIFilter as a description of the transition filters QuartzCore renders
 //   LaminaCompositor  render tree of plain values, the render server (committed trees, animations as
@@ -72,7 +74,13 @@ let package = Package(
             pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]
         ),
-        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "CLaminaKernels", "CLaminaImageIO", "CLaminaFreeType", "_Testing_CoreGraphics"]),
+        // fontconfig (font matching, Apple names, fallback), HarfBuzz (shaping) and FriBidi
+        // (bidirectional text), each through pkg-config like FreeType.
+        .systemLibrary(name: "CLaminaFontconfig", pkgConfig: "fontconfig", providers: [.apt(["libfontconfig-dev"])]),
+        .systemLibrary(name: "CLaminaHarfBuzz", pkgConfig: "harfbuzz", providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CLaminaFriBidi", pkgConfig: "fribidi", providers: [.apt(["libfribidi-dev"])]),
+        .target(name: "CoreGraphics", dependencies: ["LaminaRaster", "CLaminaKernels", "CLaminaImageIO", "CLaminaFreeType",
+                                                    "CLaminaFontconfig", "CLaminaHarfBuzz", "CLaminaFriBidi", "_Testing_CoreGraphics"]),
         // Empty on purpose: see the comment in its only file.
         .target(name: "_Testing_CoreGraphics"),
         .target(name: "LaminaCompositor", dependencies: ["CoreGraphics", "LaminaRaster"]),

@@ -2,9 +2,10 @@ import Foundation
 
 /// A font, Apple's `CGFont`: a set of glyph shapes and their metrics, with no size.
 ///
-/// On Linux the face comes from `FontCatalog`: Apple's font names resolve to the closest
-/// DejaVu face (Helvetica → DejaVu Sans, Times → DejaVu Serif, Menlo/Courier → DejaVu Sans
-/// Mono, "-Bold"/"-Oblique" styles kept), unknown names to DejaVu Sans, so `postScriptName`
+/// On Linux the face comes from `FontCatalog`, through fontconfig: Apple's font names resolve
+/// by Lamina's aliases (Helvetica → DejaVu Sans, Times → DejaVu Serif, Menlo/Courier → DejaVu
+/// Sans Mono where DejaVu is installed, "-Bold"/"-Oblique" styles kept), other names as
+/// fontconfig matches them, unknown names to fontconfig's default face, so `postScriptName`
 /// reports the face actually used (e.g. "DejaVuSans-Bold" for "Helvetica-Bold"). Apple's
 /// initializer takes a CFString; here a String. All metrics are in design units.
 public final class CGFont: @unchecked Sendable {

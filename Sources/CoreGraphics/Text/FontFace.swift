@@ -36,12 +36,28 @@ package final class FontFace: @unchecked Sendable {
     package let familyName: String
     package let styleName: String
     package let postScriptName: String?
+    /// The face index inside its file (collections such as .ttc hold several faces).
+    package let index: Int
+    /// FreeType's style flags: the face is bold / italic (used to ask for fallbacks alike).
+    package let isBold: Bool
+    package let isItalic: Bool
 
     private let face: FT_Face
+    private var hbFont: HarfBuzzFont?
+    private var hbFontLoaded = false
+
+    /// The same file for HarfBuzz (shaping), opened on first use; nil when HarfBuzz cannot read it.
+    var harfBuzzFont: HarfBuzzFont? {
+        lock.lock()
+        defer { lock.unlock() }
+        if !hbFontLoaded {
+            hbFontLoaded = true
+            hbFont = HarfBuzzFont(path: path, index: index, unitsPerEm: unitsPerEm)
+        }
+        return hbFont
+    }
     private let lock = NSLock()
     private var advances: [UInt32: Int] = [:]
-    private var kerns: [UInt64: Int] = [:]
-    private let hasKerning: Bool
     private var glyphs: [GlyphKey: GlyphMask] = [:]
     private var cachedBytes = 0
 
@@ -52,11 +68,13 @@ package final class FontFace: @unchecked Sendable {
         var phase: Int
     }
 
-    /// Opens the first face of the font file at `path`; nil when FreeType cannot read it.
-    package init?(path: String) {
-        guard let face = FontLibrary.shared.openFace(path: path) else { return nil }
+    /// Opens face `index` of the font file at `path`; nil when FreeType cannot read it or the
+    /// face has no outlines (bitmap-only faces such as colour emoji are not drawn).
+    package init?(path: String, index: Int = 0) {
+        guard let face = FontLibrary.shared.openFace(path: path, index: index) else { return nil }
         self.face = face
         self.path = path
+        self.index = index
         let rec = face.pointee
         unitsPerEm = max(1, Int(rec.units_per_EM))
         ascender = Int(rec.ascender)
@@ -66,7 +84,8 @@ package final class FontFace: @unchecked Sendable {
         familyName = rec.family_name.map { String(cString: $0) } ?? ""
         styleName = rec.style_name.map { String(cString: $0) } ?? ""
         postScriptName = FT_Get_Postscript_Name(face).map { String(cString: $0) }
-        hasKerning = rec.face_flags & FT_Long(FT_FACE_FLAG_KERNING) != 0
+        isBold = rec.style_flags & FT_Long(FT_STYLE_FLAG_BOLD) != 0
+        isItalic = rec.style_flags & FT_Long(FT_STYLE_FLAG_ITALIC) != 0
     }
 
     deinit { FontLibrary.shared.closeFace(face) }
@@ -89,20 +108,6 @@ package final class FontFace: @unchecked Sendable {
         }
         advances[glyph] = a
         return a
-    }
-
-    /// The kerning between two glyphs in design units (added to the left glyph's advance;
-    /// usually negative), from the font's `kern` table; 0 when it has none.
-    package func kerning(_ left: UInt32, _ right: UInt32) -> Int {
-        guard hasKerning, left != 0, right != 0 else { return 0 }
-        let key = UInt64(left) << 32 | UInt64(right)
-        lock.lock()
-        defer { lock.unlock() }
-        if let k = kerns[key] { return k }
-        var v = FT_Vector()
-        let k = FT_Get_Kerning(face, left, right, FT_UInt(FT_KERNING_UNSCALED.rawValue), &v) == 0 ? Int(v.x) : 0
-        kerns[key] = k
-        return k
     }
 
     /// The coverage of `glyph` at `pixelSize` pixels per em (clamped to 1...`maxPixelSize`),
@@ -174,13 +179,13 @@ final class FontLibrary: @unchecked Sendable {
         library = FT_Init_FreeType(&lib) == 0 ? lib : nil
     }
 
-    /// The first face of the file at `path`, or nil.
-    func openFace(path: String) -> FT_Face? {
+    /// Face `index` of the file at `path`, or nil.
+    func openFace(path: String, index: Int) -> FT_Face? {
         lock.lock()
         defer { lock.unlock() }
         guard let library else { return nil }
         var face: FT_Face?
-        guard FT_New_Face(library, path, 0, &face) == 0, let face else { return nil }
+        guard index >= 0, FT_New_Face(library, path, FT_Long(index), &face) == 0, let face else { return nil }
         guard face.pointee.face_flags & FT_Long(FT_FACE_FLAG_SCALABLE) != 0 else {
             FT_Done_Face(face)
             return nil

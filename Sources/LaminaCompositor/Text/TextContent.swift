@@ -16,8 +16,8 @@ package enum TextTruncation: Hashable, Sendable {
     case none, start, middle, end
 }
 
-/// CATextLayer's `alignmentMode`, as the layout applies it (natural is left: the layout is
-/// left-to-right only).
+/// CATextLayer's `alignmentMode`, as the layout applies it (natural is left for a
+/// left-to-right paragraph, right for a right-to-left one).
 package enum TextAlignment: Hashable, Sendable {
     case natural, left, right, center, justified
 }
@@ -25,7 +25,8 @@ package enum TextAlignment: Hashable, Sendable {
 /// What a text layer draws: its string in one face, size and colour, laid out in its bounds
 /// (points, the layer's bounds space, y down), plus what its backing store was drawn with.
 package struct TextContent: Hashable, Sendable {
-    /// The characters (an attributed string's characters, attributes ignored); nil: no text.
+    /// The characters (an attributed string's characters; its colour and kern are `styles`);
+    /// nil: no text.
     package var string: String?
     /// The resolved face; nil: no font file exists (nothing draws).
     package var face: FontFace?
@@ -36,6 +37,8 @@ package struct TextContent: Hashable, Sendable {
     package var isWrapped: Bool
     package var truncation: TextTruncation
     package var alignment: TextAlignment
+    /// Per-range colour and kern of an attributed string (character offsets into `string`).
+    package var styles: [TextStyleRun]
     /// The size and colour the node's `contents` (the model's backing store) were drawn with.
     package var drawnFontSize: CGFloat
     package var drawnColor: CGColor?
@@ -46,7 +49,8 @@ package struct TextContent: Hashable, Sendable {
 
     package init(string: String?, face: FontFace?, fontSize: CGFloat, color: CGColor?, isWrapped: Bool = false,
                  truncation: TextTruncation = .none, alignment: TextAlignment = .natural,
-                 bounds: CGRect = .zero, scale: CGFloat = 1) {
+                 styles: [TextStyleRun] = [], bounds: CGRect = .zero, scale: CGFloat = 1) {
+        self.styles = styles
         self.string = string
         self.face = face
         self.fontSize = fontSize
@@ -68,7 +72,8 @@ package struct TextContent: Hashable, Sendable {
     package func layout(in box: CGSize, fontSize size: CGFloat) -> (TextLayout, FontFace)? {
         guard let text = string, !text.isEmpty, size.isFinite, size > 0, let face else { return nil }
         let measurer = FontTextMeasurer(face: face, fontSize: size)
-        let options = TextLayout.Options(isWrapped: isWrapped, truncationMode: truncation, alignmentMode: alignment)
+        let options = TextLayout.Options(isWrapped: isWrapped, truncationMode: truncation, alignmentMode: alignment,
+                                         styles: styles)
         return (TextLayout.make(text, size: box, options: options, measurer: measurer), face)
     }
 
@@ -85,14 +90,27 @@ package struct TextContent: Hashable, Sendable {
         var size = fontSize
         if scale.isFinite, scale > 0 { size = min(size, CGFloat(FontFace.maxPixelSize) / scale) }
         guard let (layout, face) = layout(in: b.size, fontSize: size) else { return }
-        var glyphs: [PositionedGlyph] = []
-        // Pens more than an em outside the bounds cannot put ink inside them.
-        for (g, p) in layout.glyphs where p.y - layout.ascent < b.height && p.x < b.width + size && p.x > -2 * size {
-            glyphs.append(PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y)))
+        // One list of glyphs per face, size and colour (fallback faces draw their own glyphs;
+        // ranges of an attributed string their own fonts and colours), in first-use order.
+        let defaultColor = color ?? CGColor(gray: 0, alpha: 1)
+        var runs: [(face: FontFace, size: CGFloat, color: CGColor, glyphs: [PositionedGlyph])] = []
+        for (g, p, f, c, s) in layout.glyphs {
+            let glyphSize = s ?? size
+            // Pens more than an em outside the bounds cannot put ink inside them.
+            guard p.y - 2 * glyphSize < b.height, p.x < b.width + glyphSize, p.x > -2 * glyphSize else { continue }
+            let glyphFace = f ?? face, glyphColor = c ?? defaultColor
+            let positioned = PositionedGlyph(glyph: g, position: CGPoint(x: b.minX + p.x, y: b.minY + p.y))
+            if let i = runs.firstIndex(where: { $0.face === glyphFace && $0.size == glyphSize && $0.color == glyphColor }) {
+                runs[i].glyphs.append(positioned)
+            } else {
+                runs.append((glyphFace, glyphSize, glyphColor, [positioned]))
+            }
         }
         ctx.saveGState()
-        ctx.setFillColor(color ?? CGColor(gray: 0, alpha: 1))
-        ctx.drawGlyphs(glyphs, face: face, fontSize: size)
+        for run in runs {
+            ctx.setFillColor(run.color)
+            ctx.drawGlyphs(run.glyphs, face: run.face, fontSize: run.size)
+        }
         ctx.restoreGState()
     }
 
@@ -114,6 +132,7 @@ package struct TextContent: Hashable, Sendable {
     package static func == (a: Self, b: Self) -> Bool {
         a.string == b.string && a.face === b.face && a.fontSize == b.fontSize && a.color == b.color
             && a.isWrapped == b.isWrapped && a.truncation == b.truncation && a.alignment == b.alignment
+            && a.styles == b.styles
             && a.drawnFontSize == b.drawnFontSize && a.drawnColor == b.drawnColor
             && a.drawnBounds == b.drawnBounds && a.drawnScale == b.drawnScale
     }

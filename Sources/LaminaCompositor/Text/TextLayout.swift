@@ -1,24 +1,83 @@
+import CoreGraphics
 import Foundation
 
-/// One character (grapheme cluster) of text, measured: its glyphs, each glyph's pen offset
-/// from the character's start, and the character's advance. Points.
+/// One cluster of text, measured: one character (grapheme cluster), or several when the font
+/// shapes them into one glyph (a ligature such as "ffi"). Holds its glyphs, each glyph's pen
+/// offset from the cluster's left edge, and the cluster's advance. Points.
+///
+/// Line breaking, truncation and alignment work on whole units, so a ligature or a base
+/// character with its marks never splits. Units are in logical (reading) order; a line is
+/// put in visual order only when drawn (`TextLayout.Line.visualOrder`).
 package struct TextUnit: Equatable, Sendable {
-    package var character: Character
+    /// The characters of the cluster (one, except for ligatures across characters).
+    package var text: String
     package var glyphs: [UInt32]
-    /// Pen offset of each glyph from the character's start (points, along the baseline).
+    /// Pen offset of each glyph from the cluster's left edge (points, along the baseline).
     package var offsets: [CGFloat]
-    /// Advance of the whole character (points).
+    /// Offset of each glyph above the baseline (points, y up: marks placed by the font), or
+    /// empty for none.
+    package var rises: [CGFloat]
+    /// Advance of the whole cluster (points, kerning with what follows included).
     package var width: CGFloat
+    /// The face the glyphs belong to; nil: the layout's own face (others are fallbacks).
+    package var face: FontFace?
+    /// Bidi embedding level of the cluster (odd: right-to-left) and FriBidi's character type
+    /// of its first scalar (used to reorder lines).
+    package var level: UInt8
+    package var bidiType: UInt32
+    /// Colour of the cluster's glyphs (an attributed string's foreground colour); nil: the layer's.
+    package var color: CGColor?
+    /// Size (points per em) of the cluster's glyphs and its font's line metrics, when an
+    /// attributed string gives it another font than the layout's; nil: the layout's.
+    package var fontSize: CGFloat?
+    package var metrics: LineMetrics?
 
-    package init(character: Character, glyphs: [UInt32], offsets: [CGFloat], width: CGFloat) {
-        self.character = character
-        self.glyphs = glyphs
-        self.offsets = offsets
-        self.width = width
+    /// A font's vertical metrics at a size (points): above and below the baseline, and the
+    /// baseline-to-baseline distance.
+    package struct LineMetrics: Equatable, Sendable {
+        package var ascent: CGFloat
+        package var descent: CGFloat
+        package var lineHeight: CGFloat
     }
 
+    package init(character: Character, glyphs: [UInt32], offsets: [CGFloat], width: CGFloat) {
+        self.init(text: String(character), glyphs: glyphs, offsets: offsets, width: width)
+    }
+
+    package init(text: String, glyphs: [UInt32], offsets: [CGFloat], rises: [CGFloat] = [], width: CGFloat,
+                 face: FontFace? = nil, level: UInt8 = 0, bidiType: UInt32 = 0) {
+        self.text = text
+        self.glyphs = glyphs
+        self.offsets = offsets
+        self.rises = rises
+        self.width = width
+        self.face = face
+        self.level = level
+        self.bidiType = bidiType
+    }
+
+    /// The cluster's first character.
+    package var character: Character { text.first ?? " " }
+
     /// A break opportunity follows this character (spaces and tabs; not no-break spaces).
-    package var isSpace: Bool { character == " " || character == "\t" || character == "\u{3000}" }
+    package var isSpace: Bool { text == " " || text == "\t" || text == "\u{3000}" }
+
+    package static func == (a: Self, b: Self) -> Bool {
+        a.text == b.text && a.glyphs == b.glyphs && a.offsets == b.offsets && a.rises == b.rises && a.width == b.width
+            && a.face === b.face && a.level == b.level && a.bidiType == b.bidiType && a.color == b.color
+            && a.fontSize == b.fontSize && a.metrics == b.metrics
+    }
+}
+
+/// A paragraph measured: its units in logical order and its direction.
+package struct MeasuredParagraph: Sendable {
+    package var units: [TextUnit]
+    /// The paragraph's base direction is right-to-left (its first strong character is).
+    package var isRightToLeft: Bool
+    package init(units: [TextUnit], isRightToLeft: Bool = false) {
+        self.units = units
+        self.isRightToLeft = isRightToLeft
+    }
 }
 
 /// Measures characters in one font at one size (points). The real one reads a FreeType face
@@ -33,17 +92,35 @@ package protocol TextMeasuring {
     func unit(for character: Character) -> TextUnit
     /// Extra advance (points, usually negative) between two adjacent characters on a line.
     func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat
+    /// One paragraph (no hard breaks) measured as a whole: shaped, with bidi levels.
+    func units(for paragraph: [Character]) -> MeasuredParagraph
+    /// The face this measurer measures with (nil: none, as in tests' fixed measurers).
+    var measuringFace: FontFace? { get }
+    var fontSize: CGFloat { get }
+    /// A measurer like this one in another face and/or size (nil: this one's).
+    func measurer(face: FontFace?, fontSize: CGFloat?) -> any TextMeasuring
 }
 
 extension TextMeasuring {
     package func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat { 0 }
+    package var measuringFace: FontFace? { nil }
+    package var fontSize: CGFloat { 0 }
+    package func measurer(face: FontFace?, fontSize: CGFloat?) -> any TextMeasuring { self }
+
+    /// One unit per character, each pair kerned (`kerning` widens the left one); left to right.
+    package func units(for paragraph: [Character]) -> MeasuredParagraph {
+        var units = paragraph.map { unit(for: $0) }
+        for i in units.indices.dropLast() { units[i].width += kerning(units[i], units[i + 1]) }
+        return MeasuredParagraph(units: units)
+    }
 }
 
 /// The lines of a text laid out in a box: where each line sits and what it shows.
 ///
 /// Space: the layer's bounds space with the box's top-left at (0, 0), points, y down. The
 /// first baseline is `ascent` below the top (Apple draws CATextLayer text from the top of the
-/// bounds); each next one `lineHeight` lower. Lines are left-to-right only (no bidi).
+/// bounds); each next one `lineHeight` lower. Lines are broken in logical order and drawn in
+/// visual order (the bidi algorithm's line reordering).
 package struct TextLayout: Equatable, Sendable {
     package struct Line: Equatable, Sendable {
         package var units: [TextUnit]
@@ -53,14 +130,21 @@ package struct TextLayout: Equatable, Sendable {
         package var baseline: CGFloat
         /// Extra advance added after each space (justified lines), points.
         package var spaceExtra: CGFloat = 0
+        /// The line's paragraph reads right to left: its trailing spaces hang past the left end.
+        package var isRightToLeft = false
+        /// Indices into `units`, left to right, when that is not the logical order (bidi text).
+        package var visualOrder: [Int]?
 
         /// The advance of the line without its trailing spaces (points).
         package var width: CGFloat { TextLayout.width(of: units[...]) }
         /// The characters the line shows, trailing spaces included.
-        package var string: String { String(units.map(\.character)) }
+        package var string: String { units.map(\.text).joined() }
     }
 
     package var lines: [Line]
+    /// The height the lines take (points from the box's top): the last baseline plus that
+    /// line's descent and line gap (in one font: lines × lineHeight).
+    package var height: CGFloat = 0
     package var ascent: CGFloat
     package var descent: CGFloat
     package var lineHeight: CGFloat
@@ -69,11 +153,14 @@ package struct TextLayout: Equatable, Sendable {
         package var isWrapped = false
         package var truncationMode: TextTruncation = .none
         package var alignmentMode: TextAlignment = .natural
+        /// Per-range attributes of an attributed string (colour, kern), applied after measuring.
+        package var styles: [TextStyleRun] = []
         package init(isWrapped: Bool = false, truncationMode: TextTruncation = .none,
-                     alignmentMode: TextAlignment = .natural) {
+                     alignmentMode: TextAlignment = .natural, styles: [TextStyleRun] = []) {
             self.isWrapped = isWrapped
             self.truncationMode = truncationMode
             self.alignmentMode = alignmentMode
+            self.styles = styles
         }
     }
 
@@ -87,9 +174,11 @@ package struct TextLayout: Equatable, Sendable {
     ///   shortened with "…" at its start, middle or end. With wrapping, only the lines that fit
     ///   the box's height (at least one) are kept, and if text was cut, the last kept line ends
     ///   with "…" (whatever the mode).
-    /// - Alignment: natural and left start at x 0; right ends at the box's right edge; center
-    ///   centres; justified stretches the spaces of wrapped lines to the box's width (a
-    ///   paragraph's last line stays left-aligned).
+    /// - Alignment: left starts at x 0; right ends at the box's right edge; natural is left for
+    ///   a left-to-right paragraph and right for a right-to-left one (its first strong
+    ///   character is Hebrew, Arabic…); center centres; justified stretches the spaces of
+    ///   wrapped lines to the box's width (a paragraph's last line is aligned naturally).
+    /// - Bidi: each line is reordered for display by the levels of its units (`visualOrder`).
     /// Non-finite or negative sizes are treated as 0.
     package static func make(_ text: String, size: CGSize, options: Options, measurer: some TextMeasuring) -> TextLayout {
         let w = size.width.isFinite ? max(0, size.width) : 0
@@ -97,20 +186,29 @@ package struct TextLayout: Equatable, Sendable {
         var rows: [[TextUnit]] = []
         // Whether each row ends its paragraph (justification leaves those alone).
         var ends: [Bool] = []
+        var rtl: [Bool] = []
         var cut = false
+        var paragraphStart = 0       // characters of `text` before this paragraph
         for paragraph in paragraphs(of: text) {
-            var units = paragraph.map { measurer.unit(for: $0) }
-            // Pair kerning widens (or narrows) the left character of each pair.
-            for i in units.indices.dropLast() { units[i].width += measurer.kerning(units[i], units[i + 1]) }
+            let measured = options.styles.contains(where: { $0.hasFont })
+                ? measureWithFonts(paragraph, from: paragraphStart, styles: options.styles, measurer: measurer)
+                : measurer.units(for: paragraph)
+            var units = measured.units
+            if !options.styles.isEmpty { applyStyles(options.styles, to: &units, from: paragraphStart) }
+            paragraphStart += paragraph.count + 1
             if options.isWrapped {
                 let wrapped = wrap(units, width: w)
-                for (i, row) in wrapped.enumerated() { rows.append(row); ends.append(i == wrapped.count - 1) }
+                for (i, row) in wrapped.enumerated() {
+                    rows.append(row); ends.append(i == wrapped.count - 1); rtl.append(measured.isRightToLeft)
+                }
             } else {
                 rows.append(units)
                 ends.append(true)
+                rtl.append(measured.isRightToLeft)
             }
         }
-        let ellipsis = measurer.unit(for: "\u{2026}")
+        var ellipsis = measurer.unit(for: "\u{2026}")
+        ellipsis.bidiType = TextLayout.neutralBidiType
         if options.truncationMode != .none {
             if options.isWrapped {
                 let spare = (h - measurer.ascent - measurer.descent) / max(measurer.lineHeight, 1e-6) + 1e-9
@@ -118,6 +216,7 @@ package struct TextLayout: Equatable, Sendable {
                 if rows.count > fit {
                     rows = Array(rows[..<fit])
                     ends = Array(ends[..<fit])
+                    rtl = Array(rtl[..<fit])
                     cut = true
                 }
                 if cut, let last = rows.last {
@@ -129,21 +228,50 @@ package struct TextLayout: Equatable, Sendable {
             }
         }
         var lines: [Line] = []
+        // Each line's baseline: its tallest font's ascent below the previous line's lowest
+        // descent and line gap (lines in one font step by its line height).
+        var previousBelow: CGFloat?, previousBaseline: CGFloat = 0
         for (i, row) in rows.enumerated() {
-            var line = Line(units: row, x: 0, baseline: measurer.ascent + CGFloat(i) * measurer.lineHeight)
+            var ascent = measurer.ascent, below = measurer.lineHeight - measurer.ascent
+            for m in row.lazy.compactMap(\.metrics) { ascent = max(ascent, m.ascent); below = max(below, m.lineHeight - m.ascent) }
+            let baseline = previousBelow.map { previousBaseline + $0 + ascent } ?? ascent
+            previousBaseline = baseline
+            previousBelow = below
+            var line = Line(units: row, x: 0, baseline: baseline)
+            line.isRightToLeft = rtl[i]
+            if rtl[i] || row.contains(where: { $0.level != 0 }) {
+                // A truncation's ellipsis reads in the paragraph's direction (measured alone, it is 0).
+                let levels = row.map { $0.text == "\u{2026}" && rtl[i] ? max($0.level, 1) : $0.level }
+                let order = BidiParagraph.visualOrder(levels: levels, types: row.map(\.bidiType), rightToLeft: rtl[i])
+                if order != Array(row.indices) { line.visualOrder = order }
+            }
             align(&line, width: w, mode: options.alignmentMode, isLastOfParagraph: ends[i] || !options.isWrapped)
             lines.append(line)
         }
-        return TextLayout(lines: lines, ascent: measurer.ascent, descent: measurer.descent, lineHeight: measurer.lineHeight)
+        return TextLayout(lines: lines, height: lines.isEmpty ? 0 : previousBaseline + (previousBelow ?? 0),
+                          ascent: measurer.ascent, descent: measurer.descent, lineHeight: measurer.lineHeight)
     }
 
-    /// Every glyph of every line with its pen in the box's space (points, y down).
-    package var glyphs: [(glyph: UInt32, position: CGPoint)] {
-        var out: [(UInt32, CGPoint)] = []
+    /// FriBidi's type for "…" (other neutral, ON): what an ellipsis unit reports.
+    package static let neutralBidiType: UInt32 = BidiParagraph([0x2026]).types.first ?? 0
+
+    /// Every glyph of every line, left to right, with its pen in the box's space (points, y
+    /// down) and its face (nil: the layout's own).
+    package var glyphs: [(glyph: UInt32, position: CGPoint, face: FontFace?, color: CGColor?, fontSize: CGFloat?)] {
+        var out: [(UInt32, CGPoint, FontFace?, CGColor?, CGFloat?)] = []
         for line in lines {
             var x = line.x
-            for unit in line.units {
-                for (g, dx) in zip(unit.glyphs, unit.offsets) { out.append((g, CGPoint(x: x + dx, y: line.baseline))) }
+            if line.isRightToLeft {
+                // Trailing spaces of a right-to-left line sit at its left end, outside its width.
+                var end = line.units.endIndex
+                while end > 0, line.units[end - 1].isSpace { end -= 1; x -= line.units[end].width + line.spaceExtra }
+            }
+            for i in line.visualOrder ?? Array(line.units.indices) {
+                let unit = line.units[i]
+                for (k, (g, dx)) in zip(unit.glyphs, unit.offsets).enumerated() {
+                    let rise = k < unit.rises.count ? unit.rises[k] : 0
+                    out.append((g, CGPoint(x: x + dx, y: line.baseline - rise), unit.face, unit.color, unit.fontSize))
+                }
                 x += unit.width + (unit.isSpace ? line.spaceExtra : 0)
             }
         }
@@ -170,8 +298,10 @@ package struct TextLayout: Equatable, Sendable {
         let free = width - line.width
         switch mode {
         case .right: line.x = free
+        case .natural where line.isRightToLeft: line.x = free
+        case .justified where isLastOfParagraph || free <= 0: line.x = line.isRightToLeft ? free : 0
         case .center: line.x = free / 2
-        case .justified where !isLastOfParagraph && free > 0:
+        case .justified:
             var end = line.units.endIndex
             while end > 0, line.units[end - 1].isSpace { end -= 1 }
             let gaps = line.units[..<end].filter(\.isSpace).count

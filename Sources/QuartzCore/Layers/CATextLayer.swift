@@ -1,14 +1,17 @@
 import Foundation
 import LaminaCompositor
 
-/// A layer that shows a string (Apple's CATextLayer): plain text in one font, size and colour,
+/// A layer that shows a string (Apple's CATextLayer): text in one font and size, coloured per range,
 /// laid out in the bounds from the top, aligned, optionally wrapped and truncated, drawn into
 /// the layer's backing store (see `CATextLayer+Drawing.swift`, `TextLayout`).
 ///
-/// `string` is a String (an attributed string shows its characters, without attributes);
+/// `string` is a String or an attributed string (its per-range `.foregroundColor` and `.kern`
+/// are honoured; per-range fonts and paragraph styles are not yet);
 /// `font` is Apple's `CFTypeRef?` (a font name string, or a `CGFont`), held as `Any?` because
-/// Core Foundation types do not exist here; nil means Helvetica. Fonts resolve to DejaVu
-/// faces (`FontCatalog`); with no font file installed, text draws nothing (reported once).
+/// Core Foundation types do not exist here; nil means Helvetica. Fonts resolve through
+/// fontconfig (`FontCatalog`: Apple's names give DejaVu faces where installed), characters a
+/// face lacks fall back to another installed face, text is shaped by HarfBuzz and ordered by
+/// FriBidi; with no font file installed, text draws nothing (reported once).
 open class CATextLayer: CALayer {
     package struct Text {
         var string: Any?

@@ -2,19 +2,21 @@ import Foundation
 import Testing
 @testable import CoreGraphics
 
-/// Font names → DejaVu faces, CGFont's metrics, and the glyph-mask cache.
+/// Font names → faces (through fontconfig), CGFont's metrics, and the glyph-mask cache.
 /// Needs fonts-dejavu-core (installed by the setup the README gives).
 @Suite struct FontCatalogTests {
-    @Test func appleNamesMapToDejaVuFamiliesAndStyles() {
-        let cases: [(String, String)] = [
-            ("Helvetica", "DejaVuSans"), ("Helvetica-Bold", "DejaVuSans-Bold"),
-            ("Helvetica-BoldOblique", "DejaVuSans-BoldOblique"), (".SFUI-Regular", "DejaVuSans"),
-            ("Arial-ItalicMT", "DejaVuSans-Oblique"), ("Times-Roman", "DejaVuSerif"),
-            ("TimesNewRomanPS-BoldMT", "DejaVuSerif-Bold"), ("Georgia-Italic", "DejaVuSerif-Italic"),
-            ("Menlo-Regular", "DejaVuSansMono"), ("Courier-BoldOblique", "DejaVuSansMono-BoldOblique"),
-            ("SFMono-Semibold", "DejaVuSansMono-Bold"), ("NoSuchFont", "DejaVuSans"), ("", "DejaVuSans"),
+    @Test func appleNamesSplitIntoFamilyWeightAndSlant() {
+        let cases: [(String, String, Int32, Bool)] = [
+            ("Helvetica", "Helvetica", 80, false), ("Helvetica-Bold", "Helvetica", 200, false),
+            ("Helvetica-BoldOblique", "Helvetica", 200, true), (".SFUI-Semibold", ".SFUI", 180, false),
+            ("Arial-ItalicMT", "Arial", 80, true), ("TimesNewRomanPS-BoldMT", "TimesNewRomanPS", 200, false),
+            ("HelveticaNeue-Light", "HelveticaNeue", 50, false), ("Avenir-Black", "Avenir", 210, false),
+            ("Menlo", "Menlo", 80, false), ("-Bold", "-Bold", 80, false), ("", "", 80, false),
         ]
-        for (name, file) in cases { #expect(FontCatalog.dejaVuFileName(for: name) == file, "\(name)") }
+        for (name, family, weight, italic) in cases {
+            let r = FontRequest(name: name)
+            #expect(r.family == family && r.weight == weight && r.isItalic == italic, "\(name): \(r)")
+        }
     }
 
     @Test func cgFontResolvesNamesToInstalledFaces() throws {
@@ -24,7 +26,7 @@ import Testing
         #expect(CGFont("Helvetica-Bold")?.postScriptName == "DejaVuSans-Bold")
         #expect(CGFont("DejaVuSerif-Italic")?.postScriptName == "DejaVuSerif-Italic", "a file's own name")
         #expect(CGFont("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")?.postScriptName == "DejaVuSansMono")
-        #expect(CGFont("/no/such/file.ttf")?.postScriptName == "DejaVuSans", "unknown → default")
+        #expect(CGFont("/no/such/file.ttf")?.postScriptName == "DejaVuSans", "an unreadable path → Helvetica")
         #expect(CGFont("Helvetica")?.face === helvetica.face, "one face per file")
     }
 
@@ -72,20 +74,14 @@ import Testing
         #expect(FontFace(path: "/nonexistent.ttf") == nil)
     }
 
-    @Test func pairKerningComesFromTheKernTable() throws {
-        let face = try #require(FontCatalog.face(named: nil))
-        let a = face.glyph(for: "A"), v = face.glyph(for: "V"), h = face.glyph(for: "H")
-        #expect(face.kerning(a, v) < 0, "AV tucks in")
-        #expect(face.kerning(h, h) == 0)
-        #expect(face.kerning(0, v) == 0)
-    }
-
     @Test func withoutFontFilesThereIsNoFace() {
-        #expect(FontCatalog.resolve("Helvetica", directories: ["/nonexistent-lamina-fonts"]) == nil)
-        #expect(FontCatalog.resolve("Helvetica", directories: []) == nil)
-        #expect(FontCatalog.resolve("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", directories: [])?.postScriptName
+        // A fontconfig configuration that knows no fonts: no system configuration, no directories.
+        let none = FontMatcher(extraDirectories: ["/nonexistent-lamina-fonts"], loadSystemConfiguration: false)
+        #expect(FontCatalog.resolve("Helvetica", matcher: none) == nil)
+        #expect(FontCatalog.resolve("", matcher: none) == nil)
+        #expect(FontCatalog.resolve("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf", matcher: none)?.postScriptName
                 == "DejaVuSerif", "an absolute path needs no search")
-        #expect(FontCatalog.resolve("/etc/hostname", directories: []) == nil, "not a font")
+        #expect(FontCatalog.resolve("/etc/hostname", matcher: none) == nil, "not a font")
     }
 
     @Test func facesAndGlyphMasksAreSafeToUseFromManyThreads() throws {

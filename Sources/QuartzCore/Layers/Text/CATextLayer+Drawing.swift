@@ -21,7 +21,8 @@ extension CATextLayer {
     ]
 
     /// The text of `string` as plain characters: a String (or Substring, NSString), or an
-    /// attributed string's characters (its attributes are ignored). Anything else is no text.
+    /// attributed string's characters (see `textStyles` for its attributes). Anything else is
+    /// no text.
     package static func plainText(_ value: Any?) -> String? {
         switch value {
         case let s as String: return s
@@ -32,8 +33,63 @@ extension CATextLayer {
         }
     }
 
+    /// The per-range attributes of an attributed `string` the layer draws: `.font` (a font
+    /// object such as UIKit's UIFont, at its `pointSize`; a CGFont or a font name, at the
+    /// layer's `fontSize`), `.foregroundColor` (a CGColor, or an object with a `cgColor`
+    /// property such as UIKit's UIColor) and `.kern` (points, as a number), by character of
+    /// `plainText(string)`. Paragraph styles are not honoured yet; plain strings have none.
+    package static func textStyles(_ value: Any?) -> [TextStyleRun] {
+        guard let attributed = value as? NSAttributedString, attributed.length > 0 else { return [] }
+        // UTF-16 offset → character offset, for the ranges NSAttributedString reports.
+        let string = attributed.string
+        var charAt = [Int](repeating: 0, count: attributed.length + 1)
+        var u = 0, c = 0
+        for ch in string {
+            let n = ch.utf16.count
+            for k in 0..<n where u + k < charAt.count { charAt[u + k] = c }
+            u += n
+            c += 1
+        }
+        if u < charAt.count { charAt[u] = c }
+        var runs: [TextStyleRun] = []
+        attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attrs, range, _ in
+            let color = attrs[.foregroundColor].flatMap(colorValue)
+            let kern = attrs[.kern].flatMap(numberValue) ?? 0
+            var face: FontFace?, size: CGFloat?
+            switch attrs[.font] {
+            case let f as CGFont: face = f.face
+            case let f as CATextLayerFont:
+                face = FontCatalog.face(named: f.fontName)
+                if f.pointSize.isFinite, f.pointSize > 0 { size = f.pointSize }
+            case let name as String: face = FontCatalog.face(named: name)
+            default: break
+            }
+            guard color != nil || kern != 0 || face != nil || size != nil, range.location >= 0, range.location + range.length < charAt.count else { return }
+            let lo = charAt[range.location], hi = charAt[range.location + range.length]
+            if hi > lo { runs.append(TextStyleRun(range: lo..<hi, color: color, kern: kern, face: face, fontSize: size)) }
+        }
+        return runs
+    }
+
+    private static func colorValue(_ value: Any) -> CGColor? {
+        if let c = value as? CGColor { return c }
+        // UIKit's UIColor (QuartzCore cannot name it): its stored `cgColor`.
+        return Mirror(reflecting: value).children.first { $0.label == "cgColor" }?.value as? CGColor
+    }
+
+    private static func numberValue(_ value: Any) -> CGFloat? {
+        switch value {
+        case let n as NSNumber: return CGFloat(n.doubleValue)
+        case let d as Double: return CGFloat(d)
+        case let f as CGFloat: return f
+        case let i as Int: return CGFloat(i)
+        case let f as Float: return CGFloat(f)
+        default: return nil
+        }
+    }
+
     /// The face for `font`: a CGFont's face, or the face a name resolves to (nil font, or
-    /// anything else, means Helvetica, i.e. DejaVu Sans). Nil when no font file exists.
+    /// anything else, means Helvetica: DejaVu Sans where installed). Nil when no font file exists.
     package static func resolveFace(_ font: Any?) -> FontFace? {
         switch font {
         case let f as CGFont: return f.face
@@ -49,7 +105,8 @@ extension CATextLayer {
     package var textContent: TextContent {
         TextContent(string: CATextLayer.plainText(string), face: CATextLayer.resolveFace(font), fontSize: fontSize,
                     color: foregroundColor, isWrapped: isWrapped, truncation: TextTruncation(truncationMode),
-                    alignment: TextAlignment(alignmentMode), bounds: bounds, scale: contentsScale)
+                    alignment: TextAlignment(alignmentMode), styles: CATextLayer.textStyles(string),
+                    bounds: bounds, scale: contentsScale)
     }
 
     /// Draws the text into `ctx`, whose user space is the layer's bounds space (points, y

@@ -26,10 +26,11 @@ extension CATextLayer {
         let measurer = FontTextMeasurer(face: face, fontSize: fontSize)
         let width = bounds.width
         let wraps = isWrapped && width.isFinite && width > 0
-        let options = TextLayout.Options(isWrapped: wraps, truncationMode: .none, alignmentMode: .left)
+        let options = TextLayout.Options(isWrapped: wraps, truncationMode: .none, alignmentMode: .left,
+                                         styles: CATextLayer.textStyles(string))
         let box = CGSize(width: wraps ? width : 0, height: 0)
         let layout = TextLayout.make(text, size: box, options: options, measurer: measurer)
         let widest = layout.lines.map(\.width).max() ?? 0
-        return CGSize(width: widest, height: CGFloat(layout.lines.count) * layout.lineHeight)
+        return CGSize(width: widest, height: layout.height)
     }
 }

@@ -7,4 +7,12 @@
 public protocol CATextLayerFont: AnyObject {
     /// The font's PostScript or family name.
     var fontName: String { get }
+    /// The font's size in points. `CATextLayer.font` ignores it (`fontSize` sets the size);
+    /// a `.font` attribute of an attributed string uses it. 0 (the default): the layer's size.
+    var pointSize: CGFloat { get }
+}
+
+extension CATextLayerFont {
+    /// No size of its own: the layer's `fontSize` applies.
+    public var pointSize: CGFloat { 0 }
 }
