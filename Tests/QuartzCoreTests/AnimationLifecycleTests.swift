@@ -173,17 +173,19 @@ extension AnimationLifecycleTests {
 }
 
 extension AnimationLifecycleTests {
+    /// The render server's progress of a committed transition: its timing mapped onto
+    /// startProgress…endProgress (reference §10.5), nil outside its active time.
     @Test func transitionProgressForTheRenderer() throws {
         let scene = AnimatedScene(at: 0)
         let t = CATransition()
         t.duration = 2
         t.startProgress = 0.2
         t.endProgress = 0.6
+        #expect(CommittedTransition(layer: scene.layer) == nil, "not attached yet")
         scene.add(t, at: 10)
-        let attached = try #require(scene.layer.animation(forKey: "transition") as? CATransition)
-        #expect(AnimationEngine.transitionProgress(t, at: 11) == nil, "the original is not attached")
-        #expect(abs((AnimationEngine.transitionProgress(attached, at: 11) ?? -1) - 0.4) < 1e-6, "Float progress bounds")
-        #expect(AnimationEngine.transitionProgress(attached, at: 9) == nil)
-        #expect(AnimationEngine.transitionProgress(attached, at: 12.5) == nil)
+        let committed = try #require(CommittedTransition(layer: scene.layer))
+        #expect(abs((committed.render(atParentTime: 11)?.progress ?? -1) - 0.4) < 1e-6, "Float progress bounds")
+        #expect(committed.render(atParentTime: 9) == nil)
+        #expect(committed.render(atParentTime: 12.5) == nil)
     }
 }

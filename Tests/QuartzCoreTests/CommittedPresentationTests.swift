@@ -124,7 +124,7 @@ import QuartzCore
     /// The render tree of `root.presentation()` at media time `t`.
     static func presentationTree(_ root: CALayer, at t: Double) throws -> RenderTree {
         let copy = try #require(at(t) { root.presentation() })
-        return RenderTree(layer: copy, at: t)
+        return RenderTree(layer: copy)
     }
 
     @Test func committedFramesEqualPresentationOnAMixedTree() throws {

@@ -13,7 +13,7 @@ import CoreGraphics
 ///
 /// Immutable after commit except `componentCache`, which only the committed tree's evaluation
 /// writes (under its lock).
-package final class CommittedGeneralAnimation: GeneralAnimationSource, @unchecked Sendable {
+package final class CommittedGeneralAnimation: @unchecked Sendable {
     package let spec: AnimationSpec
     package let properties: [AnimatedProperty]
     package let rotatesAlongPath: Bool
@@ -91,7 +91,7 @@ package final class CommittedStep: @unchecked Sendable {
 
     /// Applies the step at `t` (its layer's local time) to `target`.
     @inline(__always)
-    package func apply<Target: PresentationTarget>(to target: inout Target, at t: Double) {
+    package func apply(to target: inout CommittedLayerTarget, at t: Double) {
         target.prepare(writes)
         if fast?.apply(to: &target, at: t, keyframes: keyframes) == true { return }
         PresentationEvaluation.applyGeneral(general, to: &target, at: t)

@@ -5,7 +5,7 @@ import CoreGraphics
 /// properties that are not `DirectField`s are read from the detached model copy taken at
 /// commit (`extrasSource`) — never from the live model. The schedule keeps one per animated layer
 /// and evaluates into it in place (no copy of the values per frame).
-package struct CommittedLayerTarget: PresentedValuesTarget {
+package struct CommittedLayerTarget {
     /// The presented values of the fields in `values.fields` (the last frame's).
     package var values = PresentedLayerValues()
     /// Presented values of properties that are not `DirectField`s, in the order first written.
@@ -29,15 +29,6 @@ package struct CommittedLayerTarget: PresentedValuesTarget {
         if !extras.isEmpty { extras.removeAll(keepingCapacity: true) }
     }
 
-    // MARK: PresentedValuesTarget (the commit's snapshot is what lies underneath)
-
-    package func underlyingValue(_ property: AnimatedProperty) -> AnimatableValue? {
-        extrasSource.flatMap { property.accessor.read($0) }
-    }
-
-    @inline(__always)
-    package mutating func loadUnderlying(_ field: DirectField) { values.copy(field, from: base) }
-
     /// Whether every animated property that is not a `DirectField` has a node field of its own
     /// (`PresentedProperty.writeNode`): then a frame writes them into the node in place;
     /// otherwise (custom keys a subclass's `display()` draws) the model draws the node
@@ -52,6 +43,73 @@ package struct CommittedLayerTarget: PresentedValuesTarget {
     package mutating func storeExtras(into node: inout RenderNode) {
         for extra in extras { _ = extra.property.writeNode?(&node, extra.value, extrasSource) }
         node.showPresentedText(cache: &presentedText, maxPixels: RenderNode.maxBackingStorePixels)
+    }
+}
+
+/// Where animation evaluation (`FastPlan.apply`, `PresentationEvaluation.applyGeneral`) writes
+/// presented values. Reads return the presented value so far (the committed value with the
+/// animations applied before the current one), in the kind `PresentedProperty.read` gives;
+/// writes store like `PresentedProperty.write` (general path) or `DirectField.write`
+/// (shortcut). Underneath lie the commit's snapshot (`base`) for `DirectField`s and the
+/// detached model copy (`extrasSource`) for other properties.
+extension CommittedLayerTarget {
+    /// The presented value so far of `property`; nil when it holds nil (no colour, no path).
+    package mutating func read(_ property: AnimatedProperty) -> AnimatableValue? {
+        if let field = property.accessor.field { return values.read(field) }
+        let key = property.accessor.key
+        for extra in extras where extra.property.key == key { return extra.value }
+        return extrasSource.flatMap { property.accessor.read($0) }
+    }
+
+    /// Stores a presented value of `property`, as its accessor's `write` does.
+    package mutating func write(_ property: AnimatedProperty, _ value: AnimatableValue) {
+        if let field = property.accessor.field {
+            values.write(field, value)
+            return
+        }
+        let key = property.accessor.key
+        for i in extras.indices where extras[i].property.key == key {
+            extras[i].value = value
+            return
+        }
+        extras.append(PresentedExtra(property: property.accessor, value: value))
+    }
+
+    /// Stores a value computed by a shortcut, as `DirectField.write` does.
+    @inline(__always)
+    package mutating func writeFast(_ field: DirectField, _ value: AnimatableValue) { values.writeFast(field, value) }
+
+    /// `writeFast(field, .scalar(v))`.
+    @inline(__always)
+    package mutating func writeFastScalar(_ field: DirectField, _ v: Double) { values.writeFastScalar(field, v) }
+
+    /// `writeFast(field, .point(p))`.
+    @inline(__always)
+    package mutating func writeFastPoint(_ field: DirectField, _ p: CGPoint) { values.writeFastPoint(field, p) }
+
+    /// `writeFast(field, .transform(m))`.
+    @inline(__always)
+    package mutating func writeFastMatrix(_ field: DirectField, _ m: CATransform3D) { values.writeFastMatrix(field, m) }
+
+    /// The presented `transform` or `sublayerTransform` so far (`field` is one of the two;
+    /// anything else reads `transform`).
+    @inline(__always)
+    package mutating func matrix(_ field: DirectField) -> CATransform3D {
+        field == .sublayerTransform ? values.stored.sublayerTransform : values.stored.transform
+    }
+
+    /// `CATransform3DIsIdentity(matrix(field))`.
+    @inline(__always)
+    package mutating func matrixIsIdentity(_ field: DirectField) -> Bool { values.matrixIsIdentity(field) }
+
+    /// Called before an animation writing `fields` applies: the fields not written yet this
+    /// frame are loaded from the commit's snapshot.
+    @inline(__always)
+    package mutating func prepare(_ fields: DirectFieldSet) {
+        let missing = DirectFieldSet(rawValue: fields.rawValue & ~values.fields.rawValue)
+        guard !missing.isEmpty else { return }
+        missing.forEach { values.copy($0, from: base) }
+        values.fields.formUnion(missing)
     }
 }
 

@@ -35,12 +35,13 @@ package enum DirectField: UInt8, CaseIterable {
     case sublayerTransform
 }
 
-/// The presented values of one layer's animated fields, as plain data (no
-/// reference-counted members: colours are `RGBAColor`); see PresentedLayerValues.swift
-/// for what the fields mean.
-package struct PresentedLayerValues {
-    /// The fields that hold presented values this frame.
-    package var fields = DirectFieldSet()
+/// The values of the animatable layer fields, one stored property per field in the
+/// declaration's order, with Apple's defaults (colours: none). The one storage of the
+/// fields: the model layer's (QuartzCore, colours as `CGColor`, with its default
+/// colours) and the render server's (`PresentedLayerValues.stored`, colours as plain
+/// `RGBAColor`). Units and spaces are the layer's: points, `bounds` in the layer's own
+/// space, `position` in the superlayer's.
+package struct LayerFieldValues<Color> {
     package var opacity: Float = 1
     package var position: CGPoint = .zero
     package var bounds: CGRect = .zero
@@ -62,9 +63,9 @@ package struct PresentedLayerValues {
     package var contentsScale: CGFloat = 1
     package var rasterizationScale: CGFloat = 1
     package var minificationFilterBias: Float = 0
-    package var backgroundColor: RGBAColor? = nil
-    package var borderColor: RGBAColor? = nil
-    package var shadowColor: RGBAColor? = nil
+    package var backgroundColor: Color? = nil
+    package var borderColor: Color? = nil
+    package var shadowColor: Color? = nil
     package var sublayerTransform: CATransform3D = CATransform3DIdentity
 
     package init() {}
@@ -75,31 +76,31 @@ extension PresentedLayerValues {
     /// values).
     package func read(_ field: DirectField) -> AnimatableValue? {
         switch field {
-        case .opacity: return .scalar(Double(opacity))
-        case .position: return .point(position)
-        case .bounds: return .rect(bounds)
-        case .transform: return .transform(transform)
-        case .hidden: return .bool(isHidden)
-        case .masksToBounds: return .bool(masksToBounds)
-        case .doubleSided: return .bool(isDoubleSided)
-        case .shouldRasterize: return .bool(shouldRasterize)
-        case .shadowOpacity: return .scalar(Double(shadowOpacity))
-        case .zPosition: return .scalar(Double(zPosition))
-        case .anchorPoint: return .point(anchorPoint)
-        case .anchorPointZ: return .scalar(Double(anchorPointZ))
-        case .cornerRadius: return .scalar(Double(cornerRadius))
-        case .borderWidth: return .scalar(Double(borderWidth))
-        case .shadowOffset: return .size(shadowOffset)
-        case .shadowRadius: return .scalar(Double(shadowRadius))
-        case .contentsRect: return .rect(contentsRect)
-        case .contentsCenter: return .rect(contentsCenter)
-        case .contentsScale: return .scalar(Double(contentsScale))
-        case .rasterizationScale: return .scalar(Double(rasterizationScale))
-        case .minificationFilterBias: return .scalar(Double(minificationFilterBias))
-        case .backgroundColor: return backgroundColor.map { .color($0) }
-        case .borderColor: return borderColor.map { .color($0) }
-        case .shadowColor: return shadowColor.map { .color($0) }
-        case .sublayerTransform: return .transform(sublayerTransform)
+        case .opacity: return .scalar(Double(stored.opacity))
+        case .position: return .point(stored.position)
+        case .bounds: return .rect(stored.bounds)
+        case .transform: return .transform(stored.transform)
+        case .hidden: return .bool(stored.isHidden)
+        case .masksToBounds: return .bool(stored.masksToBounds)
+        case .doubleSided: return .bool(stored.isDoubleSided)
+        case .shouldRasterize: return .bool(stored.shouldRasterize)
+        case .shadowOpacity: return .scalar(Double(stored.shadowOpacity))
+        case .zPosition: return .scalar(Double(stored.zPosition))
+        case .anchorPoint: return .point(stored.anchorPoint)
+        case .anchorPointZ: return .scalar(Double(stored.anchorPointZ))
+        case .cornerRadius: return .scalar(Double(stored.cornerRadius))
+        case .borderWidth: return .scalar(Double(stored.borderWidth))
+        case .shadowOffset: return .size(stored.shadowOffset)
+        case .shadowRadius: return .scalar(Double(stored.shadowRadius))
+        case .contentsRect: return .rect(stored.contentsRect)
+        case .contentsCenter: return .rect(stored.contentsCenter)
+        case .contentsScale: return .scalar(Double(stored.contentsScale))
+        case .rasterizationScale: return .scalar(Double(stored.rasterizationScale))
+        case .minificationFilterBias: return .scalar(Double(stored.minificationFilterBias))
+        case .backgroundColor: return stored.backgroundColor.map { .color($0) }
+        case .borderColor: return stored.borderColor.map { .color($0) }
+        case .shadowColor: return stored.shadowColor.map { .color($0) }
+        case .sublayerTransform: return .transform(stored.sublayerTransform)
         }
     }
 
@@ -112,31 +113,31 @@ extension PresentedLayerValues {
     @discardableResult
     package mutating func write(_ field: DirectField, _ value: AnimatableValue) -> Bool {
         switch (field, value) {
-        case (.opacity, .scalar(let v)) where !LayerFieldValue.hasNaN(v): opacity = Float(v)
-        case (.position, .point(let v)) where !LayerFieldValue.hasNaN(v): position = v
-        case (.bounds, .rect(let v)) where !LayerFieldValue.hasNaN(v): bounds = v
-        case (.transform, .transform(let v)): transform = v
-        case (.hidden, .bool(let v)): isHidden = v
-        case (.masksToBounds, .bool(let v)): masksToBounds = v
-        case (.doubleSided, .bool(let v)): isDoubleSided = v
-        case (.shouldRasterize, .bool(let v)): shouldRasterize = v
-        case (.shadowOpacity, .scalar(let v)) where !LayerFieldValue.hasNaN(v): shadowOpacity = Float(v)
-        case (.zPosition, .scalar(let v)) where !LayerFieldValue.hasNaN(v): zPosition = CGFloat(v)
-        case (.anchorPoint, .point(let v)) where !LayerFieldValue.hasNaN(v): anchorPoint = v
-        case (.anchorPointZ, .scalar(let v)) where !LayerFieldValue.hasNaN(v): anchorPointZ = CGFloat(v)
-        case (.cornerRadius, .scalar(let v)) where !LayerFieldValue.hasNaN(v): cornerRadius = CGFloat(v)
-        case (.borderWidth, .scalar(let v)) where !LayerFieldValue.hasNaN(v): borderWidth = CGFloat(v)
-        case (.shadowOffset, .size(let v)): shadowOffset = v
-        case (.shadowRadius, .scalar(let v)) where !LayerFieldValue.hasNaN(v): shadowRadius = CGFloat(v)
-        case (.contentsRect, .rect(let v)): contentsRect = v
-        case (.contentsCenter, .rect(let v)): contentsCenter = v
-        case (.contentsScale, .scalar(let v)) where !LayerFieldValue.hasNaN(v): contentsScale = CGFloat(v)
-        case (.rasterizationScale, .scalar(let v)) where !LayerFieldValue.hasNaN(v): rasterizationScale = CGFloat(v)
-        case (.minificationFilterBias, .scalar(let v)) where !LayerFieldValue.hasNaN(v): minificationFilterBias = Float(v)
-        case (.backgroundColor, .color(let v)): backgroundColor = v
-        case (.borderColor, .color(let v)): borderColor = v
-        case (.shadowColor, .color(let v)): shadowColor = v
-        case (.sublayerTransform, .transform(let v)): sublayerTransform = v
+        case (.opacity, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.opacity = Float(v)
+        case (.position, .point(let v)) where !LayerFieldValue.hasNaN(v): stored.position = v
+        case (.bounds, .rect(let v)) where !LayerFieldValue.hasNaN(v): stored.bounds = v
+        case (.transform, .transform(let v)): stored.transform = v
+        case (.hidden, .bool(let v)): stored.isHidden = v
+        case (.masksToBounds, .bool(let v)): stored.masksToBounds = v
+        case (.doubleSided, .bool(let v)): stored.isDoubleSided = v
+        case (.shouldRasterize, .bool(let v)): stored.shouldRasterize = v
+        case (.shadowOpacity, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.shadowOpacity = Float(v)
+        case (.zPosition, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.zPosition = CGFloat(v)
+        case (.anchorPoint, .point(let v)) where !LayerFieldValue.hasNaN(v): stored.anchorPoint = v
+        case (.anchorPointZ, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.anchorPointZ = CGFloat(v)
+        case (.cornerRadius, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.cornerRadius = CGFloat(v)
+        case (.borderWidth, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.borderWidth = CGFloat(v)
+        case (.shadowOffset, .size(let v)): stored.shadowOffset = v
+        case (.shadowRadius, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.shadowRadius = CGFloat(v)
+        case (.contentsRect, .rect(let v)): stored.contentsRect = v
+        case (.contentsCenter, .rect(let v)): stored.contentsCenter = v
+        case (.contentsScale, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.contentsScale = CGFloat(v)
+        case (.rasterizationScale, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.rasterizationScale = CGFloat(v)
+        case (.minificationFilterBias, .scalar(let v)) where !LayerFieldValue.hasNaN(v): stored.minificationFilterBias = Float(v)
+        case (.backgroundColor, .color(let v)): stored.backgroundColor = v
+        case (.borderColor, .color(let v)): stored.borderColor = v
+        case (.shadowColor, .color(let v)): stored.shadowColor = v
+        case (.sublayerTransform, .transform(let v)): stored.sublayerTransform = v
         default: return false
         }
         return true
@@ -146,16 +147,16 @@ extension PresentedLayerValues {
     @inline(__always)
     package mutating func writeFastScalar(_ field: DirectField, _ v: Double) {
         switch field {
-        case .opacity: if !LayerFieldValue.hasNaN(v) { opacity = Float(v) }
-        case .shadowOpacity: if !LayerFieldValue.hasNaN(v) { shadowOpacity = Float(v) }
-        case .zPosition: if !LayerFieldValue.hasNaN(v) { zPosition = CGFloat(v) }
-        case .anchorPointZ: if !LayerFieldValue.hasNaN(v) { anchorPointZ = CGFloat(v) }
-        case .cornerRadius: if !LayerFieldValue.hasNaN(v) { cornerRadius = CGFloat(v) }
-        case .borderWidth: if !LayerFieldValue.hasNaN(v) { borderWidth = CGFloat(v) }
-        case .shadowRadius: if !LayerFieldValue.hasNaN(v) { shadowRadius = CGFloat(v) }
-        case .contentsScale: if !LayerFieldValue.hasNaN(v) { contentsScale = CGFloat(v) }
-        case .rasterizationScale: if !LayerFieldValue.hasNaN(v) { rasterizationScale = CGFloat(v) }
-        case .minificationFilterBias: if !LayerFieldValue.hasNaN(v) { minificationFilterBias = Float(v) }
+        case .opacity: if !LayerFieldValue.hasNaN(v) { stored.opacity = Float(v) }
+        case .shadowOpacity: if !LayerFieldValue.hasNaN(v) { stored.shadowOpacity = Float(v) }
+        case .zPosition: if !LayerFieldValue.hasNaN(v) { stored.zPosition = CGFloat(v) }
+        case .anchorPointZ: if !LayerFieldValue.hasNaN(v) { stored.anchorPointZ = CGFloat(v) }
+        case .cornerRadius: if !LayerFieldValue.hasNaN(v) { stored.cornerRadius = CGFloat(v) }
+        case .borderWidth: if !LayerFieldValue.hasNaN(v) { stored.borderWidth = CGFloat(v) }
+        case .shadowRadius: if !LayerFieldValue.hasNaN(v) { stored.shadowRadius = CGFloat(v) }
+        case .contentsScale: if !LayerFieldValue.hasNaN(v) { stored.contentsScale = CGFloat(v) }
+        case .rasterizationScale: if !LayerFieldValue.hasNaN(v) { stored.rasterizationScale = CGFloat(v) }
+        case .minificationFilterBias: if !LayerFieldValue.hasNaN(v) { stored.minificationFilterBias = Float(v) }
         default: break
         }
     }
@@ -164,8 +165,8 @@ extension PresentedLayerValues {
     @inline(__always)
     package mutating func writeFastPoint(_ field: DirectField, _ v: CGPoint) {
         switch field {
-        case .position: if !LayerFieldValue.hasNaN(v) { position = v }
-        case .anchorPoint: if !LayerFieldValue.hasNaN(v) { anchorPoint = v }
+        case .position: if !LayerFieldValue.hasNaN(v) { stored.position = v }
+        case .anchorPoint: if !LayerFieldValue.hasNaN(v) { stored.anchorPoint = v }
         default: break
         }
     }
@@ -174,8 +175,8 @@ extension PresentedLayerValues {
     @inline(__always)
     package mutating func writeFastMatrix(_ field: DirectField, _ v: CATransform3D) {
         switch field {
-        case .transform: transform = v
-        case .sublayerTransform: sublayerTransform = v
+        case .transform: stored.transform = v
+        case .sublayerTransform: stored.sublayerTransform = v
         default: break
         }
     }
@@ -186,31 +187,31 @@ extension PresentedLayerValues {
     @inline(__always)
     package mutating func copy(_ field: DirectField, from other: PresentedLayerValues) {
         switch field {
-        case .opacity: opacity = other.opacity
-        case .position: position = other.position
-        case .bounds: bounds = other.bounds
-        case .transform: transform = other.transform
-        case .hidden: isHidden = other.isHidden
-        case .masksToBounds: masksToBounds = other.masksToBounds
-        case .doubleSided: isDoubleSided = other.isDoubleSided
-        case .shouldRasterize: shouldRasterize = other.shouldRasterize
-        case .shadowOpacity: shadowOpacity = other.shadowOpacity
-        case .zPosition: zPosition = other.zPosition
-        case .anchorPoint: anchorPoint = other.anchorPoint
-        case .anchorPointZ: anchorPointZ = other.anchorPointZ
-        case .cornerRadius: cornerRadius = other.cornerRadius
-        case .borderWidth: borderWidth = other.borderWidth
-        case .shadowOffset: shadowOffset = other.shadowOffset
-        case .shadowRadius: shadowRadius = other.shadowRadius
-        case .contentsRect: contentsRect = other.contentsRect
-        case .contentsCenter: contentsCenter = other.contentsCenter
-        case .contentsScale: contentsScale = other.contentsScale
-        case .rasterizationScale: rasterizationScale = other.rasterizationScale
-        case .minificationFilterBias: minificationFilterBias = other.minificationFilterBias
-        case .backgroundColor: backgroundColor = other.backgroundColor
-        case .borderColor: borderColor = other.borderColor
-        case .shadowColor: shadowColor = other.shadowColor
-        case .sublayerTransform: sublayerTransform = other.sublayerTransform
+        case .opacity: stored.opacity = other.stored.opacity
+        case .position: stored.position = other.stored.position
+        case .bounds: stored.bounds = other.stored.bounds
+        case .transform: stored.transform = other.stored.transform
+        case .hidden: stored.isHidden = other.stored.isHidden
+        case .masksToBounds: stored.masksToBounds = other.stored.masksToBounds
+        case .doubleSided: stored.isDoubleSided = other.stored.isDoubleSided
+        case .shouldRasterize: stored.shouldRasterize = other.stored.shouldRasterize
+        case .shadowOpacity: stored.shadowOpacity = other.stored.shadowOpacity
+        case .zPosition: stored.zPosition = other.stored.zPosition
+        case .anchorPoint: stored.anchorPoint = other.stored.anchorPoint
+        case .anchorPointZ: stored.anchorPointZ = other.stored.anchorPointZ
+        case .cornerRadius: stored.cornerRadius = other.stored.cornerRadius
+        case .borderWidth: stored.borderWidth = other.stored.borderWidth
+        case .shadowOffset: stored.shadowOffset = other.stored.shadowOffset
+        case .shadowRadius: stored.shadowRadius = other.stored.shadowRadius
+        case .contentsRect: stored.contentsRect = other.stored.contentsRect
+        case .contentsCenter: stored.contentsCenter = other.stored.contentsCenter
+        case .contentsScale: stored.contentsScale = other.stored.contentsScale
+        case .rasterizationScale: stored.rasterizationScale = other.stored.rasterizationScale
+        case .minificationFilterBias: stored.minificationFilterBias = other.stored.minificationFilterBias
+        case .backgroundColor: stored.backgroundColor = other.stored.backgroundColor
+        case .borderColor: stored.borderColor = other.stored.borderColor
+        case .shadowColor: stored.shadowColor = other.stored.shadowColor
+        case .sublayerTransform: stored.sublayerTransform = other.stored.sublayerTransform
         }
     }
 
@@ -220,31 +221,31 @@ extension PresentedLayerValues {
     package func store(into node: inout RenderNode) {
         fields.forEach { field in
             switch field {
-            case .opacity: node.opacity = opacity
-            case .position: node.position = position
-            case .bounds: node.bounds = bounds
-            case .transform: node.transform = transform
-            case .hidden: node.isHidden = isHidden
-            case .masksToBounds: node.masksToBounds = masksToBounds
-            case .doubleSided: node.isDoubleSided = isDoubleSided
-            case .shouldRasterize: node.shouldRasterize = shouldRasterize
-            case .shadowOpacity: node.shadowOpacity = shadowOpacity
-            case .zPosition: node.zPosition = zPosition
-            case .anchorPoint: node.anchorPoint = anchorPoint
-            case .anchorPointZ: node.anchorPointZ = anchorPointZ
-            case .cornerRadius: node.cornerRadius = cornerRadius
-            case .borderWidth: node.borderWidth = borderWidth
-            case .shadowOffset: node.shadowOffset = shadowOffset
-            case .shadowRadius: node.shadowRadius = shadowRadius
-            case .contentsRect: node.contentsRect = contentsRect
-            case .contentsCenter: node.contentsCenter = contentsCenter
-            case .contentsScale: node.contentsScale = contentsScale
-            case .rasterizationScale: node.rasterizationScale = rasterizationScale
+            case .opacity: node.opacity = stored.opacity
+            case .position: node.position = stored.position
+            case .bounds: node.bounds = stored.bounds
+            case .transform: node.transform = stored.transform
+            case .hidden: node.isHidden = stored.isHidden
+            case .masksToBounds: node.masksToBounds = stored.masksToBounds
+            case .doubleSided: node.isDoubleSided = stored.isDoubleSided
+            case .shouldRasterize: node.shouldRasterize = stored.shouldRasterize
+            case .shadowOpacity: node.shadowOpacity = stored.shadowOpacity
+            case .zPosition: node.zPosition = stored.zPosition
+            case .anchorPoint: node.anchorPoint = stored.anchorPoint
+            case .anchorPointZ: node.anchorPointZ = stored.anchorPointZ
+            case .cornerRadius: node.cornerRadius = stored.cornerRadius
+            case .borderWidth: node.borderWidth = stored.borderWidth
+            case .shadowOffset: node.shadowOffset = stored.shadowOffset
+            case .shadowRadius: node.shadowRadius = stored.shadowRadius
+            case .contentsRect: node.contentsRect = stored.contentsRect
+            case .contentsCenter: node.contentsCenter = stored.contentsCenter
+            case .contentsScale: node.contentsScale = stored.contentsScale
+            case .rasterizationScale: node.rasterizationScale = stored.rasterizationScale
             case .minificationFilterBias: break
-            case .backgroundColor: node.backgroundColor = backgroundColor?.cgColor
-            case .borderColor: node.borderColor = borderColor?.cgColor
-            case .shadowColor: node.shadowColor = shadowColor?.cgColor
-            case .sublayerTransform: node.sublayerTransform = sublayerTransform
+            case .backgroundColor: node.backgroundColor = stored.backgroundColor?.cgColor
+            case .borderColor: node.borderColor = stored.borderColor?.cgColor
+            case .shadowColor: node.shadowColor = stored.shadowColor?.cgColor
+            case .sublayerTransform: node.sublayerTransform = stored.sublayerTransform
             }
         }
     }
@@ -253,31 +254,31 @@ extension PresentedLayerValues {
     /// value): the values underneath the animations of a node built without a model.
     package mutating func load(_ field: DirectField, from node: RenderNode) {
         switch field {
-        case .opacity: opacity = node.opacity
-        case .position: position = node.position
-        case .bounds: bounds = node.bounds
-        case .transform: transform = node.transform
-        case .hidden: isHidden = node.isHidden
-        case .masksToBounds: masksToBounds = node.masksToBounds
-        case .doubleSided: isDoubleSided = node.isDoubleSided
-        case .shouldRasterize: shouldRasterize = node.shouldRasterize
-        case .shadowOpacity: shadowOpacity = node.shadowOpacity
-        case .zPosition: zPosition = node.zPosition
-        case .anchorPoint: anchorPoint = node.anchorPoint
-        case .anchorPointZ: anchorPointZ = node.anchorPointZ
-        case .cornerRadius: cornerRadius = node.cornerRadius
-        case .borderWidth: borderWidth = node.borderWidth
-        case .shadowOffset: shadowOffset = node.shadowOffset
-        case .shadowRadius: shadowRadius = node.shadowRadius
-        case .contentsRect: contentsRect = node.contentsRect
-        case .contentsCenter: contentsCenter = node.contentsCenter
-        case .contentsScale: contentsScale = node.contentsScale
-        case .rasterizationScale: rasterizationScale = node.rasterizationScale
+        case .opacity: stored.opacity = node.opacity
+        case .position: stored.position = node.position
+        case .bounds: stored.bounds = node.bounds
+        case .transform: stored.transform = node.transform
+        case .hidden: stored.isHidden = node.isHidden
+        case .masksToBounds: stored.masksToBounds = node.masksToBounds
+        case .doubleSided: stored.isDoubleSided = node.isDoubleSided
+        case .shouldRasterize: stored.shouldRasterize = node.shouldRasterize
+        case .shadowOpacity: stored.shadowOpacity = node.shadowOpacity
+        case .zPosition: stored.zPosition = node.zPosition
+        case .anchorPoint: stored.anchorPoint = node.anchorPoint
+        case .anchorPointZ: stored.anchorPointZ = node.anchorPointZ
+        case .cornerRadius: stored.cornerRadius = node.cornerRadius
+        case .borderWidth: stored.borderWidth = node.borderWidth
+        case .shadowOffset: stored.shadowOffset = node.shadowOffset
+        case .shadowRadius: stored.shadowRadius = node.shadowRadius
+        case .contentsRect: stored.contentsRect = node.contentsRect
+        case .contentsCenter: stored.contentsCenter = node.contentsCenter
+        case .contentsScale: stored.contentsScale = node.contentsScale
+        case .rasterizationScale: stored.rasterizationScale = node.rasterizationScale
         case .minificationFilterBias: break
-        case .backgroundColor: backgroundColor = node.backgroundColor.map(RGBAColor.init)
-        case .borderColor: borderColor = node.borderColor.map(RGBAColor.init)
-        case .shadowColor: shadowColor = node.shadowColor.map(RGBAColor.init)
-        case .sublayerTransform: sublayerTransform = node.sublayerTransform
+        case .backgroundColor: stored.backgroundColor = node.backgroundColor.map(RGBAColor.init)
+        case .borderColor: stored.borderColor = node.borderColor.map(RGBAColor.init)
+        case .shadowColor: stored.shadowColor = node.shadowColor.map(RGBAColor.init)
+        case .sublayerTransform: stored.sublayerTransform = node.sublayerTransform
         }
     }
 }

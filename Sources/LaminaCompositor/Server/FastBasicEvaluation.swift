@@ -175,8 +175,8 @@ package struct FastPlan {
     /// Numbers and points travel as plain values (no `AnimatableValue`) to the target's typed
     /// writes, which store exactly what `writeFast` stores for the same value.
     @inline(__always)
-    package func apply<Target: PresentationTarget>(to target: inout Target, at t: Double,
-                                                   keyframes: FastKeyframes? = nil) -> Bool {
+    package func apply(to target: inout CommittedLayerTarget, at t: Double,
+                       keyframes: FastKeyframes? = nil) -> Bool {
         if let sub = transformComponent {
             guard target.matrixIsIdentity(field) else { return false }
             guard let p = progress(at: t) else { return true }

@@ -13,10 +13,9 @@ import CoreGraphics
 package enum PresentationEvaluation {
     /// The general path: `AnimationSpec.apply` on each property the animation writes, on top
     /// of what `target` holds so far (so additive animations add to it and sub-key animations
-    /// set their component of it). `animation` is an attached animation's runtime (the model's
-    /// path) or a committed copy of it (the render server's path).
-    package static func applyGeneral<Source: GeneralAnimationSource, Target: PresentationTarget>(
-        _ animation: Source, to target: inout Target, at t: Double) {
+    /// set their component of it).
+    package static func applyGeneral(_ animation: CommittedGeneralAnimation, to target: inout CommittedLayerTarget,
+                                     at t: Double) {
         let properties = animation.properties
         if animation.isTransformComponent {
             guard case .transform(let m)? = target.read(properties[0]) else { return }
@@ -44,17 +43,4 @@ package enum PresentationEvaluation {
         let x = sample.fraction
         return spec.timingFunction?.progress(at: x) ?? x
     }
-}
-
-/// What the general evaluation path (`PresentationEvaluation.applyGeneral`) reads of an
-/// animation: the committed copy of a model animation a render tree keeps
-/// (`CommittedGeneralAnimation`, the one conforming type since presentation layers read the
-/// render server's values too). Only `componentCache` is written (a cache).
-package protocol GeneralAnimationSource: AnyObject {
-    var spec: AnimationSpec { get }
-    var properties: [AnimatedProperty] { get }
-    var rotatesAlongPath: Bool { get }
-    var isTransformComponent: Bool { get }
-    var previous: AnimatableValue? { get }
-    var componentCache: (matrix: CATransform3D, value: AnimatableValue, editor: TransformComponentEditor?)? { get set }
 }

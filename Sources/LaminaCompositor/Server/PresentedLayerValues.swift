@@ -30,19 +30,36 @@ extension DirectField {
     private static let keys = allCases.map { "\($0)" }
 }
 
-// `PresentedLayerValues` — the presented values of one layer's animated fields, as plain data
-// (no reference-counted members: colours are `RGBAColor`), for the render server, which needs
-// presented values every frame without a copy of the layer (`CommittedLayerTarget`) — has its
-// storage and its per-field switches over plain values (read, write, writeFast…, copy, store
-// into a node) generated from the declaration in QuartzCore's Layer/AnimatableLayerFields.swift
-// into Server/DirectField+Generated.swift; the switches between these values and a model layer
-// are generated into QuartzCore's Engine/DirectField+Layer+Generated.swift.
-//
-// Only the fields in `fields` are meaningful: each holds the model value with the layer's
-// animations applied, exactly what the layer's presentation copy shows for it (same types, so
-// the same Float rounding of `opacity`). The others are stale or default: they are not
-// animated, so the model value is the presented one. Units and spaces are the layer's:
-// points, `bounds` in the layer's own space, `position` in the superlayer's.
+/// The presented values of one layer's animated fields, as plain data (no reference-counted
+/// members: colours are `RGBAColor`), for the render server, which needs presented values
+/// every frame without a copy of the layer (`CommittedLayerTarget`). The storage is the one
+/// declared for the fields (`LayerFieldValues`, as the model's `LayerProperties.animatable`);
+/// its per-field switches over plain values (read, write, writeFast…, copy, store into a node)
+/// are generated from the declaration in QuartzCore's Layer/AnimatableLayerFields.swift into
+/// Server/DirectField+Generated.swift, the switches between these values and a model layer
+/// into QuartzCore's Engine/DirectField+Layer+Generated.swift.
+///
+/// Only the fields in `fields` are meaningful: each holds the model value with the layer's
+/// animations applied, exactly what the layer's presentation copy shows for it (same types, so
+/// the same Float rounding of `opacity`). The others are stale or default: they are not
+/// animated, so the model value is the presented one.
+@dynamicMemberLookup
+package struct PresentedLayerValues {
+    /// The fields that hold presented values this frame.
+    package var fields = DirectFieldSet()
+    /// The values (those of `fields`; the others stale or default).
+    package var stored = LayerFieldValues<RGBAColor>()
+
+    package init() {}
+
+    /// A field by name (`values.opacity`), for code outside the generated switches, which
+    /// name `stored` directly.
+    package subscript<T>(dynamicMember field: WritableKeyPath<LayerFieldValues<RGBAColor>, T>) -> T {
+        @inline(__always) get { stored[keyPath: field] }
+        @inline(__always) set { stored[keyPath: field] = newValue }
+    }
+}
+
 extension PresentedLayerValues {
     /// Every field loaded from `node` (fields without a node field at their defaults), all
     /// marked as held: the committed values underneath the animations of a node built without
@@ -63,7 +80,7 @@ extension PresentedLayerValues {
     /// `CATransform3DIsIdentity` decides it (exact comparison), without copying the matrix.
     @inline(__always)
     package func matrixIsIdentity(_ field: DirectField) -> Bool {
-        field == .sublayerTransform ? Self.isIdentity(sublayerTransform) : Self.isIdentity(transform)
+        field == .sublayerTransform ? Self.isIdentity(stored.sublayerTransform) : Self.isIdentity(stored.transform)
     }
 
     @inline(__always)

@@ -20,8 +20,8 @@ extension PresentationEvaluation {
     }
 
     /// `spec.apply(at:property:to:previous:)` for a transform-component spec at top level.
-    package static func applyTransformComponent<Source: GeneralAnimationSource>(
-        _ spec: AnimationSpec, at t: Double, to m: CATransform3D, runtime: Source) -> CATransform3D {
+    package static func applyTransformComponent(
+        _ spec: AnimationSpec, at t: Double, to m: CATransform3D, runtime: CommittedGeneralAnimation) -> CATransform3D {
         guard let sub = spec.keyPath?.subKey else { return m }
         let isIdentity = CATransform3DIsIdentity(m)
         let component: AnimatableValue

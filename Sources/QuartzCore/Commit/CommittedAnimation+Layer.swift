@@ -66,7 +66,8 @@ extension CommittedStep {
 
 extension CommittedTransition {
     /// The transition running on `layer` (key `kCATransition`), when it has a snapshot and is
-    /// committed; nil otherwise (as `RenderTransition(model:at:)` finds it).
+    /// committed; nil otherwise. Its progress at a frame's time is the render server's
+    /// (`CommittedTransition.render(atParentTime:)`).
     package init?(layer: CALayer) {
         guard let transition = layer.animationEntries.animation(forKey: kCATransition) as? CATransition,
               let before = transition.beforeSnapshot, let runtime = transition.runtime, runtime.isCommitted

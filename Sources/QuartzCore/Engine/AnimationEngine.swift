@@ -204,16 +204,3 @@ package final class AnimationPlanStep {
         presents = !runtime.properties.isEmpty
     }
 }
-
-extension AnimationEngine {
-    /// How far an attached transition's effect has progressed at `parentTime` (its layer's
-    /// local time), for the renderer that draws it: the animation's timing (stage 2 and its
-    /// timing function) mapped onto `startProgress…endProgress` (reference §10.5). nil when the
-    /// transition is not attached and committed, or has no effect at that instant.
-    package static func transitionProgress(_ transition: CATransition, at parentTime: Double) -> Double? {
-        guard let runtime = transition.runtime, runtime.isCommitted,
-              let p = PresentationEvaluation.progress(of: runtime.spec, at: parentTime) else { return nil }
-        let start = Double(transition.startProgress), end = Double(transition.endProgress)
-        return start + (end - start) * p
-    }
-}

@@ -4,6 +4,17 @@
 import Foundation
 import LaminaCompositor
 
+extension LayerFieldValues where Color == CGColor {
+    /// Apple's defaults of a model layer (reference §1.2): `LayerFieldValues`' own, with
+    /// the declared default colours (a fresh `CGColor` per layer).
+    package static var modelDefaults: Self {
+        var values = Self()
+        values.borderColor = CGColor(gray: 0, alpha: 1)
+        values.shadowColor = CGColor(gray: 0, alpha: 1)
+        return values
+    }
+}
+
 extension PresentedLayerValues {
     /// Sets `field` to `layer`'s model value. Reads that one field: calling a method on
     /// `layer.props`, or passing it, copies the whole `LayerProperties` (reference counting
@@ -11,31 +22,31 @@ extension PresentedLayerValues {
     @inline(__always)
     package mutating func load(_ field: DirectField, from layer: CALayer) {
         switch field {
-        case .opacity: opacity = layer.props.opacity
-        case .position: position = layer.props.position
-        case .bounds: bounds = layer.props.bounds
-        case .transform: transform = layer.props.transform
-        case .hidden: isHidden = layer.props.isHidden
-        case .masksToBounds: masksToBounds = layer.props.masksToBounds
-        case .doubleSided: isDoubleSided = layer.props.isDoubleSided
-        case .shouldRasterize: shouldRasterize = layer.props.shouldRasterize
-        case .shadowOpacity: shadowOpacity = layer.props.shadowOpacity
-        case .zPosition: zPosition = layer.props.zPosition
-        case .anchorPoint: anchorPoint = layer.props.anchorPoint
-        case .anchorPointZ: anchorPointZ = layer.props.anchorPointZ
-        case .cornerRadius: cornerRadius = layer.props.cornerRadius
-        case .borderWidth: borderWidth = layer.props.borderWidth
-        case .shadowOffset: shadowOffset = layer.props.shadowOffset
-        case .shadowRadius: shadowRadius = layer.props.shadowRadius
-        case .contentsRect: contentsRect = layer.props.contentsRect
-        case .contentsCenter: contentsCenter = layer.props.contentsCenter
-        case .contentsScale: contentsScale = layer.props.contentsScale
-        case .rasterizationScale: rasterizationScale = layer.props.rasterizationScale
-        case .minificationFilterBias: minificationFilterBias = layer.props.minificationFilterBias
-        case .backgroundColor: backgroundColor = layer.props.backgroundColor.map(RGBAColor.init)
-        case .borderColor: borderColor = layer.props.borderColor.map(RGBAColor.init)
-        case .shadowColor: shadowColor = layer.props.shadowColor.map(RGBAColor.init)
-        case .sublayerTransform: sublayerTransform = layer.props.sublayerTransform
+        case .opacity: stored.opacity = layer.props.animatable.opacity
+        case .position: stored.position = layer.props.animatable.position
+        case .bounds: stored.bounds = layer.props.animatable.bounds
+        case .transform: stored.transform = layer.props.animatable.transform
+        case .hidden: stored.isHidden = layer.props.animatable.isHidden
+        case .masksToBounds: stored.masksToBounds = layer.props.animatable.masksToBounds
+        case .doubleSided: stored.isDoubleSided = layer.props.animatable.isDoubleSided
+        case .shouldRasterize: stored.shouldRasterize = layer.props.animatable.shouldRasterize
+        case .shadowOpacity: stored.shadowOpacity = layer.props.animatable.shadowOpacity
+        case .zPosition: stored.zPosition = layer.props.animatable.zPosition
+        case .anchorPoint: stored.anchorPoint = layer.props.animatable.anchorPoint
+        case .anchorPointZ: stored.anchorPointZ = layer.props.animatable.anchorPointZ
+        case .cornerRadius: stored.cornerRadius = layer.props.animatable.cornerRadius
+        case .borderWidth: stored.borderWidth = layer.props.animatable.borderWidth
+        case .shadowOffset: stored.shadowOffset = layer.props.animatable.shadowOffset
+        case .shadowRadius: stored.shadowRadius = layer.props.animatable.shadowRadius
+        case .contentsRect: stored.contentsRect = layer.props.animatable.contentsRect
+        case .contentsCenter: stored.contentsCenter = layer.props.animatable.contentsCenter
+        case .contentsScale: stored.contentsScale = layer.props.animatable.contentsScale
+        case .rasterizationScale: stored.rasterizationScale = layer.props.animatable.rasterizationScale
+        case .minificationFilterBias: stored.minificationFilterBias = layer.props.animatable.minificationFilterBias
+        case .backgroundColor: stored.backgroundColor = layer.props.animatable.backgroundColor.map(RGBAColor.init)
+        case .borderColor: stored.borderColor = layer.props.animatable.borderColor.map(RGBAColor.init)
+        case .shadowColor: stored.shadowColor = layer.props.animatable.shadowColor.map(RGBAColor.init)
+        case .sublayerTransform: stored.sublayerTransform = layer.props.animatable.sublayerTransform
         }
     }
 
@@ -44,31 +55,31 @@ extension PresentedLayerValues {
     @inline(__always)
     package func store(_ field: DirectField, into p: inout LayerProperties) {
         switch field {
-        case .opacity: p.opacity = opacity
-        case .position: p.position = position
-        case .bounds: p.bounds = bounds
-        case .transform: p.transform = transform
-        case .hidden: p.isHidden = isHidden
-        case .masksToBounds: p.masksToBounds = masksToBounds
-        case .doubleSided: p.isDoubleSided = isDoubleSided
-        case .shouldRasterize: p.shouldRasterize = shouldRasterize
-        case .shadowOpacity: p.shadowOpacity = shadowOpacity
-        case .zPosition: p.zPosition = zPosition
-        case .anchorPoint: p.anchorPoint = anchorPoint
-        case .anchorPointZ: p.anchorPointZ = anchorPointZ
-        case .cornerRadius: p.cornerRadius = cornerRadius
-        case .borderWidth: p.borderWidth = borderWidth
-        case .shadowOffset: p.shadowOffset = shadowOffset
-        case .shadowRadius: p.shadowRadius = shadowRadius
-        case .contentsRect: p.contentsRect = contentsRect
-        case .contentsCenter: p.contentsCenter = contentsCenter
-        case .contentsScale: p.contentsScale = contentsScale
-        case .rasterizationScale: p.rasterizationScale = rasterizationScale
-        case .minificationFilterBias: p.minificationFilterBias = minificationFilterBias
-        case .backgroundColor: p.backgroundColor = backgroundColor?.cgColor
-        case .borderColor: p.borderColor = borderColor?.cgColor
-        case .shadowColor: p.shadowColor = shadowColor?.cgColor
-        case .sublayerTransform: p.sublayerTransform = sublayerTransform
+        case .opacity: p.animatable.opacity = stored.opacity
+        case .position: p.animatable.position = stored.position
+        case .bounds: p.animatable.bounds = stored.bounds
+        case .transform: p.animatable.transform = stored.transform
+        case .hidden: p.animatable.isHidden = stored.isHidden
+        case .masksToBounds: p.animatable.masksToBounds = stored.masksToBounds
+        case .doubleSided: p.animatable.isDoubleSided = stored.isDoubleSided
+        case .shouldRasterize: p.animatable.shouldRasterize = stored.shouldRasterize
+        case .shadowOpacity: p.animatable.shadowOpacity = stored.shadowOpacity
+        case .zPosition: p.animatable.zPosition = stored.zPosition
+        case .anchorPoint: p.animatable.anchorPoint = stored.anchorPoint
+        case .anchorPointZ: p.animatable.anchorPointZ = stored.anchorPointZ
+        case .cornerRadius: p.animatable.cornerRadius = stored.cornerRadius
+        case .borderWidth: p.animatable.borderWidth = stored.borderWidth
+        case .shadowOffset: p.animatable.shadowOffset = stored.shadowOffset
+        case .shadowRadius: p.animatable.shadowRadius = stored.shadowRadius
+        case .contentsRect: p.animatable.contentsRect = stored.contentsRect
+        case .contentsCenter: p.animatable.contentsCenter = stored.contentsCenter
+        case .contentsScale: p.animatable.contentsScale = stored.contentsScale
+        case .rasterizationScale: p.animatable.rasterizationScale = stored.rasterizationScale
+        case .minificationFilterBias: p.animatable.minificationFilterBias = stored.minificationFilterBias
+        case .backgroundColor: p.animatable.backgroundColor = stored.backgroundColor?.cgColor
+        case .borderColor: p.animatable.borderColor = stored.borderColor?.cgColor
+        case .shadowColor: p.animatable.shadowColor = stored.shadowColor?.cgColor
+        case .sublayerTransform: p.animatable.sublayerTransform = stored.sublayerTransform
         }
     }
 }
@@ -78,30 +89,30 @@ extension RenderNode {
     /// property values; part of `RenderNode(layer:properties:)`.
     @inline(__always)
     package mutating func setAnimatableFields(from p: LayerProperties) {
-        opacity = p.opacity
-        position = p.position
-        bounds = p.bounds
-        transform = p.transform
-        isHidden = p.isHidden
-        masksToBounds = p.masksToBounds
-        isDoubleSided = p.isDoubleSided
-        shouldRasterize = p.shouldRasterize
-        shadowOpacity = p.shadowOpacity
-        zPosition = p.zPosition
-        anchorPoint = p.anchorPoint
-        anchorPointZ = p.anchorPointZ
-        cornerRadius = p.cornerRadius
-        borderWidth = p.borderWidth
-        shadowOffset = p.shadowOffset
-        shadowRadius = p.shadowRadius
-        contentsRect = p.contentsRect
-        contentsCenter = p.contentsCenter
-        contentsScale = p.contentsScale
-        rasterizationScale = p.rasterizationScale
-        backgroundColor = p.backgroundColor
-        borderColor = p.borderColor
-        shadowColor = p.shadowColor
-        sublayerTransform = p.sublayerTransform
+        opacity = p.animatable.opacity
+        position = p.animatable.position
+        bounds = p.animatable.bounds
+        transform = p.animatable.transform
+        isHidden = p.animatable.isHidden
+        masksToBounds = p.animatable.masksToBounds
+        isDoubleSided = p.animatable.isDoubleSided
+        shouldRasterize = p.animatable.shouldRasterize
+        shadowOpacity = p.animatable.shadowOpacity
+        zPosition = p.animatable.zPosition
+        anchorPoint = p.animatable.anchorPoint
+        anchorPointZ = p.animatable.anchorPointZ
+        cornerRadius = p.animatable.cornerRadius
+        borderWidth = p.animatable.borderWidth
+        shadowOffset = p.animatable.shadowOffset
+        shadowRadius = p.animatable.shadowRadius
+        contentsRect = p.animatable.contentsRect
+        contentsCenter = p.animatable.contentsCenter
+        contentsScale = p.animatable.contentsScale
+        rasterizationScale = p.animatable.rasterizationScale
+        backgroundColor = p.animatable.backgroundColor
+        borderColor = p.animatable.borderColor
+        shadowColor = p.animatable.shadowColor
+        sublayerTransform = p.animatable.sublayerTransform
     }
 }
 
@@ -111,31 +122,31 @@ extension CALayer {
     package static let animatableFieldProperties: [LayerProperty] = {
         let D = LayerProperties()
         return [
-            LayerProperty.make("opacity", \CALayer.opacity, .float, default: D.opacity, animates: true, zero: 0),
-            LayerProperty.make("position", \CALayer.position, .point, default: D.position, animates: true, zero: .zero),
-            LayerProperty.make("bounds", \CALayer.bounds, .rect, default: D.bounds, animates: true, zero: .zero),
-            LayerProperty.make("transform", \CALayer.transform, .transform, default: D.transform, animates: true),
-            LayerProperty.make("hidden", \CALayer.isHidden, .bool, default: D.isHidden, animates: true, zero: false),
-            LayerProperty.make("masksToBounds", \CALayer.masksToBounds, .bool, default: D.masksToBounds, animates: true, zero: false),
-            LayerProperty.make("doubleSided", \CALayer.isDoubleSided, .bool, default: D.isDoubleSided, animates: false, zero: false),
-            LayerProperty.make("shouldRasterize", \CALayer.shouldRasterize, .bool, default: D.shouldRasterize, animates: true, zero: false),
-            LayerProperty.make("shadowOpacity", \CALayer.shadowOpacity, .float, default: D.shadowOpacity, animates: true, zero: 0),
-            LayerProperty.make("zPosition", \CALayer.zPosition, .cgFloat, default: D.zPosition, animates: true, zero: 0),
-            LayerProperty.make("anchorPoint", \CALayer.anchorPoint, .point, default: D.anchorPoint, animates: true, zero: .zero),
-            LayerProperty.make("anchorPointZ", \CALayer.anchorPointZ, .finiteCGFloat, default: D.anchorPointZ, animates: true, zero: 0),
-            LayerProperty.make("cornerRadius", \CALayer.cornerRadius, .cgFloat, default: D.cornerRadius, animates: true, zero: 0),
-            LayerProperty.make("borderWidth", \CALayer.borderWidth, .cgFloat, default: D.borderWidth, animates: true, zero: 0),
-            LayerProperty.make("shadowOffset", \CALayer.shadowOffset, .size, default: D.shadowOffset, animates: true, zero: .zero),
-            LayerProperty.make("shadowRadius", \CALayer.shadowRadius, .cgFloat, default: D.shadowRadius, animates: true, zero: 0),
-            LayerProperty.make("contentsRect", \CALayer.contentsRect, .rect, default: D.contentsRect, animates: true, zero: .zero),
-            LayerProperty.make("contentsCenter", \CALayer.contentsCenter, .rect, default: D.contentsCenter, animates: true, zero: .zero),
-            LayerProperty.make("contentsScale", \CALayer.contentsScale, .cgFloat, default: D.contentsScale, animates: true, zero: 0),
-            LayerProperty.make("rasterizationScale", \CALayer.rasterizationScale, .cgFloat, default: D.rasterizationScale, animates: true, zero: 0),
-            LayerProperty.make("minificationFilterBias", \CALayer.minificationFilterBias, .float, default: D.minificationFilterBias, animates: true, zero: 0),
-            LayerProperty.make("backgroundColor", \CALayer.backgroundColor, .color, default: D.backgroundColor, animates: true, zero: .some(nil)),
-            LayerProperty.make("borderColor", \CALayer.borderColor, .color, default: D.borderColor, animates: true, zero: .some(nil)),
-            LayerProperty.make("shadowColor", \CALayer.shadowColor, .color, default: D.shadowColor, animates: true, zero: .some(nil)),
-            LayerProperty.make("sublayerTransform", \CALayer.sublayerTransform, .transform, default: D.sublayerTransform, animates: true),
+            LayerProperty.make("opacity", \CALayer.opacity, .float, default: D.animatable.opacity, animates: true, zero: 0),
+            LayerProperty.make("position", \CALayer.position, .point, default: D.animatable.position, animates: true, zero: .zero),
+            LayerProperty.make("bounds", \CALayer.bounds, .rect, default: D.animatable.bounds, animates: true, zero: .zero),
+            LayerProperty.make("transform", \CALayer.transform, .transform, default: D.animatable.transform, animates: true),
+            LayerProperty.make("hidden", \CALayer.isHidden, .bool, default: D.animatable.isHidden, animates: true, zero: false),
+            LayerProperty.make("masksToBounds", \CALayer.masksToBounds, .bool, default: D.animatable.masksToBounds, animates: true, zero: false),
+            LayerProperty.make("doubleSided", \CALayer.isDoubleSided, .bool, default: D.animatable.isDoubleSided, animates: false, zero: false),
+            LayerProperty.make("shouldRasterize", \CALayer.shouldRasterize, .bool, default: D.animatable.shouldRasterize, animates: true, zero: false),
+            LayerProperty.make("shadowOpacity", \CALayer.shadowOpacity, .float, default: D.animatable.shadowOpacity, animates: true, zero: 0),
+            LayerProperty.make("zPosition", \CALayer.zPosition, .cgFloat, default: D.animatable.zPosition, animates: true, zero: 0),
+            LayerProperty.make("anchorPoint", \CALayer.anchorPoint, .point, default: D.animatable.anchorPoint, animates: true, zero: .zero),
+            LayerProperty.make("anchorPointZ", \CALayer.anchorPointZ, .finiteCGFloat, default: D.animatable.anchorPointZ, animates: true, zero: 0),
+            LayerProperty.make("cornerRadius", \CALayer.cornerRadius, .cgFloat, default: D.animatable.cornerRadius, animates: true, zero: 0),
+            LayerProperty.make("borderWidth", \CALayer.borderWidth, .cgFloat, default: D.animatable.borderWidth, animates: true, zero: 0),
+            LayerProperty.make("shadowOffset", \CALayer.shadowOffset, .size, default: D.animatable.shadowOffset, animates: true, zero: .zero),
+            LayerProperty.make("shadowRadius", \CALayer.shadowRadius, .cgFloat, default: D.animatable.shadowRadius, animates: true, zero: 0),
+            LayerProperty.make("contentsRect", \CALayer.contentsRect, .rect, default: D.animatable.contentsRect, animates: true, zero: .zero),
+            LayerProperty.make("contentsCenter", \CALayer.contentsCenter, .rect, default: D.animatable.contentsCenter, animates: true, zero: .zero),
+            LayerProperty.make("contentsScale", \CALayer.contentsScale, .cgFloat, default: D.animatable.contentsScale, animates: true, zero: 0),
+            LayerProperty.make("rasterizationScale", \CALayer.rasterizationScale, .cgFloat, default: D.animatable.rasterizationScale, animates: true, zero: 0),
+            LayerProperty.make("minificationFilterBias", \CALayer.minificationFilterBias, .float, default: D.animatable.minificationFilterBias, animates: true, zero: 0),
+            LayerProperty.make("backgroundColor", \CALayer.backgroundColor, .color, default: D.animatable.backgroundColor, animates: true, zero: .some(nil)),
+            LayerProperty.make("borderColor", \CALayer.borderColor, .color, default: D.animatable.borderColor, animates: true, zero: .some(nil)),
+            LayerProperty.make("shadowColor", \CALayer.shadowColor, .color, default: D.animatable.shadowColor, animates: true, zero: .some(nil)),
+            LayerProperty.make("sublayerTransform", \CALayer.sublayerTransform, .transform, default: D.animatable.sublayerTransform, animates: true),
         ]
     }()
 }

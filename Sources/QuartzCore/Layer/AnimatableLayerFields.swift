@@ -5,11 +5,13 @@ import Foundation
 /// Everything that handles these fields field by field is generated from this table by
 /// `LayerFieldGenerator` (Tests/QuartzCoreTests/Fields), which writes the render server's
 /// `LaminaCompositor/Server/DirectField+Generated.swift` (the `DirectField` cases,
-/// `PresentedLayerValues`' storage and its read/write/copy switches, the render-node writes),
-/// QuartzCore's `Engine/DirectField+Layer+Generated.swift` (load from and store into a layer,
-/// the key-value/archive table entries) and the marked regions of `Layer/LayerProperties.swift`
-/// (model storage with Apple's defaults) and `Layer/CALayer.swift` (the public properties,
-/// whose setters apply the NaN rule and go through the change funnel). Edit this table, then run
+/// `LayerFieldValues` — the one storage of the fields, with Apple's defaults, held by the
+/// model's `LayerProperties.animatable` and the server's `PresentedLayerValues` — and the
+/// read/write/copy switches, the render-node writes), QuartzCore's
+/// `Engine/DirectField+Layer+Generated.swift` (the model's default colours, load from and store
+/// into a layer, the key-value/archive table entries) and the marked region of
+/// `Layer/CALayer.swift` (the public properties, whose setters apply the NaN rule and go
+/// through the change funnel). Edit this table, then run
 /// `Scripts/generate-layer-fields.sh`; the test `LayerFieldGenerationTests` fails while a
 /// generated file is stale. The hot paths stay switches over `DirectField` (no key paths or
 /// closures per frame): the table is read by the generator, not at run time.

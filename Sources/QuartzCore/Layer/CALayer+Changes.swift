@@ -57,7 +57,7 @@ extension CALayer {
     /// After a change of `isHidden`: posts kCAOnOrderOut or kCAOnOrderIn when visibility
     /// changed, as the older guide describes (§5.5.1).
     package final func postOrderEvent(wasHidden: Bool) {
-        if wasHidden != props.isHidden { postEvent(props.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
+        if wasHidden != props.animatable.isHidden { postEvent(props.animatable.isHidden ? kCAOnOrderOut : kCAOnOrderIn) }
     }
 
     /// Posts a non-property event (`kCAOnOrderIn`, `kCAOnOrderOut`, `kCATransition`): looks up
@@ -74,7 +74,7 @@ extension CALayer {
     /// committed (§5.5.1: "added as a sublayer of a visible layer"). A new layer's first
     /// appearance is what the event is for (seed 004 starts its curl from it).
     package final func postOrderIn(under parent: CALayer) {
-        guard !isPresentationCopy, !props.isHidden else { return }
+        guard !isPresentationCopy, !props.animatable.isHidden else { return }
         let transaction = TransactionStack.current
         guard !transaction.disableActions, takesPartInActions || parent.takesPartInActions else { return }
         self.action(forKey: kCAOnOrderIn)?.run(forKey: kCAOnOrderIn, object: self, arguments: nil)
@@ -84,7 +84,7 @@ extension CALayer {
     /// layout.
     private func valueDidChange(forKey key: String, oldValue: Any?) {
         if type(of: self).needsDisplay(forKey: key) { setNeedsDisplay() }
-        if key == "bounds", let old = oldValue as? CGRect, old.size != props.bounds.size {
+        if key == "bounds", let old = oldValue as? CGRect, old.size != props.animatable.bounds.size {
             if props.needsDisplayOnBoundsChange { setNeedsDisplay() }
             setNeedsLayout()
         }

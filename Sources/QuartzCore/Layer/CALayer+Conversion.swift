@@ -32,8 +32,8 @@ extension CALayer {
     package var ownTransform3D: CATransform3D {
         let a = anchorInBounds
         var m = CATransform3DMakeTranslation(CGFloat(-a.x), CGFloat(-a.y), CGFloat(-a.z))
-        m = CATransform3DConcat(m, props.transform)
-        return CATransform3DConcat(m, CATransform3DMakeTranslation(props.position.x, props.position.y, props.zPosition))
+        m = CATransform3DConcat(m, props.animatable.transform)
+        return CATransform3DConcat(m, CATransform3DMakeTranslation(props.animatable.position.x, props.animatable.position.y, props.animatable.zPosition))
     }
 
     /// The product of levels from this layer up to `ancestor`'s bounds space. `ancestor` nil:
@@ -123,7 +123,7 @@ extension CALayer {
 
     /// `hitTest` with the point given in `space`'s coordinates (nil: the root's parent space).
     package func hitTest(point p: CGPoint, inSpaceOf space: CALayer?) -> CALayer? {
-        guard !props.isHidden, !isBeyondDrawingDepth else { return nil }
+        guard !props.animatable.isHidden, !isBeyondDrawingDepth else { return nil }
         if self is CATransformLayer {
             // Never the transform layer itself; its sublayers see the point in `space`, and
             // the nearest of them wins (they share one 3D space, reference §2.8).
@@ -133,8 +133,8 @@ extension CALayer {
         let q = h.inverted.apply(p)
         // A single-sided layer seen from behind is not drawn (the compositor culls it), so it
         // and everything flattened into it cannot be hit either.
-        if !props.isDoubleSided && !h.isFrontFacing(at: q) { return nil }
-        if props.masksToBounds && !contains(q) { return nil }
+        if !props.animatable.isDoubleSided && !h.isFrontFacing(at: q) { return nil }
+        if props.animatable.masksToBounds && !contains(q) { return nil }
         for child in sublayerStorage.reversed() {
             // Through the open method, so subclasses' overrides take part (q is in the
             // child's superlayer space); transform layers take the internal path.
@@ -151,7 +151,7 @@ extension CALayer {
     /// flattening; larger is nearer). Nested transform layers take part with their own
     /// nearest member.
     package func depthHit(point p: CGPoint, inSpaceOf space: CALayer?) -> (layer: CALayer, depth: Double)? {
-        guard !props.isHidden, !isBeyondDrawingDepth else { return nil }
+        guard !props.animatable.isHidden, !isBeyondDrawingDepth else { return nil }
         var best: (layer: CALayer, depth: Double)?
         for child in sublayerStorage.reversed() {
             let candidate: (layer: CALayer, depth: Double)?
@@ -190,9 +190,9 @@ extension CALayer {
         var m = ownTransform3D
         if let s = superlayerStorage {
             let b = s.anchorInBounds
-            if !CATransform3DIsIdentity(s.props.sublayerTransform) {
+            if !CATransform3DIsIdentity(s.props.animatable.sublayerTransform) {
                 m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(-b.x), CGFloat(-b.y), CGFloat(-b.z)))
-                m = CATransform3DConcat(m, s.props.sublayerTransform)
+                m = CATransform3DConcat(m, s.props.animatable.sublayerTransform)
                 m = CATransform3DConcat(m, CATransform3DMakeTranslation(CGFloat(b.x), CGFloat(b.y), CGFloat(b.z)))
             }
         }

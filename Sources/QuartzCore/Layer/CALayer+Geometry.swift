@@ -9,7 +9,7 @@ extension CALayer {
             LayerDiagnostics.report(.invalidGeometry(key: "frame", value: "\(newValue)"))
             return
         }
-        let t = props.transform
+        let t = props.animatable.transform
         var size = newValue.size
         if !CATransform3DIsIdentity(t) {
             // |a| w + |c| h = W, |b| w + |d| h = H for the axis-aligned box of a linear map.
@@ -18,40 +18,40 @@ extension CALayer {
             let W = Double(newValue.width), H = Double(newValue.height)
             if abs(det) > 1e-12 {
                 let w = (W * d - c * H) / det, h = (a * H - b * W) / det
-                size = w >= 0 && h >= 0 && w.isFinite && h.isFinite ? CGSize(width: w, height: h) : props.bounds.size
+                size = w >= 0 && h >= 0 && w.isFinite && h.isFinite ? CGSize(width: w, height: h) : props.animatable.bounds.size
             } else {
-                size = props.bounds.size
+                size = props.animatable.bounds.size
             }
         }
-        let newBounds = CGRect(origin: props.bounds.origin, size: size)
+        let newBounds = CGRect(origin: props.animatable.bounds.origin, size: size)
         var newPosition: CGPoint
         if CATransform3DIsIdentity(t) {
-            newPosition = CGPoint(x: newValue.minX + props.anchorPoint.x * size.width,
-                                  y: newValue.minY + props.anchorPoint.y * size.height)
+            newPosition = CGPoint(x: newValue.minX + props.animatable.anchorPoint.x * size.width,
+                                  y: newValue.minY + props.animatable.anchorPoint.y * size.height)
         } else {
-            let current = frameRect(bounds: newBounds, position: props.position)
-            newPosition = CGPoint(x: props.position.x + newValue.minX - current.minX,
-                                  y: props.position.y + newValue.minY - current.minY)
-            if !newPosition.x.isFinite || !newPosition.y.isFinite { newPosition = props.position }
+            let current = frameRect(bounds: newBounds, position: props.animatable.position)
+            newPosition = CGPoint(x: props.animatable.position.x + newValue.minX - current.minX,
+                                  y: props.animatable.position.y + newValue.minY - current.minY)
+            if !newPosition.x.isFinite || !newPosition.y.isFinite { newPosition = props.animatable.position }
         }
         position = newPosition
         bounds = newBounds
     }
 
     /// `frame`'s getter.
-    package var computedFrame: CGRect { frameRect(bounds: props.bounds, position: props.position) }
+    package var computedFrame: CGRect { frameRect(bounds: props.animatable.bounds, position: props.animatable.position) }
 
     /// The frame the layer would have with `bounds` and `position` and its current anchor and
     /// transform.
     private func frameRect(bounds: CGRect, position: CGPoint) -> CGRect {
         let w = bounds.width, h = bounds.height
-        let ax = props.anchorPoint.x, ay = props.anchorPoint.y
-        if CATransform3DIsIdentity(props.transform) {
+        let ax = props.animatable.anchorPoint.x, ay = props.animatable.anchorPoint.y
+        if CATransform3DIsIdentity(props.animatable.transform) {
             return CGRect(x: position.x - ax * w, y: position.y - ay * h, width: w, height: h)
         }
         // Corners relative to the anchor, through the transform, then to the position.
         let corners = [(0.0, 0.0), (1.0, 0.0), (0.0, 1.0), (1.0, 1.0)].map { (u, v) in
-            props.transform.transform(x: Double((u - ax) * w), y: Double((v - ay) * h), z: Double(-props.anchorPointZ))
+            props.animatable.transform.transform(x: Double((u - ax) * w), y: Double((v - ay) * h), z: Double(-props.animatable.anchorPointZ))
         }
         return LayerGeometry.boundingBox(corners.map { h in
             let p = h.projected
@@ -61,10 +61,10 @@ extension CALayer {
 
     /// The anchor point in this layer's bounds coordinates, with anchorPointZ: A_L of §2.7.
     package var anchorInBounds: (x: Double, y: Double, z: Double) {
-        let b = props.bounds
-        return (Double(b.minX + props.anchorPoint.x * b.width),
-                Double(b.minY + props.anchorPoint.y * b.height),
-                Double(props.anchorPointZ))
+        let b = props.animatable.bounds
+        return (Double(b.minX + props.animatable.anchorPoint.x * b.width),
+                Double(b.minY + props.animatable.anchorPoint.y * b.height),
+                Double(props.animatable.anchorPointZ))
     }
 }
 
@@ -96,9 +96,9 @@ extension CALayer {
     }
 
     package var computedVisibleRect: CGRect {
-        guard let s = enclosingScrollLayer else { return props.bounds }
+        guard let s = enclosingScrollLayer else { return props.animatable.bounds }
         let window = convert(s.bounds, from: s)
-        return props.bounds.intersection(window)
+        return props.animatable.bounds.intersection(window)
     }
 
     package func scrollAncestor(to p: CGPoint) {

@@ -147,7 +147,7 @@ open class CALayer: NSObject, CAMediaTiming {
     }
 
     /// `transform` as an affine transform (meaningful when the transform is affine).
-    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(props.transform) }
+    open func affineTransform() -> CGAffineTransform { CATransform3DGetAffineTransform(props.animatable.transform) }
 
     /// Sets `transform` from an affine transform.
     open func setAffineTransform(_ m: CGAffineTransform) { transform = CATransform3DMakeAffineTransform(m) }
@@ -158,7 +158,7 @@ open class CALayer: NSObject, CAMediaTiming {
 
     /// Whether `p` (in this layer's own coordinates) lies in `bounds` (half-open, as
     /// CGRect.contains). Rectangular: corner radius and mask do not change it (§1.7.2).
-    open func contains(_ p: CGPoint) -> Bool { props.bounds.contains(p) }
+    open func contains(_ p: CGPoint) -> Bool { props.animatable.bounds.contains(p) }
 
     /// The farthest descendant (or this layer) containing `p`, given in the superlayer's
     /// space. See `defaultHitTest(_:)` for the rules chosen on the open points of §1.7.
@@ -195,95 +195,95 @@ open class CALayer: NSObject, CAMediaTiming {
     // The animatable fields, declared in AnimatableLayerFields.swift (types, defaults, NaN rule).
     // BEGIN GENERATED animatable fields (AnimatableLayerFields.swift; do not edit)
     /// 0…1, multiplies the layer and its subtree (§3.4). Animatable.
-    open var opacity: Float { get { props.opacity } set { update("opacity", \.opacity, newValue) } }
+    open var opacity: Float { get { props.animatable.opacity } set { update("opacity", \.animatable.opacity, newValue) } }
 
     /// Where the anchor point lies in the superlayer's bounds space (points). NaN is refused
     /// (reported, not stored). Animatable.
-    open var position: CGPoint { get { props.position } set { update("position", \.position, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+    open var position: CGPoint { get { props.animatable.position } set { update("position", \.animatable.position, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// The layer's own coordinate space: origin (what sublayer positions are relative to) and size,
     /// in points. Negative sizes are stored as given. NaN is refused (reported, not stored).
     /// Animatable.
-    open var bounds: CGRect { get { props.bounds } set { update("bounds", \.bounds, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+    open var bounds: CGRect { get { props.animatable.bounds } set { update("bounds", \.animatable.bounds, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// Applied about the anchor point (§2.6.1). Animatable.
-    open var transform: CATransform3D { get { props.transform } set { update("transform", \.transform, newValue) } }
+    open var transform: CATransform3D { get { props.animatable.transform } set { update("transform", \.animatable.transform, newValue) } }
 
     /// Hides the layer and its whole subtree. A change posts kCAOnOrderOut or kCAOnOrderIn
     /// (§5.5.1). Animatable.
     open var isHidden: Bool {
-        get { props.isHidden }
+        get { props.animatable.isHidden }
         set {
-            let old = props.isHidden
-            update("hidden", \.isHidden, newValue)
+            let old = props.animatable.isHidden
+            update("hidden", \.animatable.isHidden, newValue)
             postOrderEvent(wasHidden: old)
         }
     }
 
     /// Clips contents, sublayers and the layer's own shadow to the (rounded) bounds (§3.2).
     /// Animatable.
-    open var masksToBounds: Bool { get { props.masksToBounds } set { update("masksToBounds", \.masksToBounds, newValue) } }
+    open var masksToBounds: Bool { get { props.animatable.masksToBounds } set { update("masksToBounds", \.animatable.masksToBounds, newValue) } }
 
     /// When false the layer is not drawn while facing away. Animatable, with no implicit animation.
-    open var isDoubleSided: Bool { get { props.isDoubleSided } set { update("doubleSided", \.isDoubleSided, newValue) } }
+    open var isDoubleSided: Bool { get { props.animatable.isDoubleSided } set { update("doubleSided", \.animatable.isDoubleSided, newValue) } }
 
     /// Render the subtree once into a cached bitmap. Animatable.
-    open var shouldRasterize: Bool { get { props.shouldRasterize } set { update("shouldRasterize", \.shouldRasterize, newValue) } }
+    open var shouldRasterize: Bool { get { props.animatable.shouldRasterize } set { update("shouldRasterize", \.animatable.shouldRasterize, newValue) } }
 
     /// 0 (default) hides the shadow. Animatable.
-    open var shadowOpacity: Float { get { props.shadowOpacity } set { update("shadowOpacity", \.shadowOpacity, newValue) } }
+    open var shadowOpacity: Float { get { props.animatable.shadowOpacity } set { update("shadowOpacity", \.animatable.shadowOpacity, newValue) } }
 
     /// The z component of the position in the superlayer (points); also orders siblings for drawing
     /// (§1.4). NaN is refused (reported, not stored). Animatable.
-    open var zPosition: CGFloat { get { props.zPosition } set { update("zPosition", \.zPosition, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+    open var zPosition: CGFloat { get { props.animatable.zPosition } set { update("zPosition", \.animatable.zPosition, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// The pivot of position and transform in unit coordinates of the bounds ((0, 0) is the visual
     /// top-left on iOS); values outside the unit square are kept. NaN is refused (reported, not
     /// stored). Animatable.
-    open var anchorPoint: CGPoint { get { props.anchorPoint } set { update("anchorPoint", \.anchorPoint, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+    open var anchorPoint: CGPoint { get { props.animatable.anchorPoint } set { update("anchorPoint", \.animatable.anchorPoint, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// The z component of the anchor point (points) (§1.4.3). NaN is refused (reported, not
     /// stored). Animatable.
-    open var anchorPointZ: CGFloat { get { props.anchorPointZ } set { update("anchorPointZ", \.anchorPointZ, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
+    open var anchorPointZ: CGFloat { get { props.animatable.anchorPointZ } set { update("anchorPointZ", \.animatable.anchorPointZ, newValue, refusingNaN: LayerFieldValue.hasNaN(newValue)) } }
 
     /// Radius of the rounded corners of background and border (points). Animatable.
-    open var cornerRadius: CGFloat { get { props.cornerRadius } set { update("cornerRadius", \.cornerRadius, newValue) } }
+    open var cornerRadius: CGFloat { get { props.animatable.cornerRadius } set { update("cornerRadius", \.animatable.cornerRadius, newValue) } }
 
     /// Border inset from the bounds (points). Animatable.
-    open var borderWidth: CGFloat { get { props.borderWidth } set { update("borderWidth", \.borderWidth, newValue) } }
+    open var borderWidth: CGFloat { get { props.animatable.borderWidth } set { update("borderWidth", \.animatable.borderWidth, newValue) } }
 
     /// Default (0, −3) points. Animatable.
-    open var shadowOffset: CGSize { get { props.shadowOffset } set { update("shadowOffset", \.shadowOffset, newValue) } }
+    open var shadowOffset: CGSize { get { props.animatable.shadowOffset } set { update("shadowOffset", \.animatable.shadowOffset, newValue) } }
 
     /// Blur radius, default 3 points. Animatable.
-    open var shadowRadius: CGFloat { get { props.shadowRadius } set { update("shadowRadius", \.shadowRadius, newValue) } }
+    open var shadowRadius: CGFloat { get { props.animatable.shadowRadius } set { update("shadowRadius", \.animatable.shadowRadius, newValue) } }
 
     /// The part of the image shown, in unit coordinates. Animatable.
-    open var contentsRect: CGRect { get { props.contentsRect } set { update("contentsRect", \.contentsRect, newValue) } }
+    open var contentsRect: CGRect { get { props.animatable.contentsRect } set { update("contentsRect", \.animatable.contentsRect, newValue) } }
 
     /// The stretchable part of the image, in unit coordinates. Animatable.
-    open var contentsCenter: CGRect { get { props.contentsCenter } set { update("contentsCenter", \.contentsCenter, newValue) } }
+    open var contentsCenter: CGRect { get { props.animatable.contentsCenter } set { update("contentsCenter", \.animatable.contentsCenter, newValue) } }
 
     /// Image pixels per point. Default 1. Animatable.
-    open var contentsScale: CGFloat { get { props.contentsScale } set { update("contentsScale", \.contentsScale, newValue) } }
+    open var contentsScale: CGFloat { get { props.animatable.contentsScale } set { update("contentsScale", \.animatable.contentsScale, newValue) } }
 
     /// Pixels per point of the rasterized bitmap. Default 1. Animatable.
-    open var rasterizationScale: CGFloat { get { props.rasterizationScale } set { update("rasterizationScale", \.rasterizationScale, newValue) } }
+    open var rasterizationScale: CGFloat { get { props.animatable.rasterizationScale } set { update("rasterizationScale", \.animatable.rasterizationScale, newValue) } }
 
     /// Mip-level bias for trilinear minification. Animatable.
-    open var minificationFilterBias: Float { get { props.minificationFilterBias } set { update("minificationFilterBias", \.minificationFilterBias, newValue) } }
+    open var minificationFilterBias: Float { get { props.animatable.minificationFilterBias } set { update("minificationFilterBias", \.animatable.minificationFilterBias, newValue) } }
 
     /// Fills the bounds (rounded by cornerRadius). Default nil. Animatable.
-    open var backgroundColor: CGColor? { get { props.backgroundColor } set { update("backgroundColor", \.backgroundColor, newValue) } }
+    open var backgroundColor: CGColor? { get { props.animatable.backgroundColor } set { update("backgroundColor", \.animatable.backgroundColor, newValue) } }
 
     /// Default opaque black. Animatable.
-    open var borderColor: CGColor? { get { props.borderColor } set { update("borderColor", \.borderColor, newValue) } }
+    open var borderColor: CGColor? { get { props.animatable.borderColor } set { update("borderColor", \.animatable.borderColor, newValue) } }
 
     /// Default opaque black. Animatable.
-    open var shadowColor: CGColor? { get { props.shadowColor } set { update("shadowColor", \.shadowColor, newValue) } }
+    open var shadowColor: CGColor? { get { props.animatable.shadowColor } set { update("shadowColor", \.animatable.shadowColor, newValue) } }
 
     /// Applied to the sublayers about this layer's anchor point (§2.6.2). Animatable.
-    open var sublayerTransform: CATransform3D { get { props.sublayerTransform } set { update("sublayerTransform", \.sublayerTransform, newValue) } }
+    open var sublayerTransform: CATransform3D { get { props.animatable.sublayerTransform } set { update("sublayerTransform", \.animatable.sublayerTransform, newValue) } }
 
     // END GENERATED animatable fields
 

@@ -6,35 +6,13 @@ import Foundation
 /// costs no allocations beyond the reference-typed members. Geometry is in the layer's own
 /// bounds space (`bounds`) or its superlayer's bounds space (`position`, `zPosition`), in
 /// points, iOS orientation (origin top-left, y down).
+@dynamicMemberLookup
 package struct LayerProperties {
-    // The animatable fields: declared (type, Apple's default) in AnimatableLayerFields.swift.
-    // BEGIN GENERATED animatable fields (AnimatableLayerFields.swift; do not edit)
-    package var opacity: Float = 1
-    package var position: CGPoint = .zero
-    package var bounds: CGRect = .zero
-    package var transform: CATransform3D = CATransform3DIdentity
-    package var isHidden: Bool = false
-    package var masksToBounds: Bool = false
-    package var isDoubleSided: Bool = true
-    package var shouldRasterize: Bool = false
-    package var shadowOpacity: Float = 0
-    package var zPosition: CGFloat = 0
-    package var anchorPoint: CGPoint = CGPoint(x: 0.5, y: 0.5)
-    package var anchorPointZ: CGFloat = 0
-    package var cornerRadius: CGFloat = 0
-    package var borderWidth: CGFloat = 0
-    package var shadowOffset: CGSize = CGSize(width: 0, height: -3)
-    package var shadowRadius: CGFloat = 3
-    package var contentsRect: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsCenter: CGRect = CGRect(x: 0, y: 0, width: 1, height: 1)
-    package var contentsScale: CGFloat = 1
-    package var rasterizationScale: CGFloat = 1
-    package var minificationFilterBias: Float = 0
-    package var backgroundColor: CGColor? = nil
-    package var borderColor: CGColor? = CGColor(gray: 0, alpha: 1)
-    package var shadowColor: CGColor? = CGColor(gray: 0, alpha: 1)
-    package var sublayerTransform: CATransform3D = CATransform3DIdentity
-    // END GENERATED animatable fields
+    /// The animatable fields (opacity, position, bounds, transform, colours…), in their one
+    /// storage, declared with Apple's defaults in AnimatableLayerFields.swift. Read and written
+    /// by name through `props.opacity` (member lookup) or directly as `props.animatable.opacity`
+    /// (what the generated code and the hot paths use).
+    package var animatable = LayerFieldValues<CGColor>.modelDefaults
 
     // Geometry and appearance
     package var maskedCorners: CACornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner,
@@ -86,4 +64,10 @@ package struct LayerProperties {
     package var extraValues: [String: Any] = [:]
 
     package init() {}
+
+    /// An animatable field by name (`props.bounds`): `animatable`'s.
+    package subscript<T>(dynamicMember field: WritableKeyPath<LayerFieldValues<CGColor>, T>) -> T {
+        @inline(__always) get { animatable[keyPath: field] }
+        @inline(__always) set { animatable[keyPath: field] = newValue }
+    }
 }

@@ -30,18 +30,6 @@ extension RenderTree {
     }
 }
 
-extension RenderTransition {
-    /// The transition running on `model` at absolute media time `time`, if any: the stored
-    /// CATransition (key "transition"), its progress at the layer's parent time, its snapshot.
-    init?(model: CALayer, at time: CFTimeInterval) {
-        guard let transition = model.animationEntries.animation(forKey: kCATransition) as? CATransition,
-              let before = transition.beforeSnapshot else { return nil }
-        let parentTime = model.superlayerStorage?.convertTime(time, from: nil) ?? time
-        guard let progress = AnimationEngine.transitionProgress(transition, at: parentTime) else { return nil }
-        self.init(style: TransitionStyle(transition), progress: progress, before: before)
-    }
-}
-
 extension TransitionStyle {
     /// The compositor's style for a CATransition: its type string (Apple's and the private
     /// ones), the bars-swipe filter when one is set; unknown types fade, as Core Animation does.

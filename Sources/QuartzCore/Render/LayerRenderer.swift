@@ -48,12 +48,27 @@ package enum LayerRenderer {
         return CGImage(surface: surface)
     }
 
-    /// The render tree of `root` as seen at `time`: a committed render tree made from the
-    /// model as it is now (a full snapshot, the same path a shown tree's frames take), evaluated
-    /// at `time`; or `root` itself
-    /// when it already is a presentation copy.
+    /// The render tree of `root` as seen at absolute media time `time`: always a frame of a
+    /// render server's committed tree (`CommittedRenderTree.tree(at:)`), the one path every
+    /// image of a layer tree takes.
+    /// - A tree shown by a host (`root` attached, with no superlayer and not a mask): the
+    ///   committed tree the commits keep, so the frame is the one its window draws at `time`.
+    /// - A presentation copy: the frame of its model's tree (the server's tree of the model
+    ///   tree's root), drawn from the copy's node down; the copy's own values play no part
+    ///   (they were read from the same server, at the copy's time).
+    /// - Any other model layer: a committed tree snapshotted from the model as it is now
+    ///   (values and committed animations), evaluated at `time`.
     package static func renderTree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
-        if root.isPresentationCopy { return RenderTree(layer: root, at: time.isFinite ? time : nil) }
+        if root.isPresentationCopy {
+            // A copy whose model is gone has no server to ask: nothing to draw.
+            guard let model = root.modelLayerStorage else { return RenderTree() }
+            var tree = model.treeRoot.renderServerTree().tree(at: time)
+            tree.rootID = model.renderNodeID
+            return tree
+        }
+        if root.host != nil, root.superlayerStorage == nil, root.maskOwner == nil {
+            return root.committedRenderTree().tree(at: time)
+        }
         return CommittedRenderTree(root: root).tree(at: time)
     }
 }
@@ -120,14 +135,6 @@ package final class LayerFrameStream {
     }
 
     private func tree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
-        if root.isPresentationCopy {
-            return LayerRenderer.renderTree(of: root, at: time)
-        } else if root.host != nil, root.superlayerStorage == nil, root.maskOwner == nil {
-            // A shown tree: frames come from the render server's committed copy (what the
-            // last commit made of the model), not from the model itself.
-            return root.committedRenderTree().tree(at: time)
-        } else {
-            return CommittedRenderTree(root: root).tree(at: time)
-        }
+        LayerRenderer.renderTree(of: root, at: time)
     }
 }

@@ -26,22 +26,12 @@ extension CALayer {
 
 extension RenderTree {
     /// The render tree of the subtree under `root` (sublayers and masks), as its layers are
-    /// now: pass a presentation copy to draw presented values at its media time. Hidden
-    /// subtrees are included (the compositor skips them), so showing them again is an update
-    /// of one flag, not a rebuild.
-    ///
-    /// With `time` (absolute media time of the frame), transitions running on the layers are
-    /// included (`RenderNode.transition`).
-    package init(layer root: CALayer, at time: CFTimeInterval? = nil) {
-        self.init(layer: root) { layer in
-            var node = RenderNode(layer: layer)
-            if let time, let model = layer.isPresentationCopy ? layer.modelLayerStorage : layer,
-               !model.animationEntries.isEmpty {
-                node.transition = RenderTransition(model: model, at: time)
-            }
-            if let time, let emitter = layer as? CAEmitterLayer { node.setEmitterTime(emitter.convertTime(time, from: nil)) }
-            return node
-        }
+    /// now: the snapshot a commit makes of the model. Hidden subtrees are included (the
+    /// compositor skips them), so showing them again is an update of one flag, not a rebuild.
+    /// Time plays no part: running transitions and emitter clocks are the render server's
+    /// (`CommittedRenderTree.tree(at:)` writes them into each frame).
+    package init(layer root: CALayer) {
+        self.init(layer: root) { RenderNode(layer: $0) }
     }
 
     /// The tree of `root`'s subtree (sublayers and masks, each layer once), with `node(layer)`

@@ -61,7 +61,7 @@ import Testing
         let committed = root.committedRenderTree()
         for t in Self.times {
             let copy = try #require(MediaClock.$override.withValue(t) { root.makePresentation() })
-            let fromModel = RenderTree(layer: copy, at: t)
+            let fromModel = RenderTree(layer: copy)
             let fromCommit = committed.tree(at: t)
             #expect(fromCommit.count == fromModel.count)
             #expect(fromCommit.rootID == fromModel.rootID)

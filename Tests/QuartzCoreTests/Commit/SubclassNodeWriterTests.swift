@@ -82,7 +82,7 @@ import QuartzCore
         for t in [0.5, 1.0, 1.25, 1.5, 1.75, 1.3, 2.5, 1.9] {
             let frame = committed.tree(at: t)
             let copy = try #require(at(t) { tree.root.presentation() })
-            let reference = RenderTree(layer: copy, at: t)
+            let reference = RenderTree(layer: copy)
             for layer in tree.layers {
                 let drawn = try #require(frame[layer.renderNodeID])
                 var expected = try #require(reference[layer.renderNodeID])

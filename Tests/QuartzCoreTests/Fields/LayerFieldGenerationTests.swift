@@ -38,10 +38,10 @@ import QuartzCore
     }
 
     @Test func aStaleRegionIsNoticed() throws {
-        let onDisk = try Self.text(LayerFieldGenerator.propertiesPath)
-        let edited = onDisk.replacingOccurrences(of: "package var opacity: Float = 1", with: "package var opacity: Float = 0.5")
+        let onDisk = try Self.text(LayerFieldGenerator.layerPath)
+        let edited = onDisk.replacingOccurrences(of: "get { props.animatable.opacity }", with: "get { props.animatable.opacity * 2 }")
         #expect(edited != onDisk)
-        #expect(LayerFieldGenerator.replacingRegion(in: edited, with: LayerFieldGenerator.layerPropertiesRegion()) == onDisk)
+        #expect(LayerFieldGenerator.replacingRegion(in: edited, with: LayerFieldGenerator.layerAccessorsRegion()) == onDisk)
     }
 
     /// `DirectField` numbers the declared fields in declaration order (its `declaration` is

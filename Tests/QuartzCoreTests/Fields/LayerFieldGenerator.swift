@@ -9,12 +9,13 @@ import QuartzCore
 /// than looked up at run time, so a field costs no key path or closure per frame.
 ///
 /// Outputs: two whole files — the render server's part (`LaminaCompositor/Server/
-/// DirectField+Generated.swift`: the field enumeration, the presented storage and its
-/// switches over plain values and render nodes; it names no CALayer) and QuartzCore's glue
-/// (`QuartzCore/Engine/DirectField+Layer+Generated.swift`: loading from and storing into a
-/// layer's `LayerProperties`, the property-table entries) — and the marked regions of
-/// `Layer/LayerProperties.swift` (model storage; a struct's stored properties cannot live in
-/// another file) and `Layer/CALayer.swift` (the public properties). `LayerFieldGenerationTests`
+/// DirectField+Generated.swift`: the field enumeration, `LayerFieldValues` (the one storage
+/// of the fields, which the model's `LayerProperties.animatable` and the server's
+/// `PresentedLayerValues` both hold) and the switches over plain values and render nodes; it
+/// names no CALayer) and QuartzCore's glue (`QuartzCore/Engine/DirectField+Layer+Generated.swift`:
+/// the model's default colours, loading from and storing into a layer's `LayerProperties`, the
+/// property-table entries) — and the marked region of `Layer/CALayer.swift` (the public
+/// properties). `LayerFieldGenerationTests`
 /// compares them with the files and, with `LAMINA_REGENERATE_FIELDS=1`
 /// (`Scripts/generate-layer-fields.sh`), rewrites them.
 enum LayerFieldGenerator {
@@ -22,14 +23,13 @@ enum LayerFieldGenerator {
 
     static let serverPath = "Sources/LaminaCompositor/Server/DirectField+Generated.swift"
     static let generatedPath = "Sources/QuartzCore/Engine/DirectField+Layer+Generated.swift"
-    static let propertiesPath = "Sources/QuartzCore/Layer/LayerProperties.swift"
     static let layerPath = "Sources/QuartzCore/Layer/CALayer.swift"
     static let regionBegin = "    // BEGIN GENERATED animatable fields (AnimatableLayerFields.swift; do not edit)\n"
     static let regionEnd = "    // END GENERATED animatable fields\n"
 
     /// The generated regions: file path and the region's text.
     static var regions: [(path: String, text: String)] {
-        [(propertiesPath, layerPropertiesRegion()), (layerPath, layerAccessorsRegion())]
+        [(layerPath, layerAccessorsRegion())]
     }
 
     /// The package's root folder (this file is Tests/QuartzCoreTests/Fields/…).
@@ -73,8 +73,9 @@ enum LayerFieldGenerator {
         }
     }
 
-    static func presentedType(_ k: AnimatableLayerField.Kind) -> String {
-        k == .color ? "RGBAColor?" : modelType(k)
+    /// The type of the field in `LayerFieldValues` (generic over the colour type).
+    static func storageType(_ k: AnimatableLayerField.Kind) -> String {
+        k == .color ? "Color?" : modelType(k)
     }
 
     /// The `AnimatableValue` case of the kind.
@@ -93,9 +94,9 @@ enum LayerFieldGenerator {
     /// The presented value `v` (a presented-storage expression) as an `AnimatableValue?`.
     static func readExpression(_ f: AnimatableLayerField) -> String {
         switch f.kind {
-        case .cgFloat, .float: "return .scalar(Double(\(f.name)))"
-        case .color: "return \(f.name).map { .color($0) }"
-        default: "return .\(valueCase(f.kind))(\(f.name))"
+        case .cgFloat, .float: "return .scalar(Double(stored.\(f.name)))"
+        case .color: "return stored.\(f.name).map { .color($0) }"
+        default: "return .\(valueCase(f.kind))(stored.\(f.name))"
         }
     }
 
@@ -137,15 +138,6 @@ enum LayerFieldGenerator {
 
         """
 
-    /// The model storage region of `LayerProperties` (between the markers).
-    static func layerPropertiesRegion() -> String {
-        var s = ""
-        for f in fields {
-            s += "    package var \(f.name): \(modelType(f.kind)) = \(f.defaultValue)\n"
-        }
-        return s
-    }
-
     /// `text` with its marked region replaced by `region`; nil: no (single, ordered) markers.
     static func replacingRegion(in text: String, with region: String) -> String? {
         guard let b = text.range(of: regionBegin), let e = text.range(of: regionEnd), b.upperBound <= e.lowerBound,
@@ -177,14 +169,14 @@ enum LayerFieldGenerator {
             s += docLines(doc)
             let type = modelType(f.kind)
             let refusal = f.nan == .refused ? nanTest(f.kind, "newValue").map { ", refusingNaN: \($0)" } : nil
-            let update = "update(\"\(f.key)\", \\.\(f.name), newValue\(refusal ?? ""))"
+            let update = "update(\"\(f.key)\", \\.animatable.\(f.name), newValue\(refusal ?? ""))"
             guard let hook = f.didChange else {
-                s += "    open var \(f.name): \(type) { get { props.\(f.name) } set { \(update) } }\n\n"
+                s += "    open var \(f.name): \(type) { get { props.animatable.\(f.name) } set { \(update) } }\n\n"
                 continue
             }
             let call = hook.replacingOccurrences(of: ":)", with: ": old)")
-            s += "    open var \(f.name): \(type) {\n        get { props.\(f.name) }\n        set {\n"
-            s += "            let old = props.\(f.name)\n            \(update)\n            \(call)\n"
+            s += "    open var \(f.name): \(type) {\n        get { props.animatable.\(f.name) }\n        set {\n"
+            s += "            let old = props.animatable.\(f.name)\n            \(update)\n            \(call)\n"
             s += "        }\n    }\n\n"
         }
         return s
@@ -206,19 +198,20 @@ enum LayerFieldGenerator {
         for f in fields { s += "    case \(f.key)\n" }
         s += "}\n\n"
 
-        // Presented storage.
+        // The one storage, and the server's presented values over it.
         s += """
-            /// The presented values of one layer's animated fields, as plain data (no
-            /// reference-counted members: colours are `RGBAColor`); see PresentedLayerValues.swift
-            /// for what the fields mean.
-            package struct PresentedLayerValues {
-                /// The fields that hold presented values this frame.
-                package var fields = DirectFieldSet()
+            /// The values of the animatable layer fields, one stored property per field in the
+            /// declaration's order, with Apple's defaults (colours: none). The one storage of the
+            /// fields: the model layer's (QuartzCore, colours as `CGColor`, with its default
+            /// colours) and the render server's (`PresentedLayerValues.stored`, colours as plain
+            /// `RGBAColor`). Units and spaces are the layer's: points, `bounds` in the layer's own
+            /// space, `position` in the superlayer's.
+            package struct LayerFieldValues<Color> {
 
             """
         for f in fields {
             let def = f.kind == .color ? "nil" : f.defaultValue
-            s += "    package var \(f.name): \(presentedType(f.kind)) = \(def)\n"
+            s += "    package var \(f.name): \(storageType(f.kind)) = \(def)\n"
         }
         s += "\n    package init() {}\n}\n\n"
 
@@ -256,7 +249,7 @@ enum LayerFieldGenerator {
         for f in fields {
             let guardText = presentedRefusal(f, "v").map { " where !\($0)" } ?? ""
             let store = f.kind == .cgFloat || f.kind == .float ? fromScalar(f, "v") : "v"
-            s += "        case (.\(f.key), .\(valueCase(f.kind))(let v))\(guardText): \(f.name) = \(store)\n"
+            s += "        case (.\(f.key), .\(valueCase(f.kind))(let v))\(guardText): stored.\(f.name) = \(store)\n"
         }
         s += "        default: return false\n        }\n        return true\n    }\n\n"
 
@@ -267,9 +260,9 @@ enum LayerFieldGenerator {
             for f in fields where kinds.contains(f.kind) {
                 let store = f.kind == .cgFloat || f.kind == .float ? fromScalar(f, "v") : "v"
                 if let refusal = presentedRefusal(f, "v") {
-                    s += "        case .\(f.key): if !\(refusal) { \(f.name) = \(store) }\n"
+                    s += "        case .\(f.key): if !\(refusal) { stored.\(f.name) = \(store) }\n"
                 } else {
-                    s += "        case .\(f.key): \(f.name) = \(store)\n"
+                    s += "        case .\(f.key): stored.\(f.name) = \(store)\n"
                 }
             }
             s += "        default: break\n        }\n    }\n\n"
@@ -288,7 +281,7 @@ enum LayerFieldGenerator {
                     switch field {
 
             """
-        exhaustiveSwitch { f in "\(f.name) = other.\(f.name)" }
+        exhaustiveSwitch { f in "stored.\(f.name) = other.stored.\(f.name)" }
 
         // store into node
         s += """
@@ -303,7 +296,7 @@ enum LayerFieldGenerator {
         for f in fields {
             if let n = f.node {
                 let conv = f.kind == .color ? "?.cgColor" : ""
-                s += "            case .\(f.key): node.\(n) = \(f.name)\(conv)\n"
+                s += "            case .\(f.key): node.\(n) = stored.\(f.name)\(conv)\n"
             } else {
                 s += "            case .\(f.key): break\n"
             }
@@ -320,7 +313,7 @@ enum LayerFieldGenerator {
             """
         exhaustiveSwitch { f in
             guard let n = f.node else { return "break" }
-            return "\(f.name) = node.\(n)\(f.kind == .color ? ".map(RGBAColor.init)" : "")"
+            return "stored.\(f.name) = node.\(n)\(f.kind == .color ? ".map(RGBAColor.init)" : "")"
         }
         s.removeLast()
         s += "}\n"
@@ -345,6 +338,20 @@ enum LayerFieldGenerator {
             s += "        }\n    }\n\n"
         }
 
+        // The model's defaults: the declaration's, with its default colours.
+        s += """
+            extension LayerFieldValues where Color == CGColor {
+                /// Apple's defaults of a model layer (reference §1.2): `LayerFieldValues`' own, with
+                /// the declared default colours (a fresh `CGColor` per layer).
+                package static var modelDefaults: Self {
+                    var values = Self()
+
+            """
+        for f in fields where f.kind == .color && f.defaultValue != "nil" {
+            s += "        values.\(f.name) = \(f.defaultValue)\n"
+        }
+        s += "        return values\n    }\n}\n\n"
+
         s += "extension PresentedLayerValues {\n"
         // load
         s += """
@@ -356,7 +363,7 @@ enum LayerFieldGenerator {
                     switch field {
 
             """
-        exhaustiveSwitch { f in "\(f.name) = layer.props.\(f.name)\(f.kind == .color ? ".map(RGBAColor.init)" : "")" }
+        exhaustiveSwitch { f in "stored.\(f.name) = layer.props.animatable.\(f.name)\(f.kind == .color ? ".map(RGBAColor.init)" : "")" }
 
         // store into LayerProperties
         s += """
@@ -367,7 +374,7 @@ enum LayerFieldGenerator {
                     switch field {
 
             """
-        for f in fields { s += "        case .\(f.key): p.\(f.name) = \(f.name)\(f.kind == .color ? "?.cgColor" : "")\n" }
+        for f in fields { s += "        case .\(f.key): p.animatable.\(f.name) = stored.\(f.name)\(f.kind == .color ? "?.cgColor" : "")\n" }
         s += "        }\n    }\n}\n\n"
 
         // RenderNode from model storage
@@ -380,7 +387,7 @@ enum LayerFieldGenerator {
 
             """
         for f in fields {
-            if let n = f.node { s += "        \(n) = p.\(f.name)\n" }
+            if let n = f.node { s += "        \(n) = p.animatable.\(f.name)\n" }
         }
         s += "    }\n}\n\n"
 
@@ -396,7 +403,7 @@ enum LayerFieldGenerator {
             """
         for f in fields {
             let zeroText = zero(f.kind).map { ", zero: \($0)" } ?? ""
-            s += "            LayerProperty.make(\"\(f.key)\", \\CALayer.\(f.name), .\(f.codec), default: D.\(f.name), "
+            s += "            LayerProperty.make(\"\(f.key)\", \\CALayer.\(f.name), .\(f.codec), default: D.animatable.\(f.name), "
             s += "animates: \(f.implicitlyAnimates)\(zeroText)),\n"
         }
         s += "        ]\n    }()\n}\n"

@@ -96,4 +96,35 @@ import Testing
         let far = try render(radius: 3, offset: CGSize(width: 1e6, height: 1e6))
         #expect(pixel(far, 35, 35) == [0, 0, 0, 0])
     }
+
+    /// A presentation copy is drawn as the render server's frame at the given time (the frame a
+    /// window shows), from the copy's node down: a sublayer's copy shows its subtree alone, with
+    /// the committed animation evaluated at that time, not the values the copy was made with.
+    @Test func aSublayersPresentationCopyDrawsTheServersFrameOfItsSubtree() throws {
+        let host = TestHost()
+        let root = attachedRoot(host)
+        let child = CALayer(), grandchild = CALayer()
+        at(10) {
+            child.frame = CGRect(x: 20, y: 20, width: 40, height: 40)
+            grandchild.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+            child.addSublayer(grandchild)
+            root.addSublayer(child)
+            CATransaction.flush()
+            let fade = CABasicAnimation(keyPath: "opacity")
+            fade.fromValue = Float(0)
+            fade.toValue = Float(1)
+            fade.duration = 2
+            child.add(fade, forKey: "fade")
+            CATransaction.flush()
+        }
+        let copy = try #require(at(10.5) { child.presentation() })
+        #expect(abs(copy.opacity - 0.25) < 1e-6)
+        let tree = LayerRenderer.renderTree(of: copy, at: 11)
+        #expect(tree.rootID == child.renderNodeID)
+        #expect(tree.subtree(of: child.renderNodeID).order.sorted()
+                == [child.renderNodeID, grandchild.renderNodeID].sorted())
+        // At 11 the fade is half way, whatever the copy holds (0.25, from 10.5).
+        #expect(abs((tree[child.renderNodeID]?.opacity ?? -1) - 0.5) < 1e-6)
+        withExtendedLifetime(host) {}
+    }
 }

@@ -40,7 +40,8 @@ import Testing
         #expect(node.isHidden)
         let transition = try #require(node.transition)
         #expect(transition.style == TransitionStyle(.push, subtype: .fromRight))
-        #expect(transition.progress > 0.2 && transition.progress < 0.8)
+        // Half of the linear one-second transition (no timing function: linear pacing).
+        #expect(abs(transition.progress - 0.5) < 1e-9, "\(transition.progress)")
         #expect(LayerRenderer.renderTree(of: root, at: 102)[layer.renderNodeID]?.transition == nil)
     }
 
