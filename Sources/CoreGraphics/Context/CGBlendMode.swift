@@ -81,10 +81,14 @@ public enum CGPathDrawingMode: Int32, Sendable {
 /// fills the area before the start (t < 0), with `drawsAfterEndLocation` the last colour fills
 /// the area past the end (t > 1). Without them those areas are left untouched.
 public struct CGGradientDrawingOptions: OptionSet, Sendable, Hashable {
+    /// The options' bits, Apple's values.
     public let rawValue: UInt32
+    /// Options with the given bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }
 
+    /// The first colour fills the area before the start (t < 0).
     public static let drawsBeforeStartLocation = CGGradientDrawingOptions(rawValue: 1 << 0)
+    /// The last colour fills the area past the end (t > 1).
     public static let drawsAfterEndLocation = CGGradientDrawingOptions(rawValue: 1 << 1)
 
     /// The raster's extend rule for these options.
