@@ -23,6 +23,7 @@ open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat, @unchecked S
         set { preferredRange = newValue ? .extended : .standard }
     }
 
+    /// The default format: the device's scale, not opaque, automatic range.
     public required init() { super.init() }
 
     /// The format for the device's most capable display: scale `defaultScreenScale`, not
@@ -45,6 +46,7 @@ open class UIGraphicsImageRendererContext: UIGraphicsRendererContext {
         super.init(cgContext: bitmap.context, format: format)
     }
 
+    /// The format the renderer was made with.
     open override var format: UIGraphicsImageRendererFormat { imageFormat }
 
     /// A snapshot of everything drawn so far (later drawing does not change it).
@@ -86,7 +88,9 @@ open class UIGraphicsImageRenderer: UIGraphicsRenderer {
         super.init(bounds: bounds, format: format)
     }
 
+    /// The format the renderer was made with.
     open override var format: UIGraphicsImageRendererFormat { imageFormat }
+    /// True: an image renderer's drawing can be returned as an image.
     open override var allowsImageOutput: Bool { true }
 
     /// Runs `actions` on a fresh bitmap and returns what it drew.

@@ -48,6 +48,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let cgImage: CGImage?
     /// Pixels per point.
     public let scale: CGFloat
+    /// How the image's pixels are turned when drawn (`.up`, the default, draws them as stored).
     public let imageOrientation: Orientation
     /// Set by `withRenderingMode(_:)`.
     public let renderingMode: RenderingMode
@@ -160,6 +161,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         UIImage(self, capInsets: capInsets, resizingMode: resizingMode)
     }
 
+    /// The object's identity, size in points, scale and orientation, for debugging.
     open override var description: String {
         "<UIImage: \(ObjectIdentifier(self)), {\(size.width), \(size.height)}, scale \(scale), \(imageOrientation)>"
     }
