@@ -92,9 +92,9 @@ extension View {
         /// Options from their bits.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
-        /// Lay out subviews during the animation (`AnimationOptions.layoutSubviews`).
+        /// Lay out subviews at commit time so layout changes animate (stored only, as `AnimationOptions.layoutSubviews`).
         public static let layoutSubviews = KeyframeAnimationOptions(rawValue: 1 << 0)
-        /// Let the animated views receive touches while they animate.
+        /// Let animating views take touches (Lamina always does).
         public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
         /// Start from the presented values of running animations rather than the model values.
         public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
