@@ -112,6 +112,7 @@ public final class CGColor: @unchecked Sendable {
 /// How colours outside a destination gamut are mapped; accepted and ignored (Lamina renders
 /// in sRGB only).
 public enum CGColorRenderingIntent: Int32, Sendable {
+    /// Apple's rendering intents: the context's default, absolute and relative colorimetric, perceptual and saturation (recorded, not applied).
     case defaultIntent, absoluteColorimetric, relativeColorimetric, perceptual, saturation
 }
 

@@ -1,13 +1,22 @@
 /// The colour model of a colour space, Apple's names.
 public enum CGColorSpaceModel: Int32, Sendable {
+    /// A model Core Graphics does not know.
     case unknown = -1
+    /// Gray levels: one component.
     case monochrome = 0
+    /// Red, green and blue: three components.
     case rgb = 1
+    /// Cyan, magenta, yellow and black: four components.
     case cmyk = 2
+    /// CIE L*a*b*: three components.
     case lab = 3
+    /// DeviceN (named colourants); not supported by Lamina's spaces.
     case deviceN = 4
+    /// Indexed (a palette); not supported by Lamina's spaces.
     case indexed = 5
+    /// Pattern; not supported by Lamina's spaces.
     case pattern = 6
+    /// CIE XYZ: three components.
     case XYZ = 7
 }
 

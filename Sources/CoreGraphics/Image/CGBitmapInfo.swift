@@ -23,11 +23,17 @@ public enum CGImageAlphaInfo: UInt32, Sendable {
 /// `CGBitmapInfo`). "Default" is big-endian, i.e. components in memory in the order the alpha
 /// info names them.
 public enum CGImageByteOrderInfo: UInt32, Sendable {
+    /// The bits of `CGBitmapInfo` that hold the byte order.
     case orderMask = 0x7000
+    /// The default order: components in memory in the order the alpha info names them.
     case orderDefault = 0
+    /// 16-bit units, little-endian.
     case order16Little = 0x1000
+    /// 32-bit units, little-endian (premultiplied-first RGB is BGRA in memory).
     case order32Little = 0x2000
+    /// 16-bit units, big-endian.
     case order16Big = 0x3000
+    /// 32-bit units, big-endian.
     case order32Big = 0x4000
 
     /// Host order for 16-bit words (little-endian on every platform Lamina runs on).
