@@ -79,9 +79,13 @@ extension UIControl {
 
     /// Where a control's content sits horizontally.
     public enum ContentHorizontalAlignment: Int, Sendable {
+        /// Centred.
         case center = 0
+        /// Against the left edge.
         case left = 1
+        /// Against the right edge.
         case right = 2
+        /// Stretched to fill the content rectangle.
         case fill = 3
         /// The leading edge: left for the left-to-right layout Lamina has.
         case leading = 4
@@ -91,9 +95,13 @@ extension UIControl {
 
     /// Where a control's content sits vertically.
     public enum ContentVerticalAlignment: Int, Sendable {
+        /// Centred.
         case center = 0
+        /// Against the top edge.
         case top = 1
+        /// Against the bottom edge.
         case bottom = 2
+        /// Stretched to fill the content rectangle.
         case fill = 3
     }
 }

@@ -21,6 +21,7 @@ import LaminaKit
 open class UIGestureRecognizer: NSObject {
     /// UIKit's states (raw values as in UIKit).
     public enum State: Int, Sendable {
+        /// `possible`: not recognized yet (the initial state); `began`, `changed`, `ended`: a continuous gesture started, changed and ended (`ended` is also a discrete gesture's `recognized`); `cancelled`: interrupted; `failed`: the touches are not this gesture.
         case possible, began, changed, ended, cancelled, failed
         /// A discrete recognizer's success state: `.ended`.
         public static let recognized = State.ended

@@ -4,9 +4,13 @@ import QuartzCore
 open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat, @unchecked Sendable {
     /// UIKit's colour range choice. Lamina renders 8-bit sRGB whatever the choice.
     public enum Range: Int, Sendable {
+        /// No range given (UIKit's placeholder value).
         case unspecified = -1
+        /// The range the device supports (the default).
         case automatic = 0
+        /// Extended range (wide gamut) where the device supports it.
         case extended = 1
+        /// Standard sRGB range.
         case standard = 2
     }
 

@@ -33,14 +33,19 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// How a template-capable view draws the image; stored, not used by Lamina's drawing.
     public enum RenderingMode: Int, Sendable {
+        /// The view decides: system buttons draw the image as a template, other views in its own colours.
         case automatic = 0
+        /// Always the image's own colours.
         case alwaysOriginal = 1
+        /// Always as a template: the image's alpha filled with the tint colour.
         case alwaysTemplate = 2
     }
 
     /// How a resizable image fills the area between its caps.
     public enum ResizingMode: Int, Sendable {
+        /// The middle is filled by repeating the image's centre at its natural size.
         case tile = 0
+        /// The middle is filled by stretching the image's centre.
         case stretch = 1
     }
 
