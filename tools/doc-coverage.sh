@@ -10,7 +10,12 @@
 #
 # It runs swift-docc-plugin's `generate-documentation` with DocC's experimental coverage
 # (`--experimental-documentation-coverage`), which writes `documentation-coverage.json` into
-# each archive, and sums that file's `hasAbstract` per module. Reuses the debug build, as the
+# each archive, and sums that file's `hasAbstract` per module. Compiler-synthesized symbols
+# are left out (`--experimental-skip-synthesized-symbols`): the standard library's default
+# implementations a conformance brings (`!=`, an OptionSet's `union(_:)`, `contains(_:)`…)
+# have no source to comment, and DocC shows them under the protocol's name anyway. For the
+# same reason the `rawValue` and `init(rawValue:)` the compiler writes for an enum with raw
+# values are not counted (a struct's, written in source, are). Reuses the debug build, as the
 # DocC step of .ci/run does (about a minute when the build is current). Needs python3.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -32,6 +37,7 @@ if [ "$build" = 1 ]; then
   for t in "${targets[@]}"; do args+=(--target "$t"); done
   swift package generate-documentation "${args[@]}" \
     --experimental-documentation-coverage --coverage-summary-level brief \
+    --experimental-skip-synthesized-symbols \
     </dev/null > .build/doc-coverage.log 2>&1 || { tail -30 .build/doc-coverage.log; exit 1; }
 fi
 
@@ -42,14 +48,21 @@ outputs = ".build/plugins/Swift-DocC/outputs"
 failed = []
 rows = []
 for t in targets:
-    path = None
-    for d in (os.path.join(outputs, "intermediates", f"{t}.doccarchive"), os.path.join(outputs, f"{t}.doccarchive")):
-        if os.path.exists(os.path.join(d, "documentation-coverage.json")):
-            path = os.path.join(d, "documentation-coverage.json"); break
+    # The archive of the last run: the plugin writes it under outputs/, or under
+    # outputs/intermediates/ when it stops after the per-target archives.
+    found = [p for p in (os.path.join(outputs, f"{t}.doccarchive", "documentation-coverage.json"),
+                         os.path.join(outputs, "intermediates", f"{t}.doccarchive", "documentation-coverage.json"))
+             if os.path.exists(p)]
+    path = max(found, key=os.path.getmtime) if found else None
     if path is None:
         print(f"{t}: no documentation-coverage.json (run without --no-build)", file=sys.stderr)
         failed.append(t); continue
     entries = [e for e in json.load(open(path)) if e.get("kind", {}).get("isSymbol")]
+    kinds = {e["referencePath"]: e["kind"]["id"] for e in entries}
+    def synthesized_raw_value(e):
+        parent, _, last = e["referencePath"].rpartition("/")
+        return last in ("rawValue", "init(rawValue:)") and kinds.get(parent, "") == "org.swift.docc.kind.enumeration"
+    entries = [e for e in entries if not synthesized_raw_value(e)]
     missing = sorted(e["referencePath"].split("/documentation/", 1)[-1] for e in entries if not e.get("hasAbstract"))
     total = len(entries)
     pct = 100.0 * (total - len(missing)) / total if total else 100.0

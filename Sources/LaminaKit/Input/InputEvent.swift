@@ -25,6 +25,7 @@ package enum PointerButton: Int, Hashable, Sendable {
 
 /// Where a touch is in its life (Apple's UITouch.Phase, minus the ones we never report).
 public enum TouchPhase: Hashable, Sendable {
+    /// `began`: the touch went down; `moved`: it moved; `stationary`: it is down and did not move in this event; `ended`: it lifted; `cancelled`: the sequence was cancelled.
     case began, moved, stationary, ended, cancelled
 }
 

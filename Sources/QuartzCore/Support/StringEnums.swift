@@ -293,15 +293,26 @@ public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
     public init(rawValue: String) { self.rawValue = rawValue }
     /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A rotation about the x axis by the animated value, in radians.
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    /// A rotation about the y axis by the animated value, in radians.
     public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    /// A rotation about the z axis by the animated value, in radians.
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// A scale by two or three values (x, y and optionally z, else 1), or by one value on all three axes.
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// A scale along x by the animated value.
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// A scale along y by the animated value.
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// A scale along z by the animated value.
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// A translation by two or three values (x, y and optionally z), in points; one value moves along x.
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// A translation along x by the animated value, in points.
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// A translation along y by the animated value, in points.
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// A translation along z by the animated value, in points.
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 }
