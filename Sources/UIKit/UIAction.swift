@@ -12,7 +12,7 @@ open class UIMenuElement: NSObject {
         case off = 0
         /// The element shows a checkmark.
         case on = 1
-        /// The element shows a mixed state (a dash).
+        /// The element shows a mixed state (for a choice that is partly on).
         case mixed = 2
     }
 

@@ -31,7 +31,7 @@ public struct BarsSwipeTransitionFilter: Sendable, Hashable {
     public var angle: CGFloat
     /// The width of each bar, in points.
     public var width: CGFloat
-    /// How far alternate bars are offset from each other, in points.
+    /// How far every other bar lags behind its neighbours, in points.
     public var barOffset: CGFloat
 
     /// A bars-swipe filter; non-finite values (and a width ≤ 0) fall back to Core Image's defaults.

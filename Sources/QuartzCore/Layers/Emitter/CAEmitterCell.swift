@@ -184,7 +184,7 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
     open var repeatDuration: CFTimeInterval { get { values.repeatDuration } set { store(\.repeatDuration, newValue, "repeatDuration") } }
     /// Stored; emission does not run backwards.
     open var autoreverses: Bool { get { values.autoreverses } set { values.autoreverses = newValue } }
-    /// CAMediaTiming: stored; emission happens only in the active interval.
+    /// CAMediaTiming: stored and archived; particle emission does not read it.
     open var fillMode: CAMediaTimingFillMode { get { values.fillMode } set { values.fillMode = newValue } }
 
     // MARK: Defaults and archiving
