@@ -8,11 +8,17 @@
 /// Like Apple's, the "…By" methods prepend the new operation (it acts in the transform's
 /// local space, before `self`), and `concatenating(t2)` applies `self` first, then `t2`.
 public struct CGAffineTransform: Sendable, Hashable, Codable {
+    /// The x-axis scale and rotation term: x' gets `a·x`.
     public var a: CGFloat
+    /// The rotation and shear term: y' gets `b·x`.
     public var b: CGFloat
+    /// The rotation and shear term: x' gets `c·y`.
     public var c: CGFloat
+    /// The y-axis scale and rotation term: y' gets `d·y`.
     public var d: CGFloat
+    /// The translation along x, in the output space's units.
     public var tx: CGFloat
+    /// The translation along y, in the output space's units.
     public var ty: CGFloat
 
     /// The zero matrix, as the imported C struct's `init()` gives on Apple's platforms.
@@ -21,14 +27,17 @@ public struct CGAffineTransform: Sendable, Hashable, Codable {
         self.init(a: 0, b: 0, c: 0, d: 0, tx: 0, ty: 0)
     }
 
+    /// A transform with the six matrix entries given.
     @inlinable public init(a: CGFloat, b: CGFloat, c: CGFloat, d: CGFloat, tx: CGFloat, ty: CGFloat) {
         self.a = a; self.b = b; self.c = c; self.d = d; self.tx = tx; self.ty = ty
     }
 
+    /// A transform with the six matrix entries given, unlabelled (Apple's `CGAffineTransformMake` order).
     @inlinable public init(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat, _ d: CGFloat, _ tx: CGFloat, _ ty: CGFloat) {
         self.init(a: a, b: b, c: c, d: d, tx: tx, ty: ty)
     }
 
+    /// The identity transform: every point maps to itself.
     public static let identity = CGAffineTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0)
 
     /// A translation by (tx, ty) in the transform's output space.
@@ -36,6 +45,7 @@ public struct CGAffineTransform: Sendable, Hashable, Codable {
         self.init(a: 1, b: 0, c: 0, d: 1, tx: tx, ty: ty)
     }
 
+    /// A scale by `sx` along x and `sy` along y, about the origin.
     @inlinable public init(scaleX sx: CGFloat, y sy: CGFloat) {
         self.init(a: sx, b: 0, c: 0, d: sy, tx: 0, ty: 0)
     }
@@ -97,6 +107,7 @@ public struct CGAffineTransform: Sendable, Hashable, Codable {
 }
 
 extension CGAffineTransform: CustomStringConvertible {
+    /// The six entries, for debugging.
     public var description: String {
         "CGAffineTransform(a: \(a), b: \(b), c: \(c), d: \(d), tx: \(tx), ty: \(ty))"
     }

@@ -5,6 +5,7 @@
 /// premultiplied sRGB (`rgba`). Equality, as `CFEqual`, compares the colour space and every
 /// component exactly.
 public final class CGColor: @unchecked Sendable {
+    /// The colour space the components are in.
     public let colorSpace: CGColorSpace?
     /// The colour components followed by alpha (`[r, g, b, a]` for RGB, `[gray, a]` for gray).
     public let components: [CGFloat]?
@@ -49,8 +50,11 @@ public final class CGColor: @unchecked Sendable {
         self.init(space: space, storage: components)
     }
 
+    /// Opaque black in the gray space.
     public static let black = CGColor(gray: 0, alpha: 1)
+    /// Opaque white in the gray space.
     public static let white = CGColor(gray: 1, alpha: 1)
+    /// Fully transparent black in the gray space.
     public static let clear = CGColor(gray: 0, alpha: 0)
 
     /// The number of components including alpha.
@@ -108,16 +112,19 @@ public final class CGColor: @unchecked Sendable {
 /// How colours outside a destination gamut are mapped; accepted and ignored (Lamina renders
 /// in sRGB only).
 public enum CGColorRenderingIntent: Int32, Sendable {
+    /// Apple's rendering intents: the context's default, absolute and relative colorimetric, perceptual and saturation (recorded, not applied).
     case defaultIntent, absoluteColorimetric, relativeColorimetric, perceptual, saturation
 }
 
 extension CGColor: Equatable, Hashable {
+    /// Exact equality, as `CFEqual`: the same colour space and the same components, alpha included.
     public static func == (lhs: CGColor, rhs: CGColor) -> Bool {
         if lhs === rhs { return true }
         guard let ls = lhs.colorSpace, let rs = rhs.colorSpace else { return lhs.colorSpace == nil && rhs.colorSpace == nil }
         return ls.model == rs.model && ls.name == rs.name && lhs.components == rhs.components
     }
 
+    /// Hashes the colour space model and the components, consistent with `==`.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(colorSpace?.model.rawValue)
         hasher.combine(components)
@@ -125,6 +132,7 @@ extension CGColor: Equatable, Hashable {
 }
 
 extension CGColor: CustomStringConvertible {
+    /// The colour space name and components, for debugging.
     public var description: String {
         let comps = (components ?? []).map { String(describing: $0) }.joined(separator: " ")
         return "<CGColor \(colorSpace?.name ?? "device") [\(comps)]>"

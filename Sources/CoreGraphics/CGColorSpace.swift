@@ -1,13 +1,22 @@
 /// The colour model of a colour space, Apple's names.
 public enum CGColorSpaceModel: Int32, Sendable {
+    /// A model Core Graphics does not know.
     case unknown = -1
+    /// Gray levels: one component.
     case monochrome = 0
+    /// Red, green and blue: three components.
     case rgb = 1
+    /// Cyan, magenta, yellow and black: four components.
     case cmyk = 2
+    /// CIE L*a*b*: three components.
     case lab = 3
+    /// DeviceN (named colourants); not supported by Lamina's spaces.
     case deviceN = 4
+    /// Indexed (a palette); not supported by Lamina's spaces.
     case indexed = 5
+    /// Pattern; not supported by Lamina's spaces.
     case pattern = 6
+    /// CIE XYZ: three components.
     case XYZ = 7
 }
 
@@ -19,6 +28,7 @@ public final class CGColorSpace: @unchecked Sendable {
     /// Apple's name for the space (the value of one of the static names below), or nil for
     /// device spaces, which Apple leaves unnamed.
     public let name: String?
+    /// The space's colour model (RGB, monochrome, CMYK…), which fixes `numberOfComponents`.
     public let model: CGColorSpaceModel
 
     package init(name: String?, model: CGColorSpaceModel) {
@@ -44,13 +54,21 @@ public final class CGColorSpace: @unchecked Sendable {
         }
     }
 
+    /// Apple's name of the standard sRGB space (what Lamina renders in).
     public static let sRGB = "kCGColorSpaceSRGB"
+    /// Apple's name of extended-range sRGB (components may leave [0, 1]); Lamina clamps when rendering.
     public static let extendedSRGB = "kCGColorSpaceExtendedSRGB"
+    /// Apple's name of sRGB primaries with a linear transfer function; rendered as sRGB here (no colour management).
     public static let linearSRGB = "kCGColorSpaceLinearSRGB"
+    /// Apple's name of the generic linear RGB space; rendered as sRGB here (no colour management).
     public static let genericRGBLinear = "kCGColorSpaceGenericRGBLinear"
+    /// Apple's name of the Display P3 space; rendered as sRGB here (no colour management).
     public static let displayP3 = "kCGColorSpaceDisplayP3"
+    /// Apple's name of the gray space with a 2.2 gamma; gray g renders as sRGB (g, g, g).
     public static let genericGrayGamma2_2 = "kCGColorSpaceGenericGrayGamma2_2"
+    /// Apple's name of extended-range gray; rendered as sRGB gray, clamped.
     public static let extendedGray = "kCGColorSpaceExtendedGray"
+    /// Apple's name of linear gray; rendered as sRGB gray (no colour management).
     public static let linearGray = "kCGColorSpaceLinearGray"
     /// Deprecated on Apple's platforms but still widely used; treated as sRGB.
     public static let genericRGB = "kCGColorSpaceGenericRGB"
@@ -72,12 +90,14 @@ public final class CGColorSpace: @unchecked Sendable {
 }
 
 extension CGColorSpace: Equatable {
+    /// Equal when identical, or of the same name and model.
     public static func == (lhs: CGColorSpace, rhs: CGColorSpace) -> Bool {
         lhs === rhs || (lhs.name == rhs.name && lhs.model == rhs.model)
     }
 }
 
 extension CGColorSpace: CustomStringConvertible {
+    /// The space's name (or "device") and model, for debugging.
     public var description: String { "<CGColorSpace \(name ?? "device") \(model)>" }
 }
 

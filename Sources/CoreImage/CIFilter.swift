@@ -73,12 +73,19 @@ open class CIFilter: NSObject, @unchecked Sendable {
         return d.flatMap { $0.isFinite ? $0 : nil }
     }
 
+    /// The filter's name, for debugging.
     open override var description: String { "<CIFilter: \(name)>" }
 }
 
+/// The key of a filter's angle input, in radians (`CIBarsSwipeTransition`'s bar direction).
 public let kCIInputAngleKey = "inputAngle"
+/// The key of a filter's width input, in points (`CIBarsSwipeTransition`'s bar width).
 public let kCIInputWidthKey = "inputWidth"
+/// The key of a filter's input image (a transition's source image).
 public let kCIInputImageKey = "inputImage"
+/// The key of a transition filter's target image (the image it changes to).
 public let kCIInputTargetImageKey = "inputTargetImage"
+/// The key of a transition filter's time input, Core Image's progress from 0 to 1 (Lamina's transitions take their progress from the CATransition instead).
 public let kCIInputTimeKey = "inputTime"
+/// The key of a filter's output image.
 public let kCIOutputImageKey = "outputImage"

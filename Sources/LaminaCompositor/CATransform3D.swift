@@ -13,9 +13,13 @@ import CoreGraphics
 /// Defined in the compositor module so the render tree can use it without QuartzCore;
 /// QuartzCore re-exports it, so `import QuartzCore` sees it where Apple's code expects it.
 public struct CATransform3D: Sendable, Hashable, Codable {
+    /// The first row: the image of the x axis (`m11`, `m12`, `m13`) and its perspective term `m14`.
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The second row: the image of the y axis (`m21`, `m22`, `m23`) and its perspective term `m24`.
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The third row: the image of the z axis (`m31`, `m32`, `m33`) and its perspective term `m34` (−1/d for an eye d points away).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The fourth row: the translation (`m41`, `m42`, `m43`, in points) and the homogeneous term `m44` (1 for an affine transform).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// The zero matrix, as the imported C struct's `init()` is on Apple's platforms.
@@ -25,6 +29,7 @@ public struct CATransform3D: Sendable, Hashable, Codable {
                   m31: 0, m32: 0, m33: 0, m34: 0, m41: 0, m42: 0, m43: 0, m44: 0)
     }
 
+    /// A transform with all sixteen elements given, in memory order (row by row).
     @inlinable public init(m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat,
                            m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat,
                            m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat,
@@ -62,6 +67,7 @@ public let CATransform3DIdentity = CATransform3D(
     m41: 0, m42: 0, m43: 0, m44: 1)
 
 extension CATransform3D: CustomStringConvertible {
+    /// The four rows, for debugging.
     public var description: String {
         "CATransform3D([\(m11) \(m12) \(m13) \(m14)] [\(m21) \(m22) \(m23) \(m24)] "
             + "[\(m31) \(m32) \(m33) \(m34)] [\(m41) \(m42) \(m43) \(m44)])"

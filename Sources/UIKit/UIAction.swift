@@ -8,18 +8,27 @@ public typealias UIActionHandler = (UIAction) -> Void
 open class UIMenuElement: NSObject {
     /// The check state of a menu element, with iOS's raw values.
     public enum State: Int, Sendable {
+        /// The element shows no checkmark.
         case off = 0
+        /// The element shows a checkmark.
         case on = 1
+        /// The element shows a mixed state (for a choice that is partly on).
         case mixed = 2
     }
 
     /// How a menu element looks and behaves in a menu (stored only on Lamina).
     public struct Attributes: OptionSet, Hashable, Sendable {
+        /// The raw value, as Apple's SDK defines it.
         public let rawValue: UInt
+        /// A value with the given raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The element is shown dimmed and cannot be chosen.
         public static let disabled = Attributes(rawValue: 1 << 0)
+        /// The element is styled as destructive (red on iOS).
         public static let destructive = Attributes(rawValue: 1 << 1)
+        /// The element is not shown.
         public static let hidden = Attributes(rawValue: 1 << 2)
+        /// Choosing the element leaves the menu open.
         public static let keepsMenuPresented = Attributes(rawValue: 1 << 3)
     }
 }
@@ -37,8 +46,11 @@ open class UIAction: UIMenuElement {
     /// What uniquely names an action on a control: adding an action whose identifier a
     /// control already has replaces the old one.
     public struct Identifier: RawRepresentable, Hashable, Sendable {
+        /// The raw value, as Apple's SDK defines it.
         public let rawValue: String
+        /// A value with the given raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A value with the given raw value (the unlabelled form the SDK imports).
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 

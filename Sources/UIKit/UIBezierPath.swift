@@ -160,6 +160,7 @@ open class UIBezierPath: NSObject, NSCopying, @unchecked Sendable {
         dashPhase = other.dashPhase
     }
 
+    /// The object's identity and its path, for debugging.
     open override var description: String {
         "<UIBezierPath: \(ObjectIdentifier(self)); \(path)>"
     }

@@ -32,13 +32,21 @@ import QuartzCore
 open class UIButton: UIControl {
     /// The kinds of button, with iOS's raw values.
     public enum ButtonType: Int, Sendable {
+        /// No system style: the look comes from the values you set (what `init(frame:)` makes).
         case custom = 0
+        /// The system style: a tinted title and image that dim while highlighted.
         case system = 1
+        /// A detail disclosure button; drawn as a `.system` button without the glyph.
         case detailDisclosure = 2
+        /// An information button for dark backgrounds; drawn as a `.system` button without the glyph.
         case infoLight = 3
+        /// An information button for light backgrounds; drawn as a `.system` button without the glyph.
         case infoDark = 4
+        /// An add-contact button; drawn as a `.system` button without the glyph.
         case contactAdd = 5
+        /// A plain button; drawn as a `.system` button (every type but `.custom` is).
         case plain = 6
+        /// A close button; drawn as a `.system` button without the glyph.
         case close = 7
         /// The old name of `.system`.
         public static var roundedRect: ButtonType { .system }

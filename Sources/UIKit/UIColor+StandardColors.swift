@@ -106,45 +106,81 @@ extension UIColor {
 
     // MARK: System colours (light mode)
 
+    /// iOS's system red, its light-mode value (Lamina has no dark mode).
     public class var systemRed: UIColor { System.red }
+    /// iOS's system orange, its light-mode value (Lamina has no dark mode).
     public class var systemOrange: UIColor { System.orange }
+    /// iOS's system yellow, its light-mode value (Lamina has no dark mode).
     public class var systemYellow: UIColor { System.yellow }
+    /// iOS's system green, its light-mode value (Lamina has no dark mode).
     public class var systemGreen: UIColor { System.green }
+    /// iOS's system mint, its light-mode value (Lamina has no dark mode).
     public class var systemMint: UIColor { System.mint }
+    /// iOS's system teal, its light-mode value (Lamina has no dark mode).
     public class var systemTeal: UIColor { System.teal }
+    /// iOS's system cyan, its light-mode value (Lamina has no dark mode).
     public class var systemCyan: UIColor { System.cyan }
+    /// iOS's system blue, its light-mode value (Lamina has no dark mode).
     public class var systemBlue: UIColor { System.blue }
+    /// iOS's system indigo, its light-mode value (Lamina has no dark mode).
     public class var systemIndigo: UIColor { System.indigo }
+    /// iOS's system purple, its light-mode value (Lamina has no dark mode).
     public class var systemPurple: UIColor { System.purple }
+    /// iOS's system pink, its light-mode value (Lamina has no dark mode).
     public class var systemPink: UIColor { System.pink }
+    /// iOS's system brown, its light-mode value (Lamina has no dark mode).
     public class var systemBrown: UIColor { System.brown }
+    /// iOS's system gray (the darkest of the six grays), its light-mode value.
     public class var systemGray: UIColor { System.gray }
+    /// iOS's system gray 2, its light-mode value (each numbered gray is lighter than the previous).
     public class var systemGray2: UIColor { System.gray2 }
+    /// iOS's system gray 3, its light-mode value (each numbered gray is lighter than the previous).
     public class var systemGray3: UIColor { System.gray3 }
+    /// iOS's system gray 4, its light-mode value (each numbered gray is lighter than the previous).
     public class var systemGray4: UIColor { System.gray4 }
+    /// iOS's system gray 5, its light-mode value (each numbered gray is lighter than the previous).
     public class var systemGray5: UIColor { System.gray5 }
+    /// iOS's system gray 6, its light-mode value (each numbered gray is lighter than the previous).
     public class var systemGray6: UIColor { System.gray6 }
     /// The app's tint: system blue (Lamina has no tint inheritance).
     public class var tintColor: UIColor { System.blue }
 
     // MARK: Semantic colours (light mode)
 
+    /// The colour of primary text labels (light mode: black).
     public class var label: UIColor { System.label }
+    /// The colour of secondary text labels (light mode).
     public class var secondaryLabel: UIColor { System.secondaryLabel }
+    /// The colour of tertiary text labels (light mode).
     public class var tertiaryLabel: UIColor { System.tertiaryLabel }
+    /// The colour of quaternary text labels (light mode).
     public class var quaternaryLabel: UIColor { System.quaternaryLabel }
+    /// The colour of placeholder text in controls: the same as `tertiaryLabel`.
     public class var placeholderText: UIColor { System.tertiaryLabel }
+    /// The colour of links: system blue.
     public class var link: UIColor { System.blue }
+    /// The fill for thin and small shapes (light mode).
     public class var systemFill: UIColor { System.fill }
+    /// The fill for medium-size shapes (light mode).
     public class var secondarySystemFill: UIColor { System.secondaryFill }
+    /// The fill for large shapes (light mode).
     public class var tertiarySystemFill: UIColor { System.tertiaryFill }
+    /// The fill for large areas with complex content (light mode).
     public class var quaternarySystemFill: UIColor { System.quaternaryFill }
+    /// The background of the main interface (light mode: white).
     public class var systemBackground: UIColor { System.background }
+    /// The background of content layered on `systemBackground` (light mode).
     public class var secondarySystemBackground: UIColor { System.secondaryBackground }
+    /// The background of content layered on `secondarySystemBackground`; in light mode the same as `systemBackground`.
     public class var tertiarySystemBackground: UIColor { System.background }
+    /// The background of grouped interfaces; in light mode the same as `secondarySystemBackground`.
     public class var systemGroupedBackground: UIColor { System.secondaryBackground }
+    /// The background of content layered on a grouped background; in light mode the same as `systemBackground`.
     public class var secondarySystemGroupedBackground: UIColor { System.background }
+    /// The background of content layered on a secondary grouped background; in light mode the same as `secondarySystemBackground`.
     public class var tertiarySystemGroupedBackground: UIColor { System.secondaryBackground }
+    /// The colour of thin separator lines, which lets underlying content show through (light mode).
     public class var separator: UIColor { System.separator }
+    /// The colour of opaque separator lines (light mode).
     public class var opaqueSeparator: UIColor { System.opaqueSeparator }
 }

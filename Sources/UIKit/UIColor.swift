@@ -82,6 +82,7 @@ open class UIColor: NSObject, @unchecked Sendable {
         return other === self || other.cgColor == cgColor
     }
 
+    /// A hash of the colour's `cgColor`, consistent with `isEqual(_:)`.
     open override var hash: Int {
         var h = Hasher()
         h.combine(cgColor)

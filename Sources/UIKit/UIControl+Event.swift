@@ -5,7 +5,9 @@ import Foundation
 extension UIControl {
     /// The events a control reports to its actions and targets.
     public struct Event: OptionSet, Hashable, Sendable {
+        /// The raw value, as Apple's SDK defines it.
         public let rawValue: UInt
+        /// A value with the given raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
         /// A touch went down in the control.
@@ -54,23 +56,36 @@ extension UIControl {
 
     /// A control's state: the set of its flags (`.normal` is the empty set).
     public struct State: OptionSet, Hashable, Sendable {
+        /// The raw value, as Apple's SDK defines it.
         public let rawValue: UInt
+        /// A value with the given raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
 
+        /// The default state: not highlighted, enabled and not selected (the empty set).
         public static let normal = State([])
+        /// A touch is down inside the control (`isHighlighted`).
         public static let highlighted = State(rawValue: 1 << 0)
+        /// The control is disabled (`isEnabled` false).
         public static let disabled = State(rawValue: 1 << 1)
+        /// The control is selected (`isSelected`).
         public static let selected = State(rawValue: 1 << 2)
+        /// The control has focus (never set on Lamina, which has no focus engine).
         public static let focused = State(rawValue: 1 << 3)
+        /// Bits free for the app's own states.
         public static let application = State(rawValue: 0x00FF_0000)
+        /// Bits reserved for UIKit's internal use.
         public static let reserved = State(rawValue: 0xFF00_0000)
     }
 
     /// Where a control's content sits horizontally.
     public enum ContentHorizontalAlignment: Int, Sendable {
+        /// Centred.
         case center = 0
+        /// Against the left edge.
         case left = 1
+        /// Against the right edge.
         case right = 2
+        /// Stretched to fill the content rectangle.
         case fill = 3
         /// The leading edge: left for the left-to-right layout Lamina has.
         case leading = 4
@@ -80,9 +95,13 @@ extension UIControl {
 
     /// Where a control's content sits vertically.
     public enum ContentVerticalAlignment: Int, Sendable {
+        /// Centred.
         case center = 0
+        /// Against the top edge.
         case top = 1
+        /// Against the bottom edge.
         case bottom = 2
+        /// Stretched to fill the content rectangle.
         case fill = 3
     }
 }

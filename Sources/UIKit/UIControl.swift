@@ -133,6 +133,7 @@ open class UIControl: UIView {
 
     // MARK: Touches (the tracking machine; see the type's discussion)
 
+    /// Starts tracking the first touch of an enabled control: highlights it, calls `beginTracking(_:with:)` and sends `.touchDown` (and `.touchDownRepeat` for a repeated tap).
     open override func touchesBegan(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard isEnabled else { return super.touchesBegan(touches, with: event) }
         guard trackedTouch == nil, let touch = touches.first else { return }
@@ -145,6 +146,7 @@ open class UIControl: UIView {
         sendActions(for: events)
     }
 
+    /// Follows the tracked touch: updates the highlight, calls `continueTracking(_:with:)` and sends the drag events (inside, outside, enter, exit; inside means within the bounds or 70 points of them).
     open override func touchesMoved(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else {
             if !isEnabled { super.touchesMoved(touches, with: event) }
@@ -160,6 +162,7 @@ open class UIControl: UIView {
         sendActions(for: events)
     }
 
+    /// Ends the tracked touch: calls `endTracking(_:with:)`, removes the highlight and sends `.touchUpInside` (with the primary action events) or `.touchUpOutside`.
     open override func touchesEnded(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else {
             if !isEnabled { super.touchesEnded(touches, with: event) }
@@ -175,6 +178,7 @@ open class UIControl: UIView {
         touchInside = false
     }
 
+    /// Cancels the tracked touch: calls `cancelTracking(with:)`, removes the highlight and sends `.touchCancel`.
     open override func touchesCancelled(_ touches: Set<UITouch>, with event: UIEvent?) {
         guard let touch = trackedTouch, touches.contains(touch) else {
             if !isEnabled { super.touchesCancelled(touches, with: event) }

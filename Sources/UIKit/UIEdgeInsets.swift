@@ -4,13 +4,19 @@ import QuartzCore
 /// positive values shrink the rectangle, negative values grow it. `top` and `bottom` are in
 /// UIKit's y-down sense (top is the minY edge).
 public struct UIEdgeInsets: Equatable, Hashable, Sendable {
+    /// The inset of the top (minY) edge, in points.
     public var top: CGFloat
+    /// The inset of the left (minX) edge, in points.
     public var left: CGFloat
+    /// The inset of the bottom (maxY) edge, in points.
     public var bottom: CGFloat
+    /// The inset of the right (maxX) edge, in points.
     public var right: CGFloat
 
+    /// Zero insets.
     public init() { self.init(top: 0, left: 0, bottom: 0, right: 0) }
 
+    /// Insets with the given distances, in points.
     public init(top: CGFloat, left: CGFloat, bottom: CGFloat, right: CGFloat) {
         self.top = top
         self.left = left
@@ -41,12 +47,19 @@ extension CGRect {
 /// The corners of a rectangle in UIKit's y-down sense (`topLeft` is the (minX, minY) corner),
 /// for `UIBezierPath(roundedRect:byRoundingCorners:cornerRadii:)`.
 public struct UIRectCorner: OptionSet, Hashable, Sendable {
+    /// The raw value, as Apple's SDK defines it.
     public let rawValue: UInt
+    /// A value with the given raw value.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
+    /// The corner at (minX, minY).
     public static let topLeft = UIRectCorner(rawValue: 1 << 0)
+    /// The corner at (maxX, minY).
     public static let topRight = UIRectCorner(rawValue: 1 << 1)
+    /// The corner at (minX, maxY).
     public static let bottomLeft = UIRectCorner(rawValue: 1 << 2)
+    /// The corner at (maxX, maxY).
     public static let bottomRight = UIRectCorner(rawValue: 1 << 3)
+    /// All four corners.
     public static let allCorners = UIRectCorner(rawValue: ~0)
 }

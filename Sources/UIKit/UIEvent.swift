@@ -5,6 +5,7 @@ import QuartzCore
 open class UIEvent: NSObject {
     /// Kinds of event.
     public enum EventType: Int, Sendable {
+        /// The kinds of UIKit events (touches, motion, remote control, presses, scroll, hover and transform); Lamina produces only `touches`.
         case touches, motion, remoteControl, presses, scroll = 10, hover, transform
     }
 

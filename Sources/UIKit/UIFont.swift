@@ -16,18 +16,30 @@ import QuartzCore
 open class UIFont: NSObject, CATextLayerFont, @unchecked Sendable {
     /// A font weight, as UIKit's: -1 (thinnest) to 1 (heaviest), regular 0.
     public struct Weight: RawRepresentable, Hashable, Sendable {
+        /// The raw value, as Apple's SDK defines it.
         public let rawValue: CGFloat
+        /// A value with the given raw value.
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A value with the given raw value (the unlabelled form the SDK imports).
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
 
+        /// The ultra-light weight (−0.8).
         public static let ultraLight = Weight(-0.8)
+        /// The thin weight (−0.6).
         public static let thin = Weight(-0.6)
+        /// The light weight (−0.4).
         public static let light = Weight(-0.4)
+        /// The regular weight (0).
         public static let regular = Weight(0)
+        /// The medium weight (0.23).
         public static let medium = Weight(0.23)
+        /// The semibold weight (0.3).
         public static let semibold = Weight(0.3)
+        /// The bold weight (0.4).
         public static let bold = Weight(0.4)
+        /// The heavy weight (0.56).
         public static let heavy = Weight(0.56)
+        /// The black weight (0.62), the heaviest.
         public static let black = Weight(0.62)
 
         /// The style word of the system font's PostScript name for the nearest named weight.
@@ -43,19 +55,32 @@ open class UIFont: NSObject, CATextLayerFont, @unchecked Sendable {
 
     /// Dynamic Type text styles, at their default (Large) content size.
     public struct TextStyle: RawRepresentable, Hashable, Sendable {
+        /// The raw value, as Apple's SDK defines it.
         public let rawValue: String
+        /// A value with the given raw value.
         public init(rawValue: String) { self.rawValue = rawValue }
 
+        /// The style of large titles.
         public static let largeTitle = TextStyle(rawValue: "UICTFontTextStyleTitle0")
+        /// The style of first-level titles.
         public static let title1 = TextStyle(rawValue: "UICTFontTextStyleTitle1")
+        /// The style of second-level titles.
         public static let title2 = TextStyle(rawValue: "UICTFontTextStyleTitle2")
+        /// The style of third-level titles.
         public static let title3 = TextStyle(rawValue: "UICTFontTextStyleTitle3")
+        /// The style of headings.
         public static let headline = TextStyle(rawValue: "UICTFontTextStyleHeadline")
+        /// The style of subheadings.
         public static let subheadline = TextStyle(rawValue: "UICTFontTextStyleSubhead")
+        /// The style of body text.
         public static let body = TextStyle(rawValue: "UICTFontTextStyleBody")
+        /// The style of callouts.
         public static let callout = TextStyle(rawValue: "UICTFontTextStyleCallout")
+        /// The style of footnotes.
         public static let footnote = TextStyle(rawValue: "UICTFontTextStyleFootnote")
+        /// The style of standard captions.
         public static let caption1 = TextStyle(rawValue: "UICTFontTextStyleCaption1")
+        /// The style of alternate captions.
         public static let caption2 = TextStyle(rawValue: "UICTFontTextStyleCaption2")
     }
 
@@ -168,8 +193,10 @@ open class UIFont: NSObject, CATextLayerFont, @unchecked Sendable {
         return other.fontName == fontName && other.pointSize == pointSize
     }
 
+    /// A hash of the name and size, consistent with `isEqual(_:)`.
     open override var hash: Int { fontName.hashValue ^ pointSize.hashValue }
 
+    /// The font's name and size, for debugging.
     open override var description: String {
         "<UIFont: \(ObjectIdentifier(self))> font-family: \"\(familyName)\"; font-weight: normal; font-style: normal; font-size: \(pointSize)pt; font-name: \(fontName)"
     }

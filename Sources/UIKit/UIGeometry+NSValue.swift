@@ -8,15 +8,20 @@ import QuartzCore
 // another type gives zero values, never a trap.
 
 extension NSValue {
+    /// A value boxing a point (Foundation's point box), for animation values and KVC.
     public convenience init(cgPoint point: CGPoint) { self.init(point: point) }
+    /// A value boxing a size (Foundation's size box), for animation values and KVC.
     public convenience init(cgSize size: CGSize) { self.init(size: size) }
+    /// A value boxing a rectangle (Foundation's rect box), for animation values and KVC.
     public convenience init(cgRect rect: CGRect) { self.init(rect: rect) }
 
+    /// A value boxing a vector (two doubles, objCType "[2d]").
     public convenience init(cgVector vector: CGVector) {
         var pair = (Double(vector.dx), Double(vector.dy))
         self.init(bytes: &pair, objCType: "[2d]")
     }
 
+    /// A value boxing edge insets (Foundation's NSEdgeInsets box).
     public convenience init(uiEdgeInsets insets: UIEdgeInsets) {
         self.init(edgeInsets: NSEdgeInsets(top: insets.top, left: insets.left, bottom: insets.bottom, right: insets.right))
     }

@@ -9,8 +9,11 @@ public struct Selector: Hashable, Sendable, ExpressibleByStringLiteral, CustomSt
     /// The method name, e.g. "handleTap:".
     public let name: String
 
+    /// A selector with the given method name.
     public init(_ name: String) { self.name = name }
+    /// A selector from a string literal, as `Selector("handleTap:")`.
     public init(stringLiteral value: String) { name = value }
+    /// The method name.
     public var description: String { name }
 
     private static let reported = ReportedOnce()

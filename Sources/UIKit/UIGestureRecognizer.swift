@@ -21,6 +21,7 @@ import LaminaKit
 open class UIGestureRecognizer: NSObject {
     /// UIKit's states (raw values as in UIKit).
     public enum State: Int, Sendable {
+        /// `possible`: not recognized yet (the initial state); `began`, `changed`, `ended`: a continuous gesture started, changed and ended (`ended` is also a discrete gesture's `recognized`); `cancelled`: interrupted; `failed`: the touches are not this gesture.
         case possible, began, changed, ended, cancelled, failed
         /// A discrete recognizer's success state: `.ended`.
         public static let recognized = State.ended
@@ -201,8 +202,11 @@ public protocol UIGestureRecognizerDelegate: AnyObject {
 }
 
 extension UIGestureRecognizerDelegate {
+    /// The default: true, the recognizer may begin.
     public func gestureRecognizerShouldBegin(_ gestureRecognizer: UIGestureRecognizer) -> Bool { true }
+    /// The default: false, only one of the two recognizers proceeds.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer,
                                   shouldRecognizeSimultaneouslyWith otherGestureRecognizer: UIGestureRecognizer) -> Bool { false }
+    /// The default: true, the recognizer receives every touch.
     public func gestureRecognizer(_ gestureRecognizer: UIGestureRecognizer, shouldReceive touch: UITouch) -> Bool { true }
 }

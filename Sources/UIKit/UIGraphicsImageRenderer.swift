@@ -4,9 +4,13 @@ import QuartzCore
 open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat, @unchecked Sendable {
     /// UIKit's colour range choice. Lamina renders 8-bit sRGB whatever the choice.
     public enum Range: Int, Sendable {
+        /// No range given (UIKit's placeholder value).
         case unspecified = -1
+        /// The range the device supports (the default).
         case automatic = 0
+        /// Extended range (wide gamut) where the device supports it.
         case extended = 1
+        /// Standard sRGB range.
         case standard = 2
     }
 
@@ -23,6 +27,7 @@ open class UIGraphicsImageRendererFormat: UIGraphicsRendererFormat, @unchecked S
         set { preferredRange = newValue ? .extended : .standard }
     }
 
+    /// The default format: the device's scale, not opaque, automatic range.
     public required init() { super.init() }
 
     /// The format for the device's most capable display: scale `defaultScreenScale`, not
@@ -45,6 +50,7 @@ open class UIGraphicsImageRendererContext: UIGraphicsRendererContext {
         super.init(cgContext: bitmap.context, format: format)
     }
 
+    /// The format the renderer was made with.
     open override var format: UIGraphicsImageRendererFormat { imageFormat }
 
     /// A snapshot of everything drawn so far (later drawing does not change it).
@@ -86,7 +92,9 @@ open class UIGraphicsImageRenderer: UIGraphicsRenderer {
         super.init(bounds: bounds, format: format)
     }
 
+    /// The format the renderer was made with.
     open override var format: UIGraphicsImageRendererFormat { imageFormat }
+    /// True: an image renderer's drawing can be returned as an image.
     open override var allowsImageOutput: Bool { true }
 
     /// Runs `actions` on a fresh bitmap and returns what it drew.

@@ -9,6 +9,7 @@ open class UIGraphicsRendererFormat: NSObject, @unchecked Sendable {
     /// The area the renderer draws, in points (set by the renderer that uses the format).
     open internal(set) var bounds: CGRect = .zero
 
+    /// A format with the device's defaults.
     public required override init() { super.init() }
 
     /// A format with the device's defaults.

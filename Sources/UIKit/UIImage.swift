@@ -33,14 +33,19 @@ open class UIImage: NSObject, @unchecked Sendable {
 
     /// How a template-capable view draws the image; stored, not used by Lamina's drawing.
     public enum RenderingMode: Int, Sendable {
+        /// The view decides: system buttons draw the image as a template, other views in its own colours.
         case automatic = 0
+        /// Always the image's own colours.
         case alwaysOriginal = 1
+        /// Always as a template: the image's alpha filled with the tint colour.
         case alwaysTemplate = 2
     }
 
     /// How a resizable image fills the area between its caps.
     public enum ResizingMode: Int, Sendable {
+        /// The middle is filled by repeating the image's centre at its natural size.
         case tile = 0
+        /// The middle is filled by stretching the image's centre.
         case stretch = 1
     }
 
@@ -48,6 +53,7 @@ open class UIImage: NSObject, @unchecked Sendable {
     public let cgImage: CGImage?
     /// Pixels per point.
     public let scale: CGFloat
+    /// How the image's pixels are turned when drawn (`.up`, the default, draws them as stored).
     public let imageOrientation: Orientation
     /// Set by `withRenderingMode(_:)`.
     public let renderingMode: RenderingMode
@@ -160,6 +166,7 @@ open class UIImage: NSObject, @unchecked Sendable {
         UIImage(self, capInsets: capInsets, resizingMode: resizingMode)
     }
 
+    /// The object's identity, size in points, scale and orientation, for debugging.
     open override var description: String {
         "<UIImage: \(ObjectIdentifier(self)), {\(size.width), \(size.height)}, scale \(scale), \(imageOrientation)>"
     }

@@ -215,7 +215,10 @@ open class UILabel: UIView {
 
 /// How the baselines of shrunk text sit (`UILabel.baselineAdjustment`), with iOS's raw values.
 public enum UIBaselineAdjustment: Int, Sendable {
+    /// Shrunk text keeps the original text's baseline (the default).
     case alignBaselines = 0
+    /// Shrunk text is centred where the original text's centre was.
     case alignCenters = 1
+    /// Shrunk text's top stays where the original text's top was.
     case none = 2
 }

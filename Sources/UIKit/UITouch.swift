@@ -8,6 +8,7 @@ import LaminaKit
 open class UITouch: NSObject {
     /// UIKit's touch phases (the ones a touch screen or pointer produces).
     public enum Phase: Int, Sendable {
+        /// `began`: the touch went down; `moved`: it moved; `stationary`: it is down and did not move in this event; `ended`: it lifted; `cancelled`: the system cancelled it.
         case began, moved, stationary, ended, cancelled
     }
 

@@ -16,6 +16,7 @@ extension UIView {
 
     /// UIKit's animation curves (the curve bits of `AnimationOptions`, shifted down).
     public enum AnimationCurve: Int, Sendable {
+        /// UIKit's animation curves: ease-in-ease-out (slow at both ends), ease-in (slow start), ease-out (slow end) and linear (even pacing).
         case easeInOut, easeIn, easeOut, linear
     }
 

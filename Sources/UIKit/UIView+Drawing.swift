@@ -17,7 +17,9 @@ extension UIView {
     /// screen); since CALayer's gravity names follow a y-up axis (reference §3.6.3), `.top`
     /// maps to `CALayerContentsGravity.bottom` and so on, as UIKit maps them.
     public enum ContentMode: Int, Sendable {
+        /// `scaleToFill` stretches the content to the bounds; `scaleAspectFit` scales it uniformly to fit inside, `scaleAspectFill` to cover them; `redraw` stretches like `scaleToFill` and redraws the content when the bounds change; `center`, `top`, `bottom`, `left` and `right` keep the natural size against that part of the bounds.
         case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+        /// The natural size, in that corner of the bounds (y down, as UIKit).
         case topLeft, topRight, bottomLeft, bottomRight
 
         var gravity: CALayerContentsGravity {

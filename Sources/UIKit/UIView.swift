@@ -181,13 +181,21 @@ open class UIView: UIResponder {
 
     /// How a view resizes with its superview (stored only, see the type's documentation).
     public struct AutoresizingMask: OptionSet, Sendable, Hashable {
+        /// The raw value, as Apple's SDK defines it.
         public let rawValue: UInt
+        /// A value with the given raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// The left margin may change when the superview resizes.
         public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+        /// The width may change when the superview resizes.
         public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+        /// The right margin may change when the superview resizes.
         public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+        /// The top margin may change when the superview resizes.
         public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+        /// The height may change when the superview resizes.
         public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+        /// The bottom margin may change when the superview resizes.
         public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
     }
 

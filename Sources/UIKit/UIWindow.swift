@@ -42,6 +42,7 @@ open class UIWindow: UIView {
         self.init(frame: UIScreen.main.bounds)
     }
 
+    /// Always fails: views are not archived with NSCoder on Lamina.
     public required init?(coder: NSCoder) {
         return nil
     }

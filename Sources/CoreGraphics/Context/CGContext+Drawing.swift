@@ -42,6 +42,7 @@ extension CGContext {
         fillShape(path, rule: .winding)
     }
 
+    /// Fills the ellipse inscribed in `rect` (user space) with the fill colour.
     public func fillEllipse(in rect: CGRect) {
         let path = CGMutablePath()
         path.addEllipse(in: rect)
@@ -63,6 +64,7 @@ extension CGContext {
         gstate.lineWidth = saved
     }
 
+    /// Strokes the outline of the ellipse inscribed in `rect` with the current line style.
     public func strokeEllipse(in rect: CGRect) {
         let path = CGMutablePath()
         path.addEllipse(in: rect)

@@ -105,6 +105,7 @@ extension CGContext {
         concatenate(CGAffineTransform(translationX: x, y: y))
     }
 
+    /// Scales user space: the CTM becomes scale × CTM.
     public func scaleBy(x: CGFloat, y: CGFloat) {
         concatenate(CGAffineTransform(scaleX: x, y: y))
     }
@@ -122,25 +123,35 @@ extension CGContext {
         if next.isFiniteTransform { gstate.ctm = next }
     }
 
+    /// Maps a point from user space to device space (pixels) through the CTM.
     public func convertToDeviceSpace(_ point: CGPoint) -> CGPoint { point.applying(gstate.ctm) }
+    /// Maps a point from device space (pixels) to user space through the inverse CTM.
     public func convertToUserSpace(_ point: CGPoint) -> CGPoint { point.applying(gstate.ctm.inverted()) }
+    /// Maps a rectangle from user space to device space: the bounding box of its transformed corners.
     public func convertToDeviceSpace(_ rect: CGRect) -> CGRect { rect.applying(gstate.ctm) }
+    /// Maps a rectangle from device space to user space: the bounding box of its transformed corners.
     public func convertToUserSpace(_ rect: CGRect) -> CGRect { rect.applying(gstate.ctm.inverted()) }
 
     // MARK: Colours
 
+    /// Sets the colour fills paint with.
     public func setFillColor(_ color: CGColor) { gstate.fillColor = color }
+    /// Sets the colour strokes paint with.
     public func setStrokeColor(_ color: CGColor) { gstate.strokeColor = color }
 
+    /// Sets the fill colour from sRGB components in [0, 1].
     public func setFillColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         gstate.fillColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Sets the stroke colour from sRGB components in [0, 1].
     public func setStrokeColor(red: CGFloat, green: CGFloat, blue: CGFloat, alpha: CGFloat) {
         gstate.strokeColor = CGColor(red: red, green: green, blue: blue, alpha: alpha)
     }
 
+    /// Sets the fill colour to a gray level in [0, 1].
     public func setFillColor(gray: CGFloat, alpha: CGFloat) { gstate.fillColor = CGColor(gray: gray, alpha: alpha) }
+    /// Sets the stroke colour to a gray level in [0, 1].
     public func setStrokeColor(gray: CGFloat, alpha: CGFloat) { gstate.strokeColor = CGColor(gray: gray, alpha: alpha) }
 
     /// A CMYK colour, rendered as (1 − c)(1 − k), (1 − m)(1 − k), (1 − y)(1 − k) in sRGB (no
@@ -149,6 +160,7 @@ extension CGContext {
         gstate.fillColor = CGContext.cmyk(cyan, magenta, yellow, black, alpha)
     }
 
+    /// A CMYK stroke colour, rendered as (1 − c)(1 − k), (1 − m)(1 − k), (1 − y)(1 − k) in sRGB.
     public func setStrokeColor(cyan: CGFloat, magenta: CGFloat, yellow: CGFloat, black: CGFloat, alpha: CGFloat) {
         gstate.strokeColor = CGContext.cmyk(cyan, magenta, yellow, black, alpha)
     }
@@ -166,7 +178,9 @@ extension CGContext {
         if width.isFinite, width >= 0 { gstate.lineWidth = width }
     }
 
+    /// Sets how open subpaths' ends are drawn by strokes.
     public func setLineCap(_ cap: CGLineCap) { gstate.lineCap = cap }
+    /// Sets how strokes join segments at corners.
     public func setLineJoin(_ join: CGLineJoin) { gstate.lineJoin = join }
 
     /// Non-finite limits are ignored.
@@ -182,6 +196,7 @@ extension CGContext {
         gstate.dashLengths = lengths
     }
 
+    /// Sets how far, in device pixels, curves may be approximated by lines; non-positive and non-finite values are ignored.
     public func setFlatness(_ flatness: CGFloat) {
         if flatness.isFinite, flatness > 0 { gstate.flatness = flatness }
     }
@@ -193,9 +208,12 @@ extension CGContext {
         if !alpha.isNaN { gstate.alpha = min(1, max(0, alpha)) }
     }
 
+    /// Sets how painted pixels combine with the pixels already in the context.
     public func setBlendMode(_ mode: CGBlendMode) { gstate.blendMode = mode }
 
+    /// Sets whether edges are anti-aliased (takes effect when `setAllowsAntialiasing` allows it).
     public func setShouldAntialias(_ shouldAntialias: Bool) { gstate.shouldAntialias = shouldAntialias }
+    /// Sets whether anti-aliasing may be used at all; with `setShouldAntialias` both must be true.
     public func setAllowsAntialiasing(_ allowsAntialiasing: Bool) { gstate.allowsAntialiasing = allowsAntialiasing }
 
     /// The image resampling filter (see `CGInterpolationQuality`). Part of the graphics state.

@@ -8,14 +8,18 @@ extension CGContext {
     /// Discards the current path.
     public func beginPath() { currentPath = CGMutablePath() }
 
+    /// Starts a new subpath at `point` (user space, mapped by the current CTM).
     public func move(to point: CGPoint) { currentPath.move(to: point, transform: userToPixel) }
 
+    /// Adds a straight line from the current point to `point` (user space).
     public func addLine(to point: CGPoint) { currentPath.addLine(to: point, transform: userToPixel) }
 
+    /// Adds a cubic Bézier curve from the current point to `end` with two control points (user space).
     public func addCurve(to end: CGPoint, control1: CGPoint, control2: CGPoint) {
         currentPath.addCurve(to: end, control1: control1, control2: control2, transform: userToPixel)
     }
 
+    /// Adds a quadratic Bézier curve from the current point to `end` with one control point (user space).
     public func addQuadCurve(to end: CGPoint, control: CGPoint) {
         currentPath.addQuadCurve(to: end, control: control, transform: userToPixel)
     }
@@ -46,19 +50,25 @@ extension CGContext {
         }
     }
 
+    /// Adds `rect` as a closed subpath (user space).
     public func addRect(_ rect: CGRect) { currentPath.addRect(rect, transform: userToPixel) }
 
+    /// Adds each rectangle as a closed subpath.
     public func addRects(_ rects: [CGRect]) { currentPath.addRects(rects, transform: userToPixel) }
 
+    /// Adds the ellipse inscribed in `rect` as a closed subpath.
     public func addEllipse(in rect: CGRect) { currentPath.addEllipse(in: rect, transform: userToPixel) }
 
+    /// Adds a subpath of straight lines through `points`, starting with a move to the first.
     public func addLines(between points: [CGPoint]) { currentPath.addLines(between: points, transform: userToPixel) }
 
     /// Appends `path` (in user space), mapped by the CTM.
     public func addPath(_ path: CGPath) { currentPath.addPath(path, transform: userToPixel) }
 
+    /// Closes the current subpath with a line back to its first point.
     public func closePath() { currentPath.closeSubpath() }
 
+    /// Whether the current path has no elements.
     public var isPathEmpty: Bool { currentPath.isEmpty }
 
     /// The current point in user space; `.zero` when the path has none (Apple returns

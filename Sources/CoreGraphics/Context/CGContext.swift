@@ -24,13 +24,19 @@ import LaminaRaster
 /// operations that would make the matrix non-finite are ignored, non-finite coordinates draw
 /// nothing (a path element with a NaN is dropped), and a singular CTM draws nothing.
 public final class CGContext {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
+    /// Bits of each component, as given at creation.
     public let bitsPerComponent: Int
+    /// Bits of each pixel, all components together.
     public let bitsPerPixel: Int
+    /// Bytes from the start of one row to the next.
     public let bytesPerRow: Int
     /// Nil for alpha-only contexts, as on Apple's platforms.
     public let colorSpace: CGColorSpace?
+    /// The pixel layout given at creation: alpha info and byte order.
     public let bitmapInfo: CGBitmapInfo
 
     /// The pixels drawing renders into (premultiplied RGBA8, y down). For the native layout
@@ -189,6 +195,7 @@ public final class CGContext {
 
     // MARK: Apple's properties
 
+    /// The alpha part of `bitmapInfo`.
     public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfoValue ?? .none }
 
     /// The context's memory (the caller's `data`, or the buffer it allocated), in the layout

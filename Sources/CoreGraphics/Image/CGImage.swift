@@ -8,16 +8,25 @@ import LaminaRaster
 /// once, on first use, and cached (thread-safe). Colour spaces are recorded but not converted:
 /// RGB is treated as sRGB, gray as sRGB gray (see `CGColorSpace`).
 public final class CGImage: @unchecked Sendable {
+    /// The width in pixels.
     public let width: Int
+    /// The height in pixels.
     public let height: Int
+    /// Bits of each colour or alpha component (8 for Lamina's rendered images).
     public let bitsPerComponent: Int
+    /// Bits of each pixel, all components together.
     public let bitsPerPixel: Int
+    /// Bytes from the start of one row to the next (at least width × bitsPerPixel / 8).
     public let bytesPerRow: Int
     /// Nil for image masks (as on Apple's platforms) and alpha-only images made without one.
     public let colorSpace: CGColorSpace?
+    /// The layout of the pixels: alpha info and byte order.
     public let bitmapInfo: CGBitmapInfo
+    /// Whether the image asks to be smoothed when scaled (as given at creation).
     public let shouldInterpolate: Bool
+    /// The rendering intent given at creation (recorded; no colour management is done).
     public let renderingIntent: CGColorRenderingIntent
+    /// Whether this is an image mask (`init(maskWidth:…)`): samples are coverage, not colour.
     public let isMask: Bool
 
     private enum Storage {
@@ -116,8 +125,10 @@ public final class CGImage: @unchecked Sendable {
 
     // MARK: Apple's properties
 
+    /// The alpha part of `bitmapInfo`: whether there is alpha, where, and whether it is premultiplied.
     public var alphaInfo: CGImageAlphaInfo { bitmapInfo.alphaInfoValue ?? .none }
 
+    /// The byte-order part of `bitmapInfo`.
     public var byteOrderInfo: CGImageByteOrderInfo { bitmapInfo.byteOrderValue ?? .orderDefault }
 
     /// The decode array given at creation (2 values per colour component), or nil.
@@ -272,11 +283,14 @@ public final class CGImage: @unchecked Sendable {
 
 /// Equality is identity, as for Apple's CGImage (a Core Foundation type compared with CFEqual).
 extension CGImage: Equatable, Hashable {
+    /// Identity: two images are equal only when they are the same object.
     public static func == (lhs: CGImage, rhs: CGImage) -> Bool { lhs === rhs }
+    /// Hashes the object's identity, consistent with `==`.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 extension CGImage: CustomStringConvertible {
+    /// Size, layout and alpha, for debugging.
     public var description: String {
         "<CGImage \(width)x\(height) \(bitsPerComponent)bpc \(bitsPerPixel)bpp \(alphaInfo)\(isMask ? " mask" : "")>"
     }

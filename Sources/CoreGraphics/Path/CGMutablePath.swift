@@ -8,6 +8,7 @@
 // subpath there without an explicit move element (Apple stores none either).
 // Non-finite coordinates (arguments or transform results) leave the path unchanged.
 
+/// A path you can build, Apple's CGMutablePath: moves, lines, curves, arcs and shapes appended in the coordinates of whatever user space you build in (non-finite coordinates leave the path unchanged).
 public class CGMutablePath: CGPath, @unchecked Sendable {
     /// An empty mutable path.
     public convenience init() {

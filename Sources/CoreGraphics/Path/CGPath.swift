@@ -8,6 +8,7 @@
 // (from the arguments or from a transform) is not stored — the call leaves the path unchanged.
 // So every stored coordinate is finite, and every query and conversion below can rely on it.
 
+/// An immutable path, Apple's CGPath: subpaths of lines and Bézier curves with every stored coordinate finite.
 public class CGPath: @unchecked Sendable {
     package var storage: PathStorage
 
@@ -121,6 +122,7 @@ extension CGPath: Equatable, Hashable {
         lhs === rhs || lhs.storage.sameElements(as: rhs.storage)
     }
 
+    /// Hashes the elements, consistent with `==` (equal elements and points).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(storage.verbs.count)
         for v in storage.verbs { hasher.combine(v.rawValue) }
@@ -129,6 +131,7 @@ extension CGPath: Equatable, Hashable {
 }
 
 extension CGPath: CustomStringConvertible {
+    /// The elements, for debugging.
     public var description: String {
         var parts: [String] = []
         forEachElement { e in

@@ -21,9 +21,12 @@ public enum CGPathElementType: Int32, Sendable {
 /// One element of a path as handed to `applyWithBlock` / `apply(info:function:)`. `points` is
 /// valid only during the callback (it points into scratch storage, as on Apple's platforms).
 public struct CGPathElement {
+    /// What the element does, which says how many of `points` it uses (0 to 3).
     public var type: CGPathElementType
+    /// The element's points (control points first, then the end point); valid only during the callback.
     public var points: UnsafeMutablePointer<CGPoint>
 
+    /// An element of the given type over the given points.
     public init(type: CGPathElementType, points: UnsafeMutablePointer<CGPoint>) {
         self.type = type
         self.points = points

@@ -8,7 +8,9 @@
 /// Corners of a rectangle (Lamina's counterpart of UIKit's `UIRectCorner`, same bit values).
 /// Names are in the iOS y-down sense: `topLeft` is the corner at (minX, minY).
 public struct CGRectCorner: OptionSet, Sendable, Hashable {
+    /// The corners' bits (UIKit's `UIRectCorner` values).
     public let rawValue: UInt
+    /// Corners with the given bits.
     public init(rawValue: UInt) { self.rawValue = rawValue }
 
     /// The corner at (minX, minY).
@@ -19,6 +21,7 @@ public struct CGRectCorner: OptionSet, Sendable, Hashable {
     public static let bottomLeft = CGRectCorner(rawValue: 1 << 2)
     /// The corner at (maxX, maxY).
     public static let bottomRight = CGRectCorner(rawValue: 1 << 3)
+    /// All four corners.
     public static let allCorners: CGRectCorner = [.topLeft, .topRight, .bottomLeft, .bottomRight]
 }
 

@@ -250,6 +250,7 @@ public final class LaminaApplication {
 /// An error from LaminaKit's public API, in words a user can act on (e.g. "invalid window
 /// size 0.0x320.0 points at scale 1.0: …").
 public struct LaminaError: Error, CustomStringConvertible, Sendable {
+    /// What went wrong, with the values involved, in words a user can act on.
     public let description: String
 
     /// An error that reads `description`.

@@ -26,6 +26,7 @@ import QuartzCore
 public class GestureRecognizer {
     /// UIKit's gesture states (UIGestureRecognizer.State).
     public enum State: Sendable, Equatable {
+        /// UIKit's states: `possible` before recognition (the initial state); `began`, `changed`, `ended` for a continuous gesture (`ended` is also a discrete gesture's `recognized`); `cancelled` when interrupted; `failed` when the touches are not this gesture.
         case possible, began, changed, ended, cancelled, failed
         /// A discrete recognizer's success state, as in UIKit.
         public static let recognized = State.ended

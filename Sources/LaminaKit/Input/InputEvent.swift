@@ -25,6 +25,7 @@ package enum PointerButton: Int, Hashable, Sendable {
 
 /// Where a touch is in its life (Apple's UITouch.Phase, minus the ones we never report).
 public enum TouchPhase: Hashable, Sendable {
+    /// `began`: the touch went down; `moved`: it moved; `stationary`: it is down and did not move in this event; `ended`: it lifted; `cancelled`: the sequence was cancelled.
     case began, moved, stationary, ended, cancelled
 }
 
@@ -54,12 +55,19 @@ public enum KeyCode {
     public static let space: Int32 = 32
     /// Left and right Control, Shift, Alt and GUI (Windows / Command) keys.
     public static let leftControl: Int32 = 0x4000_00E0
+    /// The left Shift key.
     public static let leftShift: Int32 = 0x4000_00E1
+    /// The left Alt (Option) key.
     public static let leftAlt: Int32 = 0x4000_00E2
+    /// The left GUI key (Windows, or Command on a Mac keyboard).
     public static let leftGUI: Int32 = 0x4000_00E3
+    /// The right Control key.
     public static let rightControl: Int32 = 0x4000_00E4
+    /// The right Shift key.
     public static let rightShift: Int32 = 0x4000_00E5
+    /// The right Alt (Option) key.
     public static let rightAlt: Int32 = 0x4000_00E6
+    /// The right GUI key (Windows, or Command on a Mac keyboard).
     public static let rightGUI: Int32 = 0x4000_00E7
 }
 

@@ -298,8 +298,11 @@ open class View: CALayerDelegate {
     /// `isMultipleTouchEnabled`); read locations with `touch.location(in: self)`. Overrides
     /// need not call super (the default only calls the package's closure hook).
     open func touchesBegan(_ touches: [Touch]) { touchHandler?(self, .began, touches) }
+    /// Touches of the sequence moved (see `touchesBegan(_:)`).
     open func touchesMoved(_ touches: [Touch]) { touchHandler?(self, .moved, touches) }
+    /// Touches of the sequence lifted (see `touchesBegan(_:)`).
     open func touchesEnded(_ touches: [Touch]) { touchHandler?(self, .ended, touches) }
+    /// The sequence was cancelled, e.g. a gesture recognizer took it (see `touchesBegan(_:)`).
     open func touchesCancelled(_ touches: [Touch]) { touchHandler?(self, .cancelled, touches) }
 
     // MARK: Keys (View+Keyboard.swift; the defaults pass the key up the view tree)
@@ -312,6 +315,7 @@ open class View: CALayerDelegate {
     open func keyDown(_ key: KeyEvent, modifiers: KeyModifiers) {
         if keyHandler?(self, key, modifiers) != true { superview?.keyDown(key, modifiers: modifiers) }
     }
+    /// A key was released: the default passes it to the superview (see `keyDown(_:modifiers:)`).
     open func keyUp(_ key: KeyEvent, modifiers: KeyModifiers) {
         if keyHandler?(self, key, modifiers) != true { superview?.keyUp(key, modifiers: modifiers) }
     }

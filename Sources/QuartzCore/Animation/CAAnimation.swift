@@ -13,7 +13,9 @@ public protocol CAAnimationDelegate: AnyObject {
 }
 
 extension CAAnimationDelegate {
+    /// Does nothing: a delegate need not implement it (Apple's method is optional).
     public func animationDidStart(_ anim: CAAnimation) {}
+    /// Does nothing: a delegate need not implement it (Apple's method is optional).
     public func animationDidStop(_ anim: CAAnimation, finished flag: Bool) {}
 }
 
@@ -49,11 +51,17 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     }
     /// CAMediaTiming: basic duration (seconds); ≤ 0 takes the transaction's duration when added.
     open var duration: CFTimeInterval = 0
+    /// CAMediaTiming: the rate of local time relative to the parent's (1, the default, is real time; 0 pauses; negative runs backwards).
     open var speed: Float = 1
+    /// CAMediaTiming: seconds added to local time, so the animation starts part-way through.
     open var timeOffset: CFTimeInterval = 0
+    /// CAMediaTiming: how many times the animation plays (fractions allowed; `.infinity` for ever; 0, the default, plays once).
     open var repeatCount: Float = 0
+    /// CAMediaTiming: seconds to keep repeating (0, the default, means no time limit from this property).
     open var repeatDuration: CFTimeInterval = 0
+    /// CAMediaTiming: whether each forward pass is followed by a backward one (doubling the active duration).
     open var autoreverses = false
+    /// CAMediaTiming: what the animation shows before its begin time and after its end (default `.removed`: nothing).
     open var fillMode: CAMediaTimingFillMode = .removed
 
     /// Values stored with `setValue(_:forKey:)`.
@@ -61,6 +69,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// Set on attached copies only: the compiled form and the clock's bookkeeping.
     package final var runtime: AnimationRuntime?
 
+    /// An animation with Apple's defaults (duration 0, which takes the transaction's duration when added).
     public required override init() { super.init() }
 
     /// Apple's `+animation` factory.
@@ -89,6 +98,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         keyedValues[key] = value
     }
 
+    /// NSCopying: a new instance of the same class made with `init()` and `copyProperties(from:)`.
     open func copy(with zone: NSZone? = nil) -> Any {
         let c = type(of: self).init()
         c.copyProperties(from: self)
@@ -144,6 +154,7 @@ open class CAPropertyAnimation: CAAnimation {
         keyPath = path
     }
 
+    /// Copies the key path, additive and cumulative flags and value function, after CAAnimation's properties.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CAPropertyAnimation else { return }

@@ -11,6 +11,7 @@ open class CAAnimationGroup: CAAnimation {
     /// group's start). Nil by default.
     open var animations: [CAAnimation]?
 
+    /// Copies the group's animations (copying each), after CAAnimation's properties.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CAAnimationGroup else { return }

@@ -20,6 +20,7 @@ open class CABasicAnimation: CAPropertyAnimation {
     /// to `toValue`, or, alone, from the value underneath to that value plus `byValue`.
     open var byValue: Any?
 
+    /// Copies `fromValue`, `toValue` and `byValue`, after CAPropertyAnimation's properties.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CABasicAnimation else { return }
@@ -28,6 +29,7 @@ open class CABasicAnimation: CAPropertyAnimation {
         byValue = o.byValue
     }
 
+    /// The class, key path and duration, for debugging.
     open override var description: String {
         "<\(type(of: self)) keyPath=\(keyPath ?? "nil") duration=\(duration)>"
     }

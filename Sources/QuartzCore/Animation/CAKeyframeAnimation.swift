@@ -2,8 +2,11 @@ import Foundation
 
 /// How keyframe values are interpolated (Apple's `CAAnimationCalculationMode`, §9.2.4).
 public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Straight interpolation between consecutive values at their key times (the default).
     public static let linear = CAAnimationCalculationMode(rawValue: "linear")
@@ -20,8 +23,11 @@ public struct CAAnimationCalculationMode: RawRepresentable, Hashable, Sendable {
 /// Whether a layer moving along a keyframe path turns with it (Apple's
 /// `CAAnimationRotationMode`, §9.2.6).
 public struct CAAnimationRotationMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Follow the path's tangent.
     public static let rotateAuto = CAAnimationRotationMode(rawValue: "auto")
@@ -75,6 +81,7 @@ open class CAKeyframeAnimation: CAPropertyAnimation {
     /// its orientation. Has no effect without a path.
     open var rotationMode: CAAnimationRotationMode?
 
+    /// Copies the keyframe properties (values, path, key times, timing functions, modes), after CAPropertyAnimation's.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CAKeyframeAnimation else { return }

@@ -60,6 +60,7 @@ open class CAMediaTimingFunction: NSObject {
         return controlPoints == other.controlPoints
     }
 
+    /// A hash of the four control-point coordinates, consistent with `isEqual(_:)`.
     open override var hash: Int {
         var h = Hasher()
         h.combine(controlPoints.x1); h.combine(controlPoints.y1)
@@ -67,6 +68,7 @@ open class CAMediaTimingFunction: NSObject {
         return h.finalize()
     }
 
+    /// The two inner control points, for debugging.
     open override var description: String {
         "<CAMediaTimingFunction (\(controlPoints.x1), \(controlPoints.y1)) (\(controlPoints.x2), \(controlPoints.y2))>"
     }

@@ -19,6 +19,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// Without it an overdamped spring is evaluated as critically damped. Default false.
     open var allowsOverdamping = false
 
+    /// A spring with Apple's defaults: mass 1, stiffness 100, damping 10, initial velocity 0.
     public required init() { super.init() }
 
     /// A spring that feels like it takes `perceptualDuration` seconds with the given bounce
@@ -52,6 +53,7 @@ open class CASpringAnimation: CABasicAnimation {
     /// 0 for a critically damped spring, positive when it bounces, negative when overdamped.
     open var bounce: CGFloat { CGFloat(springParameters.bounce) }
 
+    /// Copies the spring's parameters, after CABasicAnimation's properties.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CASpringAnimation else { return }

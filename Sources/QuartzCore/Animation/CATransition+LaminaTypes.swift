@@ -27,10 +27,14 @@ extension CATransitionType {
 /// in the layer's bounds space), `width` and `barOffset` in points. Non-finite values fall
 /// back to Core Image's defaults (3.14, 30, 10).
 public struct BarsSwipeTransitionFilter: Sendable, Hashable {
+    /// The direction the bars travel, in radians in the layer's bounds space (0 is +x).
     public var angle: CGFloat
+    /// The width of each bar, in points.
     public var width: CGFloat
+    /// How far every other bar lags behind its neighbours, in points.
     public var barOffset: CGFloat
 
+    /// A bars-swipe filter; non-finite values (and a width ≤ 0) fall back to Core Image's defaults.
     public init(angle: CGFloat = 3.14, width: CGFloat = 30, barOffset: CGFloat = 10) {
         self.angle = angle.isFinite ? angle : 3.14
         self.width = width.isFinite && width > 0 ? width : 30

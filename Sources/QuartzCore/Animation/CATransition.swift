@@ -21,6 +21,7 @@ open class CATransition: CAAnimation {
     /// (see CATransition+Snapshot.swift); nil on the caller's instance.
     package var beforeSnapshot: RenderSnapshot?
 
+    /// Copies the transition's type, subtype, progress range and filter, after CAAnimation's properties.
     open override func copyProperties(from other: CAAnimation) {
         super.copyProperties(from: other)
         guard let o = other as? CATransition else { return }

@@ -574,6 +574,7 @@ open class CALayer: NSObject, CAMediaTiming {
     /// The properties of this class for KVC, defaults and the archive (subclasses extend it).
     package class var propertyTable: LayerPropertyTable { CALayer.baseTable }
 
+    /// The class, name (if any) and frame, for debugging.
     open override var description: String {
         let n = props.name.map { " \"\($0)\"" } ?? ""
         return "<\(type(of: self))\(n) frame=\(frame)>"

@@ -22,9 +22,14 @@ public protocol CALayerDelegate: AnyObject {
 }
 
 extension CALayerDelegate {
+    /// The default: the layer draws its backing store itself (`layerWillDraw(_:)`, then `draw(in:)`).
     public func display(_ layer: CALayer) { layer.displayUsingBackingStore() }
+    /// The default: does nothing.
     public func layerWillDraw(_ layer: CALayer) {}
+    /// The default: does nothing.
     public func layoutSublayers(of layer: CALayer) {}
+    /// The default: nil, so the action search continues.
     public func action(for layer: CALayer, forKey event: String) -> CAAction? { nil }
+    /// The default: draws nothing.
     public func draw(_ layer: CALayer, in ctx: CGContext) {}
 }

@@ -15,13 +15,16 @@ open class CAGradientLayer: CALayer {
 
     package var gradient = Gradient()
 
+    /// A CAGradientLayer with Apple's default values.
     public override init() { super.init() }
 
+    /// A presentation copy of `layer`: CALayer's properties and, when `layer` is a CAGradientLayer, its own (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAGradientLayer { gradient = other.gradient }
     }
 
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) { return nil }
 
     private func set<T>(_ key: String, _ kp: WritableKeyPath<Gradient, T>, _ value: T, same: (T, T) -> Bool) {

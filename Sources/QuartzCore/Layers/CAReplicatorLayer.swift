@@ -19,13 +19,16 @@ open class CAReplicatorLayer: CALayer {
 
     package var replication = Replication()
 
+    /// A CAReplicatorLayer with Apple's default values.
     public override init() { super.init() }
 
+    /// A presentation copy of `layer`: CALayer's properties and, when `layer` is a CAReplicatorLayer, its own (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAReplicatorLayer { replication = other.replication }
     }
 
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) { return nil }
 
     private func set<T: Equatable>(_ key: String, _ kp: WritableKeyPath<Replication, T>, _ value: T) {

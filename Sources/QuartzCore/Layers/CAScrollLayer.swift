@@ -5,13 +5,16 @@ import Foundation
 open class CAScrollLayer: CALayer {
     package var scrollModeStorage: CAScrollLayerScrollMode = .both
 
+    /// A CAScrollLayer with Apple's default values.
     public override init() { super.init() }
 
+    /// A presentation copy of `layer`: CALayer's properties and, when `layer` is a CAScrollLayer, its own (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAScrollLayer { scrollModeStorage = other.scrollModeStorage }
     }
 
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) { return nil }
 
     /// The axes scrolling may change. Default both.

@@ -22,13 +22,16 @@ open class CAShapeLayer: CALayer {
 
     package var shape = Shape()
 
+    /// A CAShapeLayer with Apple's default values.
     public override init() { super.init() }
 
+    /// A presentation copy of `layer`: CALayer's properties and, when `layer` is a CAShapeLayer, its own (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CAShapeLayer { shape = other.shape }
     }
 
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) { return nil }
 
     private func set<T>(_ key: String, _ kp: WritableKeyPath<Shape, T>, _ value: T, same: (T, T) -> Bool) {

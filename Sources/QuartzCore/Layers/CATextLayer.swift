@@ -35,11 +35,13 @@ open class CATextLayer: CALayer {
         needsDisplayFlag = true
     }
 
+    /// A presentation copy of `layer`: CALayer's properties and, when `layer` is a CATextLayer, its own (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATextLayer { text = other.text }
     }
 
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) { return nil }
 
     /// Text properties, the bounds and contentsScale redraw the text.

@@ -20,6 +20,7 @@ public enum CARendererError: Error, Equatable, CustomStringConvertible {
     /// the message is the compositor's.
     case renderFailed(String)
 
+    /// A one-line explanation of the error.
     public var description: String {
         switch self {
         case .noLayer:

@@ -14,5 +14,6 @@ public protocol CAAction {
 /// nothing. (On Apple's platforms this works through Objective-C's `id`; here NSNull conforms to
 /// CAAction explicitly.)
 extension NSNull: CAAction {
+    /// Does nothing: `NSNull` as an action means "no action".
     public func run(forKey event: String, object anObject: Any, arguments dict: [AnyHashable: Any]?) {}
 }

@@ -4,8 +4,11 @@
 
 /// How a layer's contents are placed in its bounds (§3.6). See the reference §3.6.3 for what top/bottom mean on iOS; names and raw values are Apple's.
 public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Natural size, centred in the bounds.
     public static let center = CALayerContentsGravity(rawValue: "center")
@@ -38,8 +41,11 @@ public struct CALayerContentsGravity: RawRepresentable, Hashable, Sendable {
 
 /// How contents are sampled when scaled (§3.7).
 public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Nearest-neighbour sampling: hard pixel edges when magnified.
     public static let nearest = CALayerContentsFilter(rawValue: "nearest")
@@ -52,18 +58,27 @@ public struct CALayerContentsFilter: RawRepresentable, Hashable, Sendable {
 
 /// The pixel format of a layer's backing store.
 public struct CALayerContentsFormat: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// 8 bits per channel, premultiplied RGBA (the default; Lamina's backing stores are always this format).
     public static let RGBA8Uint = CALayerContentsFormat(rawValue: "RGBA8")
+    /// 16-bit floating-point channels on Apple's platforms; recorded, but Lamina's backing store stays 8-bit RGBA.
     public static let RGBA16Float = CALayerContentsFormat(rawValue: "RGBAh")
+    /// One 8-bit grey channel on Apple's platforms; recorded, but Lamina's backing store stays 8-bit RGBA.
     public static let gray8Uint = CALayerContentsFormat(rawValue: "Gray8")
 }
 
 /// The curve of rounded corners (§3.3). Raw values assumed from the Swift names (UNCERTAIN, Appendix A).
 public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Quarter-circle corners (the default).
     public static let circular = CALayerCornerCurve(rawValue: "circular")
@@ -73,8 +88,11 @@ public struct CALayerCornerCurve: RawRepresentable, Hashable, Sendable {
 
 /// What a timed object shows outside its active interval (§7.3).
 public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Holds the end value after the active interval (while the animation stays attached: see
     /// `isRemovedOnCompletion`).
@@ -89,8 +107,11 @@ public struct CAMediaTimingFillMode: RawRepresentable, Hashable, Sendable {
 
 /// The named timing curves (§8).
 public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Even pacing: control points (0, 0) and (1, 1).
     public static let linear = CAMediaTimingFunctionName(rawValue: "linear")
@@ -106,8 +127,11 @@ public struct CAMediaTimingFunctionName: RawRepresentable, Hashable, Sendable {
 
 /// CAShapeLayer's fill rule (§4.1).
 public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// A point is inside when the path winds around it a non-zero number of times (the default).
     public static let nonZero = CAShapeLayerFillRule(rawValue: "non-zero")
@@ -118,8 +142,11 @@ public struct CAShapeLayerFillRule: RawRepresentable, Hashable, Sendable {
 
 /// CAShapeLayer's line cap (§4.1).
 public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Lines end flat at their end points (the default).
     public static let butt = CAShapeLayerLineCap(rawValue: "butt")
@@ -131,8 +158,11 @@ public struct CAShapeLayerLineCap: RawRepresentable, Hashable, Sendable {
 
 /// CAShapeLayer's line join (§4.1).
 public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Sharp corners, beveled where the miter would exceed `miterLimit` (the default).
     public static let miter = CAShapeLayerLineJoin(rawValue: "miter")
@@ -144,8 +174,11 @@ public struct CAShapeLayerLineJoin: RawRepresentable, Hashable, Sendable {
 
 /// CAGradientLayer's gradient kind (§4.2).
 public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Colours vary along the line from `startPoint` to `endPoint` (the default).
     public static let axial = CAGradientLayerType(rawValue: "axial")
@@ -158,8 +191,11 @@ public struct CAGradientLayerType: RawRepresentable, Hashable, Sendable {
 
 /// Where CATextLayer truncates text that does not fit.
 public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// Text that does not fit is cut off (the default).
     public static let none = CATextLayerTruncationMode(rawValue: "none")
@@ -176,8 +212,11 @@ public struct CATextLayerTruncationMode: RawRepresentable, Hashable, Sendable {
 
 /// CATextLayer's horizontal alignment.
 public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The script's natural alignment; left, as Lamina lays out left-to-right text only (the
     /// default).
@@ -194,8 +233,11 @@ public struct CATextLayerAlignmentMode: RawRepresentable, Hashable, Sendable {
 
 /// The axes along which a CAScrollLayer may scroll.
 public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// No scrolling.
     public static let none = CAScrollLayerScrollMode(rawValue: "none")
@@ -209,8 +251,11 @@ public struct CAScrollLayerScrollMode: RawRepresentable, Hashable, Sendable {
 
 /// The kind of a CATransition (§10).
 public struct CATransitionType: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// A cross-fade from the old rendering to the new one (the default).
     public static let fade = CATransitionType(rawValue: "fade")
@@ -224,8 +269,11 @@ public struct CATransitionType: RawRepresentable, Hashable, Sendable {
 
 /// The direction of a CATransition (§10).
 public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
     /// The motion starts at the right edge.
     public static let fromRight = CATransitionSubtype(rawValue: "fromRight")
@@ -239,18 +287,32 @@ public struct CATransitionSubtype: RawRepresentable, Hashable, Sendable {
 
 /// The names of CAValueFunction's transform builders.
 public struct CAValueFunctionName: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A rotation about the x axis by the animated value, in radians.
     public static let rotateX = CAValueFunctionName(rawValue: "rotateX")
+    /// A rotation about the y axis by the animated value, in radians.
     public static let rotateY = CAValueFunctionName(rawValue: "rotateY")
+    /// A rotation about the z axis by the animated value, in radians.
     public static let rotateZ = CAValueFunctionName(rawValue: "rotateZ")
+    /// A scale by two or three values (x, y and optionally z, else 1), or by one value on all three axes.
     public static let scale = CAValueFunctionName(rawValue: "scale")
+    /// A scale along x by the animated value.
     public static let scaleX = CAValueFunctionName(rawValue: "scaleX")
+    /// A scale along y by the animated value.
     public static let scaleY = CAValueFunctionName(rawValue: "scaleY")
+    /// A scale along z by the animated value.
     public static let scaleZ = CAValueFunctionName(rawValue: "scaleZ")
+    /// A translation by two or three values (x, y and optionally z), in points; one value moves along x.
     public static let translate = CAValueFunctionName(rawValue: "translate")
+    /// A translation along x by the animated value, in points.
     public static let translateX = CAValueFunctionName(rawValue: "translateX")
+    /// A translation along y by the animated value, in points.
     public static let translateY = CAValueFunctionName(rawValue: "translateY")
+    /// A translation along z by the animated value, in points.
     public static let translateZ = CAValueFunctionName(rawValue: "translateZ")
 }

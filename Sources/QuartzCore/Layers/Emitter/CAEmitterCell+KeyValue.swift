@@ -109,6 +109,7 @@ extension CAEmitterCell {
         return cell.value(forKey: key)
     }
 
+    /// Sets a value by key path: "birthRate", or "emitterCells.NAME.birthRate" into a sub-cell by name; a path naming no cell is reported through `LayerDiagnostics`.
     public func setValue(_ value: Any?, forKeyPath keyPath: String) {
         let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
         guard let (cell, key) = CAEmitterCell.resolve(parts[...], in: [self], first: false) else {

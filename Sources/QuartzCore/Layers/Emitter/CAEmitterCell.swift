@@ -170,15 +170,21 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
 
     // MARK: CAMediaTiming (relative to the emitter's time, or to the parent particle's birth)
 
+    /// CAMediaTiming: when the cell starts emitting, in seconds of the emitter's time (or of the parent particle's life for a sub-cell).
     open var beginTime: CFTimeInterval { get { values.beginTime } set { store(\.beginTime, newValue, "beginTime") } }
     /// 0 (the default): the cell emits for ever.
     open var duration: CFTimeInterval { get { values.duration } set { store(\.duration, newValue, "duration") } }
+    /// CAMediaTiming: the rate of the cell's time relative to its parent's (default 1).
     open var speed: Float { get { values.speed } set { store(\.speed, newValue, "speed") } }
+    /// CAMediaTiming: seconds added to the cell's local time.
     open var timeOffset: CFTimeInterval { get { values.timeOffset } set { store(\.timeOffset, newValue, "timeOffset") } }
+    /// CAMediaTiming: how many times the cell's duration repeats.
     open var repeatCount: Float { get { values.repeatCount } set { store(\.repeatCount, newValue, "repeatCount") } }
+    /// CAMediaTiming: seconds to keep repeating.
     open var repeatDuration: CFTimeInterval { get { values.repeatDuration } set { store(\.repeatDuration, newValue, "repeatDuration") } }
     /// Stored; emission does not run backwards.
     open var autoreverses: Bool { get { values.autoreverses } set { values.autoreverses = newValue } }
+    /// CAMediaTiming: stored and archived; particle emission does not read it.
     open var fillMode: CAMediaTimingFillMode { get { values.fillMode } set { values.fillMode = newValue } }
 
     // MARK: Defaults and archiving

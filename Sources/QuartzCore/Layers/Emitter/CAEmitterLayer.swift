@@ -4,38 +4,62 @@ import LaminaCompositor
 /// The shape particles are emitted from (Apple's CAEmitterLayerEmitterShape). Sizes come from
 /// `emitterSize` (and `emitterDepth`); circle and sphere have radius `emitterSize.width`.
 public struct CAEmitterLayerEmitterShape: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// A single point at `emitterPosition` (the default).
     public static let point = CAEmitterLayerEmitterShape(rawValue: "point")
+    /// A horizontal line of length `emitterSize.width`, centred on `emitterPosition`.
     public static let line = CAEmitterLayerEmitterShape(rawValue: "line")
+    /// A rectangle of `emitterSize`, centred on `emitterPosition`.
     public static let rectangle = CAEmitterLayerEmitterShape(rawValue: "rectangle")
+    /// A box of `emitterSize` and `emitterDepth`, centred on `emitterPosition` and `emitterZPosition`.
     public static let cuboid = CAEmitterLayerEmitterShape(rawValue: "cuboid")
+    /// A circle of radius `emitterSize.width`, centred on `emitterPosition`.
     public static let circle = CAEmitterLayerEmitterShape(rawValue: "circle")
+    /// A sphere of radius `emitterSize.width`, centred on `emitterPosition` and `emitterZPosition`.
     public static let sphere = CAEmitterLayerEmitterShape(rawValue: "sphere")
 }
 
 /// Where on the shape particles start (Apple's CAEmitterLayerEmitterMode).
 public struct CAEmitterLayerEmitterMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// From the shape's corners (a point, circle or sphere emits from its centre).
     public static let points = CAEmitterLayerEmitterMode(rawValue: "points")
+    /// From the shape's edges.
     public static let outline = CAEmitterLayerEmitterMode(rawValue: "outline")
+    /// From the shape's surface (the area of a 2D shape).
     public static let surface = CAEmitterLayerEmitterMode(rawValue: "surface")
+    /// From anywhere inside the shape (the default).
     public static let volume = CAEmitterLayerEmitterMode(rawValue: "volume")
 }
 
 /// The order particles are composited in (Apple's CAEmitterLayerRenderMode); `additive`
 /// adds them (plusLighter) instead of drawing them over each other.
 public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
+    /// The constant's string, as Apple's SDK defines it (what archives and KVC store).
     public let rawValue: String
+    /// A value wrapping the given string; the named constants are the strings Core Animation understands.
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// A value with the given raw string (the unlabelled form the SDK imports).
     public init(_ rawValue: String) { self.rawValue = rawValue }
+    /// Particles drawn in no particular order (the default).
     public static let unordered = CAEmitterLayerRenderMode(rawValue: "unordered")
+    /// The oldest particles drawn first, so younger ones cover them.
     public static let oldestFirst = CAEmitterLayerRenderMode(rawValue: "oldestFirst")
+    /// The youngest particles drawn first, so older ones cover them.
     public static let oldestLast = CAEmitterLayerRenderMode(rawValue: "oldestLast")
+    /// Particles sorted by depth (z) and drawn back to front.
     public static let backToFront = CAEmitterLayerRenderMode(rawValue: "backToFront")
+    /// Particles added together (plusLighter), so overlaps brighten, as for fire and glows.
     public static let additive = CAEmitterLayerRenderMode(rawValue: "additive")
 }
 
@@ -77,6 +101,7 @@ open class CAEmitterLayer: CALayer {
     /// The birth rate's committed history (CAEmitterLayer+BirthRateHistory.swift).
     package var birthRateRecord = BirthRateRecord()
 
+    /// An emitter with Apple's defaults: no cells, a point shape at the origin, rates of 1.
     public override init() { super.init() }
 
     /// A copy for presentation: the cells are copied too, so presented values written into
@@ -90,6 +115,7 @@ open class CAEmitterLayer: CALayer {
         }
     }
 
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) { return nil }
 
     /// Also "emitterCells.NAME.KEY": a property of the cell named NAME

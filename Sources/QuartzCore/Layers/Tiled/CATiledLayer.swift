@@ -48,8 +48,10 @@ open class CATiledLayer: CALayer {
     /// The tiles drawn so far and what the current contents shows (CATiledLayer+Tiles.swift).
     package var tileCache = TileCache()
 
+    /// A CATiledLayer with Apple's default values.
     public override init() { super.init() }
 
+    /// A presentation copy of `layer`: CALayer's properties and, when `layer` is a CATiledLayer, its own (see `CALayer.init(layer:)`).
     public override init(layer: Any) {
         super.init(layer: layer)
         if let other = layer as? CATiledLayer {
@@ -60,6 +62,7 @@ open class CATiledLayer: CALayer {
         }
     }
 
+    /// Always fails: keyed archives of layers are not supported (use the JSON layer archive).
     public required init?(coder: NSCoder) { return nil }
 
     /// The time, in seconds, Apple takes to fade a newly drawn tile in. Default 0.25.
