@@ -51,3 +51,54 @@ import _LaminaTestSupport
         #expect(damaged <= Double(steps) + 1e-9)
     }
 }
+
+@Suite struct DamageSpinnerTests {
+    /// A 40 × 40 point spinner turning over the static 500-layer benchmark scene (1920 × 1080
+    /// points at 0.2 px a point): each frame's damage is a small fraction of the frame, and
+    /// the incremental frames are the bytes of full redraws.
+    @Test func aSpinnerOverAStaticSceneDamagesASmallPartOfTheFrame() throws {
+        let d = try #require(SceneCatalog.named("bench-layers"))
+        let root = d.make().root
+        let spinner = CALayer()
+        spinner.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        spinner.position = CGPoint(x: 960, y: 540)
+        spinner.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+        spinner.cornerRadius = 6
+        let renderer = CARenderer(bounds: CGRect(origin: .zero, size: d.size), scale: 0.2)
+        renderer.backgroundColor = DamageSceneTests.background
+        MediaClock.withTime(50) {
+            root.addSublayer(spinner)
+            renderer.layer = root
+            let spin = CABasicAnimation(keyPath: "transform.rotation.z")
+            spin.fromValue = 0.0
+            spin.toValue = 2 * Double.pi
+            spin.duration = 1
+            spin.repeatCount = .infinity
+            spinner.add(spin, forKey: "spin")
+        }
+        let frameArea = Double(renderer.bounds.width * renderer.bounds.height)
+        for k in 0..<8 {
+            let t = 50 + Double(k) / 60
+            try MediaClock.withTime(t) {
+                renderer.beginFrame(atTime: t)
+                defer { renderer.endFrame() }
+                let damage = renderer.updateBounds()
+                let incremental = try renderer.renderImage()
+                if k == 0 {
+                    #expect(damage == renderer.bounds)
+                } else {
+                    #expect(!damage.isEmpty, "frame \(k): the spinner turns")
+                    #expect(Double(damage.width * damage.height) / frameArea <= 0.05, "frame \(k): damage \(damage)")
+                    #expect(damage.contains(CGRect(x: 945, y: 525, width: 30, height: 30)), "frame \(k): damage \(damage)")
+                }
+                // Every other frame: the same frame drawn whole.
+                if k % 2 == 1 {
+                    renderer.addUpdate(renderer.bounds)
+                    let full = try renderer.renderImage()
+                    let a = try #require(incremental.dataProvider?.data), b = try #require(full.dataProvider?.data)
+                    #expect([UInt8](a) == [UInt8](b), "frame \(k)")
+                }
+            }
+        }
+    }
+}
