@@ -33,6 +33,10 @@ extension CARenderer {
     /// pixel size): each damaged pixel rectangle mapped back through `scale`, unioned.
     func frameDamageInPoints() -> CGRect? {
         guard let (root, t, w, h) = try? prepareFrame() else { return nil }
+        // Nothing changed since the kept frame was drawn (an idle turn): no need to prepare.
+        if !changedSinceDrawn, pending == nil, let kept = frames.surface, kept.width == w, kept.height == h {
+            return .null
+        }
         let p = pendingFrame(root: root, time: t, pixelWidth: w, pixelHeight: h)
         guard !p.damage.isEmpty else { return .null }
         let b = p.damage.bounds, s = Double(scale)
@@ -47,7 +51,9 @@ extension CARenderer {
         let p = pendingFrame(root: root, time: t, pixelWidth: w, pixelHeight: h)
         pending = nil
         do {
-            return try frames.draw(p)
+            let frame = try frames.draw(p)
+            changedSinceDrawn = false
+            return frame
         } catch let error as CompositorError {
             throw CARendererError.renderFailed("\(LayerRenderError(error, in: root))")
         } catch {

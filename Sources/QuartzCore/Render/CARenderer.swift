@@ -41,6 +41,7 @@ open class CARenderer: LayerTreeHost {
                 treeChanged = true
             }
             pending = nil
+            changedSinceDrawn = true
             layer?.attach(to: self)
             CATransaction.flush()
         }
@@ -50,7 +51,7 @@ open class CARenderer: LayerTreeHost {
     /// pixel, beyond 32768 pixels a side or 2^28 pixels) makes frames fail with
     /// `CARendererError.invalidBounds`; nothing traps.
     open var bounds: CGRect {
-        didSet { if bounds != oldValue { treeChanged = true; pending = nil } }
+        didSet { if bounds != oldValue { treeChanged = true; changedSinceDrawn = true; pending = nil } }
     }
     /// Pixels per point of the output (Lamina extension). Non-finite or non-positive values
     /// are treated as 1.
@@ -58,14 +59,14 @@ open class CARenderer: LayerTreeHost {
         get { storedScale }
         set {
             let s = newValue.isFinite && newValue > 0 ? newValue : 1
-            if s != storedScale { treeChanged = true; pending = nil }
+            if s != storedScale { treeChanged = true; changedSinceDrawn = true; pending = nil }
             storedScale = s
         }
     }
     /// What shows where no layer draws (Lamina extension): nil, the default, leaves those
     /// pixels transparent (all four components 0).
     public var backgroundColor: CGColor? {
-        didSet { if backgroundColor != oldValue { treeChanged = true; pending = nil } }
+        didSet { if backgroundColor != oldValue { treeChanged = true; changedSinceDrawn = true; pending = nil } }
     }
     private var storedScale: CGFloat
     private var frameTime: CFTimeInterval?
@@ -86,6 +87,11 @@ open class CARenderer: LayerTreeHost {
     let frames = IncrementalFrames()
     /// The current frame's draw list and damage once prepared (nil: not yet, or stale).
     var pending: IncrementalFrames.Pending?
+    /// Something may look different from the last frame drawn: a commit, an animation
+    /// running or ending, a new layer, bounds, scale or background. Unlike `treeChanged` it
+    /// survives `endFrame()` when the frame was not drawn; while false, `updateBounds()`
+    /// answers without preparing the frame.
+    var changedSinceDrawn = true
 
     /// A renderer producing `bounds.width·scale` × `bounds.height·scale` pixel frames.
     /// Non-finite or non-positive scales are treated as 1.
@@ -136,6 +142,7 @@ open class CARenderer: LayerTreeHost {
         // Running before the tick includes the frame in which an animation ends: its end state
         // is drawn by this frame.
         frameAnimates = animatingBefore || root.hasRunningAnimations
+        if frameAnimates { changedSinceDrawn = true }
     }
 
     /// Marks a rectangle (points, `bounds` space) as needing redraw in this frame.
@@ -258,6 +265,7 @@ open class CARenderer: LayerTreeHost {
 
     package func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange]) {
         treeChanged = true
+        changedSinceDrawn = true
         pending = nil
     }
 }
