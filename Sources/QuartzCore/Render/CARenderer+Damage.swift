@@ -29,10 +29,13 @@ extension CARenderer {
         return p
     }
 
-    /// The damage of the current frame in points of `bounds` space (nil without a layer or a
-    /// pixel size): each damaged pixel rectangle mapped back through `scale`, unioned.
+    /// The damage of the current frame in points of `bounds` space: each damaged pixel
+    /// rectangle mapped back through `scale`, unioned. Nil without a layer or a pixel size,
+    /// and while this renderer has drawn no frame itself (a host that draws the tree another
+    /// way has no kept frame to compare with: `updateBounds()` then answers from the commits
+    /// and animations alone).
     func frameDamageInPoints() -> CGRect? {
-        guard let (root, t, w, h) = try? prepareFrame() else { return nil }
+        guard frames.surface != nil, let (root, t, w, h) = try? prepareFrame() else { return nil }
         // Nothing changed since the kept frame was drawn (an idle turn): no need to prepare.
         if !changedSinceDrawn, pending == nil, let kept = frames.surface, kept.width == w, kept.height == h {
             return .null

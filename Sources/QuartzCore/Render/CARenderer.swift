@@ -163,9 +163,10 @@ open class CARenderer: LayerTreeHost {
     /// to whole pixels plus a margin: a layer that moves damages its old and new place, an
     /// animation of an invisible property damages nothing. It is measured against the last
     /// frame *drawn*: a host that skips drawing a damaged frame finds that damage again in the
-    /// next one. `addUpdate(_:)` rectangles last until `endFrame()`. Without a layer, or when
-    /// `bounds` × `scale` is no pixel size, it falls back to `bounds` whenever anything
-    /// changed. Empty when `bounds` is not a finite rectangle.
+    /// next one. `addUpdate(_:)` rectangles last until `endFrame()`. Before this renderer has
+    /// drawn a frame itself (or without a layer, or when `bounds` × `scale` is no pixel size)
+    /// it falls back to `bounds` whenever a commit touched the tree or an animation ran since
+    /// the last `endFrame()`. Empty when `bounds` is not a finite rectangle.
     open func updateBounds() -> CGRect {
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.width.isFinite, bounds.height.isFinite else {
             return .null
