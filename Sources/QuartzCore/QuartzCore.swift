@@ -72,7 +72,7 @@
 // runner, the CLI's frames and Examples/MinimalHost all draw through it): `CARenderer` attaches a root
 // (`layer`, which commits it and makes it take part in commits as "in a window"), and per
 // frame `beginFrame(atTime:)` commits the implicit transaction and runs the animation clock,
-// `updateBounds()` reports damage (whole-frame for now), `render()`/`renderImage()`/
+// `updateBounds()` reports damage (DrawListDamage), `render()`/`renderImage()`/
 // `render(into:width:height:bytesPerRow:pixelFormat:)` draw the committed render tree at the
 // frame time, `endFrame()` closes it and `nextFrameTime()` says when the next one is needed;
 // `MediaClock` makes media time an input; `CADisplayLink` with `DisplayLinkDriver` fires

@@ -154,25 +154,40 @@ private func makeRenderer(at t: CFTimeInterval = 100, scale: CGFloat = 2) -> (CA
         #expect(renderer.nextFrameTime() == .infinity)
     }
 
-    @Test func damageIsTheWholeFrameAfterAChangeAndEmptyWhenNothingChanged() {
+    @Test func damageCoversWhatChangedSinceTheLastFrameDrawnAndIsEmptyWhenNothingChanged() throws {
         let (renderer, root) = makeRenderer()
-        func frame(at t: CFTimeInterval, _ change: () -> Void = {}) -> CGRect {
+        let square = try #require(root.sublayers?.first)
+        // As a host does: draw the frame when it is damaged.
+        func frame(at t: CFTimeInterval, draw: Bool = true, _ change: () -> Void = {}) -> CGRect {
             MediaClock.withTime(t) {
                 change()
                 renderer.beginFrame(atTime: t)
                 defer { renderer.endFrame() }
-                return renderer.updateBounds()
+                let damage = renderer.updateBounds()
+                if draw, !damage.isEmpty { renderer.render() }
+                return damage
             }
         }
         #expect(frame(at: 100) == renderer.bounds)           // the first frame draws everything
         #expect(frame(at: 100.1).isEmpty)                     // nothing changed
+        // The root covers the frame: its opacity damages all of it.
         #expect(frame(at: 100.2) { CATransaction.setDisableActions(true); root.opacity = 0.5 } == renderer.bounds)
         #expect(frame(at: 100.3).isEmpty)
-        // An implicit animation (the tree is shown): damage on every frame until it ends.
-        #expect(frame(at: 100.4) { root.opacity = 1 } == renderer.bounds)
+        // An implicit animation (the tree is shown): damage on every frame until it ends. Its
+        // first frame, at the commit's time, still shows the old value: nothing to redraw.
+        #expect(frame(at: 100.4) { root.opacity = 1 }.isEmpty)
         #expect(frame(at: 100.5) == renderer.bounds)
         #expect(frame(at: 100.7) == renderer.bounds)        // ends (0.25 s): its last frame
         #expect(frame(at: 100.8).isEmpty)
+        // Moving the square damages its old and new places only (a pixel of margin at 2x).
+        let moved = frame(at: 100.85) { CATransaction.setDisableActions(true); square.position.x += 2 }
+        #expect(moved.contains(CGRect(x: 4, y: 4, width: 18, height: 16)))
+        #expect(moved.width <= 22 && moved.height <= 20 && moved.width * moved.height < 0.4 * 40 * 30)
+        // A damaged frame that is not drawn is damaged again in the next one.
+        let skipped = frame(at: 100.86, draw: false) { CATransaction.setDisableActions(true); square.position.x -= 2 }
+        #expect(!skipped.isEmpty)
+        #expect(frame(at: 100.87) == skipped)
+        #expect(frame(at: 100.88).isEmpty)
         // addUpdate adds its rectangle, clipped to the bounds.
         MediaClock.withTime(100.9) {
             renderer.beginFrame(atTime: 100.9)
@@ -182,6 +197,27 @@ private func makeRenderer(at t: CFTimeInterval = 100, scale: CGFloat = 2) -> (CA
         }
         // A new size is damage too.
         #expect(frame(at: 101) { renderer.bounds = CGRect(x: 0, y: 0, width: 20, height: 30) } == renderer.bounds)
+    }
+
+    @Test func incrementalFramesAreTheBytesOfAFullRedraw() throws {
+        let (renderer, root) = makeRenderer()
+        let square = try #require(root.sublayers?.first)
+        for k in 0..<12 {
+            let t = 100 + Double(k) / 60
+            let (got, expected) = try MediaClock.withTime(t) { () -> ([UInt8], [UInt8]) in
+                CATransaction.setDisableActions(k % 3 != 0)   // some changes animate implicitly
+                square.position = CGPoint(x: 8 + Double(k % 5) * 3.3, y: 12 + Double(k % 4) * 2.1)
+                square.transform = CATransform3DMakeRotation(Double(k) * 0.4, 0, 0, 1)
+                CATransaction.setDisableActions(false)
+                renderer.beginFrame(atTime: t)
+                defer { renderer.endFrame() }
+                let incremental = try bytes(of: renderer.renderImage())
+                // The same frame again with all of it marked for update: a full redraw.
+                renderer.addUpdate(renderer.bounds)
+                return (incremental, try bytes(of: renderer.renderImage()))
+            }
+            #expect(got == expected, "frame \(k)")
+        }
     }
 }
 

@@ -25,10 +25,10 @@ extension CARenderer {
     /// - Parameters:
     ///   - buffer: at least `height · bytesPerRow` bytes; written, never kept — the renderer
     ///     holds no reference after returning, and the caller keeps ownership. Every pixel of
-    ///     the `width` × `height` area is written (first with `backgroundColor`, transparent
-    ///     when nil); bytes past `4 · width` in a row are left alone. Any alignment works;
-    ///     4-byte aligned buffers with `bytesPerRow` a multiple of 4 are drawn into directly,
-    ///     others through a temporary copy.
+    ///     the `width` × `height` area is written (the frame over `backgroundColor`,
+    ///     transparent when nil); bytes past `4 · width` in a row are left alone. Any
+    ///     alignment works. The frame is drawn incrementally into the renderer's kept frame
+    ///     (only what changed since the last frame drawn) and then copied into the buffer.
     ///   - width: the buffer's width in pixels, which must be the renderer's `pixelWidth`
     ///     (`bounds.width` × `scale`, rounded): set `bounds` and `scale` to match a window's
     ///     size rather than stretching a frame.
@@ -58,21 +58,15 @@ extension CARenderer {
         guard let base = buffer.baseAddress, !needed.overflow, buffer.count >= needed.partialValue else {
             throw CARendererError.invalidBuffer(reason: "\(buffer.count) bytes cannot hold \(height) rows of \(bytesPerRow) bytes")
         }
-        let (root, t, w, h) = try prepareFrame()
-        // Direct when the compositor can read the rows as 32-bit pixels; else draw and copy.
-        let direct = Int(bitPattern: base) % 4 == 0 && bytesPerRow % 4 == 0
-        do {
-            let bytes = base.bindMemory(to: UInt8.self, capacity: needed.partialValue)
-            let target = direct ? try Surface(borrowing: bytes, width: w, height: h, bytesPerRow: bytesPerRow)
-                                : try Surface(width: w, height: h)
-            try stream.render(root, at: t, viewport: bounds, into: target, scale: scale, background: backgroundColor)
-            for y in 0..<h {
-                let from = target.row(y), to = bytes + y * bytesPerRow
-                if !direct { to.update(from: from, count: 4 * w) }
-                if pixelFormat == .bgra8Premultiplied { Self.swapRedAndBlue(to, count: w) }
-            }
-        } catch {
-            throw CARendererError.renderFailed("\(error)")
+        // The renderer's kept frame is redrawn where it is damaged (CARenderer+Damage.swift),
+        // then copied out whole: the caller's buffer may hold anything.
+        let frame = try drawIncrementalFrame()
+        let w = frame.width, h = frame.height
+        let bytes = base.bindMemory(to: UInt8.self, capacity: needed.partialValue)
+        for y in 0..<h {
+            let to = bytes + y * bytesPerRow
+            to.update(from: frame.row(y), count: 4 * w)
+            if pixelFormat == .bgra8Premultiplied { Self.swapRedAndBlue(to, count: w) }
         }
         didDrawFrame()
     }

@@ -40,6 +40,8 @@ open class CARenderer: LayerTreeHost {
                 oldValue?.attach(to: nil)
                 treeChanged = true
             }
+            pending = nil
+            changedSinceDrawn = true
             layer?.attach(to: self)
             CATransaction.flush()
         }
@@ -49,7 +51,7 @@ open class CARenderer: LayerTreeHost {
     /// pixel, beyond 32768 pixels a side or 2^28 pixels) makes frames fail with
     /// `CARendererError.invalidBounds`; nothing traps.
     open var bounds: CGRect {
-        didSet { if bounds != oldValue { treeChanged = true } }
+        didSet { if bounds != oldValue { treeChanged = true; changedSinceDrawn = true; pending = nil } }
     }
     /// Pixels per point of the output (Lamina extension). Non-finite or non-positive values
     /// are treated as 1.
@@ -57,20 +59,20 @@ open class CARenderer: LayerTreeHost {
         get { storedScale }
         set {
             let s = newValue.isFinite && newValue > 0 ? newValue : 1
-            if s != storedScale { treeChanged = true }
+            if s != storedScale { treeChanged = true; changedSinceDrawn = true; pending = nil }
             storedScale = s
         }
     }
     /// What shows where no layer draws (Lamina extension): nil, the default, leaves those
     /// pixels transparent (all four components 0).
     public var backgroundColor: CGColor? {
-        didSet { if backgroundColor != oldValue { treeChanged = true } }
+        didSet { if backgroundColor != oldValue { treeChanged = true; changedSinceDrawn = true; pending = nil } }
     }
     private var storedScale: CGFloat
     private var frameTime: CFTimeInterval?
     private var image: CGImage?
     /// The rectangles of `addUpdate(_:)` since the last `endFrame()`, in points.
-    private var dirty: CGRect = .null
+    var dirty: CGRect = .null
     /// Something visible changed since the last frame drawn: a commit touched the tree, or
     /// the layer, bounds, scale or background changed (true before the first frame).
     private var treeChanged = true
@@ -81,6 +83,15 @@ open class CARenderer: LayerTreeHost {
     private var frameUpdated = false
     /// Keeps the tree builder's buffers and the compositor's caches from frame to frame.
     let stream = LayerFrameStream()
+    /// The last frame drawn, redrawn where the next one differs (CARenderer+Damage.swift).
+    let frames = IncrementalFrames()
+    /// The current frame's draw list and damage once prepared (nil: not yet, or stale).
+    var pending: IncrementalFrames.Pending?
+    /// Something may look different from the last frame drawn: a commit, an animation
+    /// running or ending, a new layer, bounds, scale or background. Unlike `treeChanged` it
+    /// survives `endFrame()` when the frame was not drawn; while false, `updateBounds()`
+    /// answers without preparing the frame.
+    var changedSinceDrawn = true
 
     /// A renderer producing `bounds.width·scale` × `bounds.height·scale` pixel frames.
     /// Non-finite or non-positive scales are treated as 1.
@@ -110,6 +121,7 @@ open class CARenderer: LayerTreeHost {
         } else {
             frameTime = ts?.pointee.mediaTime.flatMap { $0.isFinite ? $0 : nil }
         }
+        pending = nil
         updateTree()
     }
 
@@ -130,31 +142,41 @@ open class CARenderer: LayerTreeHost {
         // Running before the tick includes the frame in which an animation ends: its end state
         // is drawn by this frame.
         frameAnimates = animatingBefore || root.hasRunningAnimations
+        if frameAnimates { changedSinceDrawn = true }
     }
 
     /// Marks a rectangle (points, `bounds` space) as needing redraw in this frame.
     open func addUpdate(_ r: CGRect) {
         dirty = dirty.union(r)
+        pending = nil
     }
 
     /// The region the current frame draws (points, `bounds` space), Apple's damage query:
-    /// after `beginFrame`, the whole of `bounds` when anything visible changed since the last
-    /// frame drawn — a commit touched the tree, the layer, bounds, scale or background
-    /// changed, an animation runs or ended in this frame, or nothing was drawn yet — plus the
-    /// rectangles given to `addUpdate(_:)`, clipped to `bounds`; `CGRect.null` (empty) when
-    /// nothing changed, so a host may skip `render()` and keep showing its last frame.
+    /// after `beginFrame`, the bounding box of the pixels whose bytes differ from the last
+    /// frame drawn — the whole of `bounds` before the first frame or after a change of pixel
+    /// size or background — plus the rectangles given to `addUpdate(_:)`, clipped to
+    /// `bounds`; `CGRect.null` (empty) when nothing visible changed, so a host may skip
+    /// `render()` and keep showing its last frame.
     ///
-    /// Damage is whole-frame for now: Lamina does not yet track which part of the tree
-    /// changed (issue 21 computes exact damage), so a non-empty answer is always `bounds`.
-    /// Each frame reports the changes since the previous frame began: `endFrame()` consumes
-    /// them whether or not the frame was drawn (a host that skips drawing a damaged frame
-    /// adds it back with `addUpdate(_:)`). Empty when `bounds` is not a finite rectangle.
+    /// The damage is found by preparing the frame (its draw list, which `render()` then
+    /// reuses) and comparing it with the last frame drawn, so it is exact up to a rounding out
+    /// to whole pixels plus a margin: a layer that moves damages its old and new place, an
+    /// animation of an invisible property damages nothing. It is measured against the last
+    /// frame *drawn*: a host that skips drawing a damaged frame finds that damage again in the
+    /// next one. `addUpdate(_:)` rectangles last until `endFrame()`. Before this renderer has
+    /// drawn a frame itself (or without a layer, or when `bounds` × `scale` is no pixel size)
+    /// it falls back to `bounds` whenever a commit touched the tree or an animation ran since
+    /// the last `endFrame()`. Empty when `bounds` is not a finite rectangle.
     open func updateBounds() -> CGRect {
         guard bounds.origin.x.isFinite, bounds.origin.y.isFinite, bounds.width.isFinite, bounds.height.isFinite else {
             return .null
         }
         var r = dirty.intersection(bounds)
-        if treeChanged || frameAnimates { r = r.union(bounds) }
+        if let damage = frameDamageInPoints() {
+            r = r.union(damage)
+        } else if treeChanged || frameAnimates {
+            r = r.union(bounds)
+        }
         return r.isEmpty ? .null : r
     }
 
@@ -176,6 +198,7 @@ open class CARenderer: LayerTreeHost {
     /// Ends the frame: forgets its time, its `addUpdate(_:)` rectangles and its damage.
     open func endFrame() {
         treeChanged = false
+        pending = nil
         frameTime = nil
         dirty = .null
         frameUpdated = false
@@ -201,14 +224,8 @@ open class CARenderer: LayerTreeHost {
     /// `bounds` × `scale` is no pixel size, `.noLayer` without a layer, `.renderFailed` when
     /// the compositor refuses the frame.
     public func renderImage() throws -> CGImage {
-        let (root, t, w, h) = try prepareFrame()
-        let frame: CGImage
-        do {
-            frame = try stream.render(root, at: t, viewport: bounds, pixelWidth: w, pixelHeight: h, scale: scale,
-                                      background: backgroundColor)
-        } catch {
-            throw CARendererError.renderFailed("\(error)")
-        }
+        // Only the damage is redrawn; the image is a copy, as the kept frame changes next time.
+        let frame = CGImage(surface: try drawIncrementalFrame().copy())
         image = frame
         treeChanged = false
         return frame
@@ -249,6 +266,8 @@ open class CARenderer: LayerTreeHost {
 
     package func layerTreeDidCommit(_ root: CALayer, changes: [LayerChange]) {
         treeChanged = true
+        changedSinceDrawn = true
+        pending = nil
     }
 }
 

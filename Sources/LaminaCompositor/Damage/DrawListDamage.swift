@@ -1,0 +1,297 @@
+// Damage between two frames, found by comparing their draw lists.
+//
+// Why draw lists and not render trees: the draw list is the whole meaning of a frame — prepare
+// has already folded in everything a tree change can do (ancestors' transforms, clips,
+// opacity, masks, 3D sorting and splitting, shadows' and filters' reach, transitions at their
+// progress, animations at the frame's time, particles at the emitter's time, occlusion), and
+// the executor reads nothing else. Two frames whose draw lists are equal have equal pixels, so
+// comparing lists is exact where a tree diff would have to re-derive every rule of prepare
+// (and be wrong whenever it missed one).
+//
+// How: the output surface's commands are cut into *units* — one top-level `draw`, or a whole
+// bracket (`beginGroup` … `endGroup`, `beginProjective` … `endProjective`, `beginTransition`
+// … `endTransition`) with everything nested in it, or one direct plane command. Each unit
+// carries the clip commands open around it on the output (its *context*) and a device extent:
+// a rectangle outside which it changes no output pixel. An output pixel p ends as the
+// background followed by the units whose extent holds p, in list order, each a function of the
+// pixel below it (source-over, masks and clips are per pixel; nothing reads a neighbour of the
+// output). The units of the two lists are matched — equal unit, equal context, in the same
+// relative order (a longest increasing run of the matches) — and the damage is the extents of
+// the unmatched units of both lists. Outside the damage every pixel sees the same matched
+// units in the same order in both frames, hence the same bytes; inside it the region renderer
+// redraws the new frame exactly (RegionRendering.swift).
+//
+// Extents are conservative: pieces are bounded by their shape's rectangle through the
+// item's transform, grown by 2 px (anti-aliasing, filtering) and by a blur's spread for
+// shadows; groups by `GroupSpec.bounds`; projected planes by their surface's quad through
+// the homography (clipped to w > 0); particles by `ParticleEvaluator.coveredRect`. A transition, or anything
+// whose extent is not finite, damages the whole frame.
+import CoreGraphics
+
+/// The device pixels that can differ between two frames, as rectangles (possibly
+/// overlapping), each within the frame.
+package struct FrameDamage: Sendable, Equatable {
+    /// Damaged rectangles, device pixels, each within `(0, 0)-(width, height)`.
+    package var rects: [PixelBox]
+    /// The frame's size in pixels.
+    package var width: Int
+    package var height: Int
+
+    package init(rects: [PixelBox], width: Int, height: Int) {
+        self.rects = rects; self.width = width; self.height = height
+    }
+
+    /// The whole frame.
+    package static func full(width: Int, height: Int) -> FrameDamage {
+        FrameDamage(rects: width > 0 && height > 0 ? [PixelBox(x0: 0, y0: 0, x1: width, y1: height)] : [],
+                    width: width, height: height)
+    }
+
+    package var isEmpty: Bool { rects.isEmpty }
+
+    /// The smallest rectangle holding every damaged rectangle (`.empty` when none).
+    package var bounds: PixelBox {
+        guard var b = rects.first else { return .empty }
+        for r in rects.dropFirst() {
+            b = PixelBox(x0: min(b.x0, r.x0), y0: min(b.y0, r.y0), x1: max(b.x1, r.x1), y1: max(b.y1, r.y1))
+        }
+        return b
+    }
+
+    /// Pixels covered by the rectangles (overlaps counted once), by a sweep over rows.
+    package var area: Int {
+        guard !rects.isEmpty else { return 0 }
+        let ys = Set(rects.flatMap { [$0.y0, $0.y1] }).sorted()
+        var total = 0
+        for (y0, y1) in zip(ys, ys.dropFirst()) {
+            let spans = rects.filter { $0.y0 <= y0 && $0.y1 >= y1 }.map { ($0.x0, $0.x1) }.sorted { $0.0 < $1.0 }
+            var covered = 0, end = Int.min
+            for (a, b) in spans {
+                let s = max(a, end)
+                if b > s { covered += b - s }
+                end = max(end, b)
+            }
+            total += covered * (y1 - y0)
+        }
+        return total
+    }
+
+    /// At most `limit` rectangles covering at least the same pixels: the pair whose union
+    /// box adds the fewest pixels is merged until few enough remain. Fewer regions mean fewer
+    /// passes over the draw list (each region redraws whole rows, see RegionRendering.swift).
+    package func coalesced(limit: Int = 8) -> FrameDamage {
+        var rs = rects.filter { !$0.isEmpty }
+        func union(_ a: PixelBox, _ b: PixelBox) -> PixelBox {
+            PixelBox(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
+        }
+        func area(_ a: PixelBox) -> Int { a.width * a.height }
+        // Many rectangles: one box (the pairwise search below is quadratic).
+        if rs.count > 64 { rs = [FrameDamage(rects: rs, width: width, height: height).bounds] }
+        // Rectangles inside another add nothing.
+        rs = rs.enumerated().filter { i, r in
+            !rs.enumerated().contains { j, o in j != i && o.intersection(r) == r && (o != r || j < i) }
+        }.map(\.element)
+        while rs.count > max(1, limit) {
+            var best = (i: 0, j: 1, cost: Int.max)
+            for i in rs.indices { for j in rs.indices where j > i {
+                let cost = area(union(rs[i], rs[j])) - area(rs[i]) - area(rs[j])
+                if cost < best.cost { best = (i, j, cost) }
+            } }
+            let u = union(rs[best.i], rs[best.j])
+            rs.remove(at: best.j); rs[best.i] = u
+        }
+        return FrameDamage(rects: rs, width: width, height: height)
+    }
+}
+
+extension DrawList {
+    /// The device pixels whose bytes can differ between a frame drawn from `previous` and one
+    /// drawn from this list (both over the same background): see the note at the top of
+    /// DrawListDamage.swift. The whole frame when the sizes differ.
+    package func damage(since previous: DrawList) -> FrameDamage {
+        guard previous.width == width, previous.height == height else { return .full(width: width, height: height) }
+        let frame = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        let old = DamageUnit.units(of: previous), new = DamageUnit.units(of: self)
+        let (oldMatched, newMatched) = DamageUnit.match(old, new)
+        var rects: [PixelBox] = []
+        for (i, u) in old.enumerated() where !oldMatched[i] { rects.append(u.extent(in: frame)) }
+        for (i, u) in new.enumerated() where !newMatched[i] { rects.append(u.extent(in: frame)) }
+        return FrameDamage(rects: rects.filter { !$0.isEmpty }, width: width, height: height)
+    }
+}
+
+/// One top-level step of the output surface (see the note at the top): its commands, the clip
+/// commands open around it, and a precomputed hash of both.
+struct DamageUnit {
+    var commands: ArraySlice<DrawCommand>
+    var context: [DrawCommand]
+    var hash: Int
+
+    static func == (a: DamageUnit, b: DamageUnit) -> Bool {
+        a.hash == b.hash && a.context == b.context && a.commands.elementsEqual(b.commands)
+    }
+
+    /// The units of `list`'s output surface, in drawing order.
+    static func units(of list: DrawList) -> [DamageUnit] {
+        var out: [DamageUnit] = []
+        var context: [DrawCommand] = []
+        var contextHash = 0
+        let cs = list.commands
+        var i = cs.startIndex
+        while i < cs.endIndex {
+            let c = cs[i]
+            switch c {
+            case .pushClip, .pushPolygonClip:
+                context.append(c)
+                contextHash = context.hashValue
+                i += 1
+            case .popClip:
+                if !context.isEmpty { context.removeLast() }
+                contextHash = context.hashValue
+                i += 1
+            case .beginGroup, .beginProjective, .beginTransition:
+                // The bracket runs to its matching end (nested brackets counted).
+                var depth = 0, j = i
+                repeat {
+                    switch cs[j] {
+                    case .beginGroup, .beginProjective, .beginTransition: depth += 1
+                    case .endGroup, .endProjective, .endTransition: depth -= 1
+                    default: break
+                    }
+                    j += 1
+                } while depth > 0 && j < cs.endIndex
+                out.append(unit(cs[i..<j], context, contextHash))
+                i = j
+            default:
+                // draw, direct planes, and stray ends/masks/live markers (never at top level in
+                // a well-formed list; kept as their own unit so the list still compares).
+                out.append(unit(cs[i..<(i + 1)], context, contextHash))
+                i += 1
+            }
+        }
+        return out
+    }
+
+    private static func unit(_ cs: ArraySlice<DrawCommand>, _ context: [DrawCommand], _ contextHash: Int) -> DamageUnit {
+        var h = Hasher()
+        h.combine(contextHash)
+        for c in cs { h.combine(c) }
+        return DamageUnit(commands: cs, context: context, hash: h.finalize())
+    }
+
+    /// Which units of `old` and `new` are matched: equal units paired in order (each new unit
+    /// with the first unused equal old unit), then the longest run of pairs increasing in both
+    /// lists kept, so matched units keep their relative order.
+    static func match(_ old: [DamageUnit], _ new: [DamageUnit]) -> (old: [Bool], new: [Bool]) {
+        var byHash: [Int: [Int]] = [:]
+        for (i, u) in old.enumerated() { byHash[u.hash, default: []].append(i) }
+        var cursor: [Int: Int] = [:]
+        var pairs: [(new: Int, old: Int)] = []
+        for (j, u) in new.enumerated() {
+            guard let candidates = byHash[u.hash] else { continue }
+            var k = cursor[u.hash, default: 0]
+            while k < candidates.count, !(old[candidates[k]] == u) { k += 1 }
+            if k < candidates.count {
+                pairs.append((j, candidates[k]))
+                cursor[u.hash] = k + 1
+            }
+        }
+        // Longest strictly increasing subsequence of the old indices (pairs are in new order).
+        var tails: [Int] = []          // index into pairs of the smallest tail of each length
+        var previous = [Int](repeating: -1, count: pairs.count)
+        for (p, pair) in pairs.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if pairs[tails[mid]].old < pair.old { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[p] = tails[lo - 1] }
+            if lo == tails.count { tails.append(p) } else { tails[lo] = p }
+        }
+        var oldMatched = [Bool](repeating: false, count: old.count)
+        var newMatched = [Bool](repeating: false, count: new.count)
+        var p = tails.last ?? -1
+        while p >= 0 {
+            oldMatched[pairs[p].old] = true
+            newMatched[pairs[p].new] = true
+            p = previous[p]
+        }
+        return (oldMatched, newMatched)
+    }
+
+    /// The device pixels (within `frame`) this unit can change.
+    func extent(in frame: PixelBox) -> PixelBox {
+        guard let first = commands.first else { return .empty }
+        let box: PixelBox?
+        switch first {
+        case let .draw(item): box = DamageExtent.item(item)
+        case let .beginGroup(g): box = g.bounds.outset(by: DamageExtent.margin)
+        case let .beginProjective(p): box = DamageExtent.plane(p)
+        case let .drawPlaneDirect(p): box = DamageExtent.plane(p.plane)
+        case let .drawMaskedPlaneDirect(p): box = DamageExtent.plane(p.plane)
+        default: box = nil  // transitions and anything unforeseen: the whole frame
+        }
+        return (box ?? frame).intersection(frame)
+    }
+}
+
+/// Conservative device extents of draw-list values.
+enum DamageExtent {
+    /// Pixels added on every side of a geometric extent: anti-aliased coverage reaches the
+    /// pixel an edge touches, bilinear sampling one more.
+    static let margin = 2
+
+    /// The pixels `rect` (bounds space) covers through `t`, grown by `grow` device pixels and
+    /// `margin`; nil when not finite.
+    static func box(_ rect: CGRect, _ t: CGAffineTransform, grow: Double = 0) -> PixelBox? {
+        guard !rect.isNull, !rect.isInfinite else { return nil }
+        let r = rect.applying(t)
+        guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, grow.isFinite else { return nil }
+        return PixelBox(covering: r.insetBy(dx: -grow, dy: -grow)).outset(by: margin)
+    }
+
+    /// How far (device pixels) a shadow blurred with `sigma` reaches past its shape: the
+    /// Gaussian's spread, with room for the quarter-resolution blur of wide shadows (its
+    /// 4-pixel cells and the bilinear enlargement).
+    static func shadowReach(_ sigma: Double) -> Double {
+        ShadowMapping.spread(sigma: max(0, sigma)) * 1.125 + 8
+    }
+
+    static func item(_ item: DrawItem) -> PixelBox? {
+        switch item.piece {
+        case let .shadow(path, sigma, _):
+            return box(path.boundingBoxOfPath, item.transform, grow: shadowReach(sigma))
+        case let .shadowRoundedRect(shape, sigma, _):
+            return box(shape.rect, item.transform, grow: shadowReach(sigma))
+        case let .background(shape, _), let .border(shape, _, _):
+            return box(shape.rect, item.transform)
+        case let .gradient(shape, _, bounds):
+            return box(shape.rect.union(bounds), item.transform)
+        case let .contents(c):
+            var r = CGRect.null
+            for s in c.slices { r = r.union(s.destination) }
+            return r.isNull ? .empty : box(r, item.transform)
+        case let .shapeFill(path, _, _):
+            return box(path.boundingBoxOfPath, item.transform)
+        case let .shapeStroke(outline, _):
+            return box(outline.boundingBoxOfPath, item.transform)
+        case let .particles(e):
+            let r = ParticleEvaluator.coveredRect(e)
+            return r.isNull ? .empty : box(r, item.transform)
+        }
+    }
+
+    /// A plane surface's quad through its homography (clipped to w > 0), grown by `margin`.
+    static func plane(_ p: ProjectiveSpec) -> PixelBox? {
+        let w = Double(p.bounds.width), h = Double(p.bounds.height)
+        guard w > 0, h > 0 else { return .empty }
+        guard p.surfaceToDevice.isFinite else { return nil }
+        let q = p.surfaceToDevice.projectClipped([CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0),
+                                                  CGPoint(x: w, y: h), CGPoint(x: 0, y: h)])
+        guard !q.isEmpty else { return .empty }
+        var r = CGRect.null
+        for pt in q { r = r.union(CGRect(x: pt.x, y: pt.y, width: 0, height: 0)) }
+        guard r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
+        return PixelBox(covering: r.insetBy(dx: -0.5, dy: -0.5)).outset(by: margin)
+    }
+}
