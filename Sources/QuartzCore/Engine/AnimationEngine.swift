@@ -122,10 +122,18 @@ package enum AnimationEngine {
     /// Whether `advance(layer, localTime: t)` would do anything: a committed animation that
     /// has not stopped and whose next start or end time is reached.
     private static func hasWork(_ layer: CALayer, at t: Double) -> Bool {
+        if let next = layer.nextAnimationEventTime { return t >= next }
         // The plan lists every committed animation; uncommitted ones have no work.
         let plan = plan(for: layer)
-        for i in plan.indices where t >= plan[i].runtime.nextEventTime { return true }
-        return false
+        var next = Double.infinity
+        for step in plan {
+            let runtime = step.runtime
+            if runtime.eventLayer !== layer { runtime.eventLayer = layer }
+            // NaN event times never have work (t >= NaN is false): left out of the minimum.
+            if runtime.nextEventTime < next { next = runtime.nextEventTime }
+        }
+        layer.nextAnimationEventTime = next
+        return t >= next
     }
 
     /// `removed` receives the runtimes of the animations removed on completion.

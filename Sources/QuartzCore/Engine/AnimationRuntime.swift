@@ -58,8 +58,13 @@ package final class AnimationRuntime {
         updateNextEventTime()
     }
 
+    /// The layer whose `nextAnimationEventTime` includes this runtime's next event (set by
+    /// `AnimationEngine` when it computes it); told to recompute when the event moves.
+    package weak var eventLayer: CALayer?
+
     /// Recomputes `nextEventTime` from the start/stop state and the timing.
     package func updateNextEventTime() {
+        defer { eventLayer?.nextAnimationEventTime = nil }
         if didStop || !isCommitted {
             nextEventTime = .infinity
         } else if !didStart {

@@ -39,7 +39,15 @@ open class CALayer: NSObject, CAMediaTiming {
     package final var committedRenderTreeStorage: CommittedRenderTree?
     /// The animation engine's compact per-frame form of `animationEntries` (built lazily by
     /// `AnimationEngine`, dropped whenever the entries change or a transaction commits them).
-    @exclusivity(unchecked) package final var animationPlan: [AnimationPlanStep]?
+    @exclusivity(unchecked) package final var animationPlan: [AnimationPlanStep]? {
+        didSet { nextAnimationEventTime = nil }
+    }
+    /// The earliest `nextEventTime` of the plan's animations (the parent time from which
+    /// `AnimationEngine.tick` has work for this layer), or nil when it must be recomputed: a
+    /// new plan, or a runtime of it changed its next event (`AnimationRuntime.eventLayer`).
+    /// The tick then compares one number per layer instead of loading every animation's
+    /// runtime (a cold cache line each, for every animation of every layer, every frame).
+    @exclusivity(unchecked) package final var nextAnimationEventTime: Double?
     package var needsDisplayFlag = false
     package var needsLayoutFlag = false
     /// Set when a transaction commits this layer as part of a tree attached to a host: from
