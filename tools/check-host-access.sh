@@ -24,15 +24,29 @@ done
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-# What the build passes for the C modules the Swift modules import.
+# What the build passes for the C modules the Swift modules import: every C target's module
+# map (SwiftPM's generated one for a C target, the hand-written one of a system library) and
+# include directory, and the pkg-config include paths of the system libraries.
+cflags=()
+for dir in Sources/C*/; do
+  name=$(basename "$dir")
+  case $name in CoreGraphics|CoreImage) continue ;; esac
+  if [ -f "$dir/module.modulemap" ]; then
+    cflags+=(-Xcc "-fmodule-map-file=$dir/module.modulemap")
+  elif [ -f "$bin/$name.build/module.modulemap" ]; then
+    cflags+=(-Xcc "-fmodule-map-file=$bin/$name.build/module.modulemap")
+  fi
+  if [ -d "$dir/include" ]; then cflags+=(-Xcc -I -Xcc "$dir/include"); fi
+done
+# shellcheck disable=SC2207
+cflags+=($(pkg-config --cflags-only-I freetype2 fontconfig harfbuzz fribidi libpng 2>/dev/null))
+
 check() { # mode target [extra flags]
   local mode=$1 target=$2; shift 2
   swiftc $mode -module-name "$target" -parse-as-library -wmo @"$bin/$target.build/sources" \
     -I "$scratch" -I "$bin/Modules" -swift-version 6 -Onone -DSWIFT_PACKAGE -DDEBUG \
     -package-name lamina_host_access_check \
-    -Xcc -fmodule-map-file="$bin/CLaminaKernels.build/module.modulemap" -Xcc -I -Xcc Sources/CLaminaKernels/include \
-    -Xcc -fmodule-map-file=Sources/CLaminaFreeType/module.modulemap $(pkg-config --cflags-only-I freetype2 libpng 2>/dev/null) \
-    -Xcc -fmodule-map-file="$bin/CLaminaImageIO.build/module.modulemap" -Xcc -I -Xcc Sources/CLaminaImageIO/include \
+    "${cflags[@]}" \
     -module-cache-path "$scratch/cache" "$@"
 }
 
