@@ -90,8 +90,10 @@ package final class SceneRunner {
 
     /// The scene at the current scene time: `viewport` (points of the root's superlayer
     /// space) at `scale` pixels per point over `background` (transparent when nil). The
-    /// runner's renderer keeps the compositor's caches from frame to frame.
-    package func render(viewport: CGRect, scale: CGFloat, background: CGColor?) throws -> CGImage {
+    /// runner's renderer keeps the compositor's caches and its last frame from frame to
+    /// frame, and redraws only what changed (`redrawAll` redraws the whole viewport: a full
+    /// frame's cost, for benchmarks).
+    package func render(viewport: CGRect, scale: CGFloat, background: CGColor?, redrawAll: Bool = false) throws -> CGImage {
         renderer.bounds = viewport
         renderer.scale = scale
         renderer.backgroundColor = background
@@ -99,6 +101,8 @@ package final class SceneRunner {
             // The clock already ran at this time (ticks are idempotent): this only commits.
             renderer.beginFrame(atTime: mediaTime)
             defer { renderer.endFrame() }
+            // Apple's way to make a renderer draw a region whatever its damage says.
+            if redrawAll { renderer.addUpdate(viewport) }
             return try renderer.renderImage()
         }
     }

@@ -13,6 +13,9 @@ extension Lamina {
             in milliseconds. With --over A..B the frames are instead --frames evenly spaced scene times from \
             A to B seconds (an animation as it plays: nothing repeats, so per-frame caches only help what \
             really stays still); advancing the scene between frames (its script, drawing) is not timed. \
+            Every frame is redrawn whole unless --incremental is given: then each frame redraws only its \
+            damage (what changed since the last frame, as a window does; a repeated frame costs almost \
+            nothing). \
             Raster peers (Skia, Blend2D, Cairo) are compared by the LaminaBench executable and \
             bench/compare.sh.
             """)
@@ -22,6 +25,9 @@ extension Lamina {
 
         @Option(help: "Time evenly spaced frames over scene times A..B (seconds) instead of one frame.")
         var over: String?
+
+        @Flag(help: "Redraw only each frame's damage, as a window does (default: whole frames).")
+        var incremental = false
 
         @Argument(help: "Scene names (default: the benchmark scenes and every demo).")
         var scenes: [String] = []
@@ -45,7 +51,7 @@ extension Lamina {
                 for k in 0..<frames {
                     if let span { runner.advance(to: span.from + (span.to - span.from) * Double(k + 1) / Double(frames)) }
                     let start = DispatchTime.now().uptimeNanoseconds
-                    _ = try SceneRendering.frame(runner, g)
+                    _ = try SceneRendering.frame(runner, g, redrawAll: !incremental)
                     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
                 }
                 times.sort()

@@ -7,8 +7,9 @@ import QuartzCore
 enum SceneRendering {
     /// One frame of a scene whose runner has been advanced to the wanted time, drawn by the
     /// runner's `CARenderer` (which keeps caches between the frames of a sequence).
-    static func frame(_ runner: SceneRunner, _ g: FrameGeometry, background: CGColor? = CGColor(gray: 0, alpha: 1)) throws -> CGImage {
-        try runner.render(viewport: g.viewport, scale: g.scale, background: background)
+    static func frame(_ runner: SceneRunner, _ g: FrameGeometry, background: CGColor? = CGColor(gray: 0, alpha: 1),
+                      redrawAll: Bool = false) throws -> CGImage {
+        try runner.render(viewport: g.viewport, scale: g.scale, background: background, redrawAll: redrawAll)
     }
 
     /// The scene at each of `times` (seconds of scene time, any order), in ascending order.

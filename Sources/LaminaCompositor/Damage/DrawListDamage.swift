@@ -110,8 +110,13 @@ extension DrawList {
     /// DrawListDamage.swift. The whole frame when the sizes differ.
     package func damage(since previous: DrawList) -> FrameDamage {
         guard previous.width == width, previous.height == height else { return .full(width: width, height: height) }
+        return damage(units: DamageUnit.units(of: self), since: DamageUnit.units(of: previous))
+    }
+
+    /// `damage(since:)` from the two lists' units (`DamageUnit.units(of:)`), so a stream of
+    /// frames computes each list's units once.
+    func damage(units new: [DamageUnit], since old: [DamageUnit]) -> FrameDamage {
         let frame = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
-        let old = DamageUnit.units(of: previous), new = DamageUnit.units(of: self)
         let (oldMatched, newMatched) = DamageUnit.match(old, new)
         var rects: [PixelBox] = []
         for (i, u) in old.enumerated() where !oldMatched[i] { rects.append(u.extent(in: frame)) }

@@ -18,6 +18,9 @@ package final class IncrementalFrames {
         package var damage: FrameDamage
         fileprivate var background: CGColor?
         fileprivate var fill: PremultipliedRGBA8
+        /// The list's damage units, kept with the frame for the next frame's comparison (nil
+        /// when no comparison was needed: they are computed then, if ever).
+        fileprivate var units: [DamageUnit]?
     }
 
     /// Keeps the caches (images, shadows, rasterized layers) between frames.
@@ -29,6 +32,8 @@ package final class IncrementalFrames {
     /// The last frame drawn: its pixels, its draw list and its background.
     package private(set) var surface: Surface?
     private var list: DrawList?
+    /// The kept list's damage units (computed once per list).
+    private var units: [DamageUnit]?
     private var fill: PremultipliedRGBA8?
     /// Rectangles to redraw in the next frame whatever its draw list says (device pixels).
     private var forced: [PixelBox] = []
@@ -40,7 +45,7 @@ package final class IncrementalFrames {
 
     /// Forgets the kept frame: the next one is drawn whole.
     package func invalidate() {
-        surface = nil; list = nil; fill = nil; forced = []
+        surface = nil; list = nil; units = nil; fill = nil; forced = []
     }
 
     /// Makes the next frame redraw `box` (device pixels) even if its draw list leaves it
@@ -55,14 +60,22 @@ package final class IncrementalFrames {
     package func prepare(tree: RenderTree, width: Int, height: Int, scale: Double = 1, background: CGColor? = nil) -> Pending {
         let list = compositor.drawList(tree: tree, width: width, height: height, scale: scale)
         let fill = background?.premultiplied ?? .transparent
+        let frame = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         var damage: FrameDamage
-        if let kept = self.list, let surface, surface.width == width, surface.height == height, self.fill == fill {
-            damage = list.damage(since: kept)
-            damage.rects += forced.map { $0.intersection(PixelBox(x0: 0, y0: 0, x1: width, y1: height)) }.filter { !$0.isEmpty }
+        var newUnits: [DamageUnit]?
+        if let kept = self.list, let surface, surface.width == width, surface.height == height, self.fill == fill,
+           !forced.contains(where: { $0.intersection(frame) == frame }) {
+            // The comparison is skipped when a forced rectangle already covers the frame.
+            let old = units ?? DamageUnit.units(of: kept)
+            let fresh = DamageUnit.units(of: list)
+            newUnits = fresh
+            damage = list.damage(units: fresh, since: old)
+            damage.rects += forced.map { $0.intersection(frame) }.filter { !$0.isEmpty }
         } else {
             damage = .full(width: width, height: height)
         }
-        return Pending(list: list, damage: damage.coalesced(limit: maxRegions), background: background, fill: fill)
+        return Pending(list: list, damage: damage.redrawRegions(limit: maxRegions, wholeExtentWork: list.hasWholeExtentWork),
+                       background: background, fill: fill, units: newUnits)
     }
 
     /// Redraws `pending`'s damage into the kept frame (a new one, drawn whole, when the size
@@ -94,6 +107,7 @@ package final class IncrementalFrames {
                               pool: pool)
         surface = target
         list = pending.list
+        units = pending.units
         fill = pending.fill
         return target
     }

@@ -44,25 +44,28 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
     /// so it is kept and copied but does not change the frame rate.
     open var preferredFrameRateRange: CAFrameRateRange = .default
 
+    /// The CAMediaTiming values below, stored once (MediaTimingValues.swift).
+    package var timing = MediaTimingValues()
     /// CAMediaTiming: start in the parent's time space (seconds); 0 on an animation added to a
     /// layer means "when the transaction commits".
-    open var beginTime: CFTimeInterval = 0 {
-        didSet { runtime?.setBeginTime(beginTime) }
+    open var beginTime: CFTimeInterval {
+        get { timing.beginTime }
+        set { timing.beginTime = newValue; runtime?.setBeginTime(newValue) }
     }
     /// CAMediaTiming: basic duration (seconds); ≤ 0 takes the transaction's duration when added.
-    open var duration: CFTimeInterval = 0
+    open var duration: CFTimeInterval { get { timing.duration } set { timing.duration = newValue } }
     /// CAMediaTiming: the rate of local time relative to the parent's (1, the default, is real time; 0 pauses; negative runs backwards).
-    open var speed: Float = 1
+    open var speed: Float { get { timing.speed } set { timing.speed = newValue } }
     /// CAMediaTiming: seconds added to local time, so the animation starts part-way through.
-    open var timeOffset: CFTimeInterval = 0
+    open var timeOffset: CFTimeInterval { get { timing.timeOffset } set { timing.timeOffset = newValue } }
     /// CAMediaTiming: how many times the animation plays (fractions allowed; `.infinity` for ever; 0, the default, plays once).
-    open var repeatCount: Float = 0
+    open var repeatCount: Float { get { timing.repeatCount } set { timing.repeatCount = newValue } }
     /// CAMediaTiming: seconds to keep repeating (0, the default, means no time limit from this property).
-    open var repeatDuration: CFTimeInterval = 0
+    open var repeatDuration: CFTimeInterval { get { timing.repeatDuration } set { timing.repeatDuration = newValue } }
     /// CAMediaTiming: whether each forward pass is followed by a backward one (doubling the active duration).
-    open var autoreverses = false
+    open var autoreverses: Bool { get { timing.autoreverses } set { timing.autoreverses = newValue } }
     /// CAMediaTiming: what the animation shows before its begin time and after its end (default `.removed`: nothing).
-    open var fillMode: CAMediaTimingFillMode = .removed
+    open var fillMode: CAMediaTimingFillMode { get { timing.fillMode } set { timing.fillMode = newValue } }
 
     /// Values stored with `setValue(_:forKey:)`.
     package var keyedValues: [String: Any] = [:]
@@ -111,14 +114,8 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
         delegate = other.delegate
         isRemovedOnCompletion = other.isRemovedOnCompletion
         preferredFrameRateRange = other.preferredFrameRateRange
-        beginTime = other.beginTime
-        duration = other.duration
-        speed = other.speed
-        timeOffset = other.timeOffset
-        repeatCount = other.repeatCount
-        repeatDuration = other.repeatDuration
-        autoreverses = other.autoreverses
-        fillMode = other.fillMode
+        timing = other.timing
+        runtime?.setBeginTime(timing.beginTime)
         keyedValues = other.keyedValues
     }
 
@@ -129,11 +126,7 @@ open class CAAnimation: NSObject, CAMediaTiming, CAAction, NSCopying {
 
     /// The compositor's timing node for this animation's CAMediaTiming values (duration as
     /// given; ≤ 0 resolves to `defaultDuration` at evaluation).
-    package var mediaTiming: MediaTiming {
-        MediaTiming(beginTime: beginTime, duration: duration, speed: Double(speed), timeOffset: timeOffset,
-                    repeatCount: Double(repeatCount), repeatDuration: repeatDuration, autoreverses: autoreverses,
-                    fillMode: FillMode(rawValue: fillMode.rawValue) ?? .removed)
-    }
+    package var mediaTiming: MediaTiming { timing.mediaTiming }
 }
 
 /// An animation of one layer property, named by key path (Apple's CAPropertyAnimation).

@@ -167,11 +167,12 @@ extension CALayer {
     }
 
     /// The layer's CAMediaTiming values as a compositor timing node (stage 1 only is used for
-    /// layers, reference §7.4).
+    /// layers, reference §7.4). The layer's fill mode takes no part, so the node keeps
+    /// `.removed` (and equal layer timings stay equal nodes).
     package var layerTiming: MediaTiming {
-        MediaTiming(beginTime: props.beginTime, duration: props.duration, speed: Double(props.speed),
-                    timeOffset: props.timeOffset, repeatCount: Double(props.repeatCount),
-                    repeatDuration: props.repeatDuration, autoreverses: props.autoreverses)
+        var node = props.timing.mediaTiming
+        node.fillMode = .removed
+        return node
     }
 
     /// The timing nodes from the tree's root down to this layer (masks count their owner as

@@ -50,20 +50,19 @@ package struct LayerProperties {
     package var style: [AnyHashable: Any]? = nil
     package var actions: [String: CAAction]? = nil
 
-    // CAMediaTiming (§7.3)
-    package var beginTime: CFTimeInterval = 0
-    package var duration: CFTimeInterval = 0
-    package var speed: Float = 1
-    package var timeOffset: CFTimeInterval = 0
-    package var repeatCount: Float = 0
-    package var repeatDuration: CFTimeInterval = 0
-    package var autoreverses = false
-    package var fillMode: CAMediaTimingFillMode = .removed
+    // CAMediaTiming (§7.3): `props.beginTime` etc. through the subscript below.
+    package var timing = MediaTimingValues()
 
     /// Values set through `setValue(_:forKey:)` for keys that are not properties.
     package var extraValues: [String: Any] = [:]
 
     package init() {}
+
+    /// A CAMediaTiming value by name (`props.beginTime`): `timing`'s.
+    package subscript<T>(dynamicMember field: WritableKeyPath<MediaTimingValues, T>) -> T {
+        @inline(__always) get { timing[keyPath: field] }
+        @inline(__always) set { timing[keyPath: field] = newValue }
+    }
 
     /// An animatable field by name (`props.bounds`): `animatable`'s.
     package subscript<T>(dynamicMember field: WritableKeyPath<LayerFieldValues<CGColor>, T>) -> T {

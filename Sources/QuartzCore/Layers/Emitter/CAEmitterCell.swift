@@ -17,6 +17,7 @@ import Foundation
 /// lifetimes are stored but emit nothing, and a cell that would contain itself is refused;
 /// each is reported through `LayerDiagnostics`.
 open class CAEmitterCell: NSObject, CAMediaTiming {
+    @dynamicMemberLookup
     package struct Values {
         var name: String?
         var isEnabled = true
@@ -47,16 +48,16 @@ open class CAEmitterCell: NSObject, CAMediaTiming {
         var minificationFilterBias: Float = 0
         var emitterCells: [CAEmitterCell]?
         var style: [AnyHashable: Any]?
-        var beginTime: CFTimeInterval = 0
-        var duration: CFTimeInterval = 0
-        var speed: Float = 1
-        var timeOffset: CFTimeInterval = 0
-        var repeatCount: Float = 0
-        var repeatDuration: CFTimeInterval = 0
-        var autoreverses = false
-        var fillMode = CAMediaTimingFillMode.removed
+        /// CAMediaTiming (MediaTimingValues.swift): `values.beginTime` etc. through the subscript.
+        var timing = MediaTimingValues()
         /// Values stored with `setValue(_:forKey:)` under keys that are no property.
         var extra: [String: Any] = [:]
+
+        /// A CAMediaTiming value by name: `timing`'s.
+        package subscript<T>(dynamicMember field: WritableKeyPath<MediaTimingValues, T>) -> T {
+            get { timing[keyPath: field] }
+            set { timing[keyPath: field] = newValue }
+        }
     }
 
     package var values = Values()

@@ -1,0 +1,55 @@
+// Which regions to redraw for a frame's damage, chosen by what a region render costs.
+//
+// A region render (RegionRendering.swift) draws the whole width of the region's rows, and
+// computes some work over its whole-frame extent whatever the region: 3D plane surfaces
+// (and direct plane draws, which walk the plane's whole quad), transitions' two surfaces and
+// path shadows' blurs. So for regions R₁…Rₙ the cost is about
+//     Σ rows(Rᵢ) × frame width  +  n × (whole-extent work of the list).
+// Two consequences:
+// - Rectangles whose rows overlap are better drawn as one region: their bounding box has no
+//   more rows than the two together, and the shared rows are drawn once instead of twice.
+// - When the list has whole-extent work, every extra region repeats all of it (measured: the
+//   page fold while it animates damaged 3–5 rectangles and cost about twice a full redraw),
+//   so the damage is drawn as one region, its bounding box.
+// The result is what the renderer redraws; the pixels are the same for any choice (every
+// region is exact), only the time differs.
+
+extension FrameDamage {
+    /// The regions to redraw for this damage: at most `limit` rectangles as
+    /// `coalesced(limit:)` gives, then rectangles whose rows overlap merged into their
+    /// bounding box (so the result's rectangles have disjoint rows, in top-to-bottom order),
+    /// and everything merged into one box when `wholeExtentWork` (see the note at the top of
+    /// RedrawRegions.swift). Covers at least the same pixels.
+    package func redrawRegions(limit: Int, wholeExtentWork: Bool) -> FrameDamage {
+        let d = coalesced(limit: limit)
+        guard d.rects.count > 1 else { return d }
+        if wholeExtentWork { return FrameDamage(rects: [d.bounds], width: width, height: height) }
+        var out: [PixelBox] = []
+        for r in d.rects.sorted(by: { $0.y0 < $1.y0 }) {
+            if let last = out.last, r.y0 < last.y1 {
+                out[out.count - 1] = PixelBox(x0: min(last.x0, r.x0), y0: last.y0, x1: max(last.x1, r.x1),
+                                              y1: max(last.y1, r.y1))
+            } else {
+                out.append(r)
+            }
+        }
+        return FrameDamage(rects: out, width: width, height: height)
+    }
+}
+
+extension DrawList {
+    /// Whether the list holds work a region render computes over its whole-frame extent
+    /// whatever the region: a 3D plane (surface or direct draw), a transition, or a path
+    /// shadow's blur (see RegionRendering.swift).
+    package var hasWholeExtentWork: Bool {
+        commands.contains { c in
+            switch c {
+            case .beginProjective, .drawPlaneDirect, .drawMaskedPlaneDirect, .beginTransition: return true
+            case .draw(let item):
+                if case .shadow = item.piece { return true }
+                return false
+            default: return false
+            }
+        }
+    }
+}
