@@ -125,15 +125,25 @@ extension DrawList {
     }
 }
 
-/// One top-level step of the output surface (see the note at the top): its commands, the clip
-/// commands open around it, and a precomputed hash of both.
+/// One top-level step of the output surface (see the note at the top): its commands and the
+/// clip commands open around it.
 struct DamageUnit {
     var commands: ArraySlice<DrawCommand>
     var context: [DrawCommand]
-    var hash: Int
+    /// The hash of `context` (shared by the units under the same clips).
+    var contextHash: Int
 
+    /// Equal commands under equal clips: the unit draws the same pixels.
     static func == (a: DamageUnit, b: DamageUnit) -> Bool {
-        a.hash == b.hash && a.context == b.context && a.commands.elementsEqual(b.commands)
+        a.context == b.context && a.commands.elementsEqual(b.commands)
+    }
+
+    /// A hash of the unit's commands and context, for matching units that moved.
+    var hash: Int {
+        var h = Hasher()
+        h.combine(contextHash)
+        for c in commands { h.combine(c) }
+        return h.finalize()
     }
 
     /// The units of `list`'s output surface, in drawing order.
@@ -178,27 +188,41 @@ struct DamageUnit {
     }
 
     private static func unit(_ cs: ArraySlice<DrawCommand>, _ context: [DrawCommand], _ contextHash: Int) -> DamageUnit {
-        var h = Hasher()
-        h.combine(contextHash)
-        for c in cs { h.combine(c) }
-        return DamageUnit(commands: cs, context: context, hash: h.finalize())
+        DamageUnit(commands: cs, context: context, contextHash: contextHash)
     }
 
-    /// Which units of `old` and `new` are matched: equal units paired in order (each new unit
-    /// with the first unused equal old unit), then the longest run of pairs increasing in both
-    /// lists kept, so matched units keep their relative order.
+    /// Which units of `old` and `new` are matched. First the equal units at the start and at
+    /// the end of both lists, pairwise (a frame usually changes a few units in the middle:
+    /// this costs one comparison per unchanged unit and no hashing); then, between them,
+    /// equal units paired in order (each new unit with the first unused equal old unit) and
+    /// the longest run of pairs increasing in both lists kept. Matched units keep their
+    /// relative order, which is all the damage needs (see the note at the top).
     static func match(_ old: [DamageUnit], _ new: [DamageUnit]) -> (old: [Bool], new: [Bool]) {
+        var oldMatched = [Bool](repeating: false, count: old.count)
+        var newMatched = [Bool](repeating: false, count: new.count)
+        var head = 0
+        while head < old.count, head < new.count, old[head] == new[head] {
+            oldMatched[head] = true; newMatched[head] = true
+            head += 1
+        }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > head, newEnd > head, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1; newEnd -= 1
+            oldMatched[oldEnd] = true; newMatched[newEnd] = true
+        }
+        guard head < oldEnd, head < newEnd else { return (oldMatched, newMatched) }
         var byHash: [Int: [Int]] = [:]
-        for (i, u) in old.enumerated() { byHash[u.hash, default: []].append(i) }
+        for i in head..<oldEnd { byHash[old[i].hash, default: []].append(i) }
         var cursor: [Int: Int] = [:]
         var pairs: [(new: Int, old: Int)] = []
-        for (j, u) in new.enumerated() {
-            guard let candidates = byHash[u.hash] else { continue }
-            var k = cursor[u.hash, default: 0]
+        for j in head..<newEnd {
+            let u = new[j], h = u.hash
+            guard let candidates = byHash[h] else { continue }
+            var k = cursor[h, default: 0]
             while k < candidates.count, !(old[candidates[k]] == u) { k += 1 }
             if k < candidates.count {
                 pairs.append((j, candidates[k]))
-                cursor[u.hash] = k + 1
+                cursor[h] = k + 1
             }
         }
         // Longest strictly increasing subsequence of the old indices (pairs are in new order).
@@ -213,8 +237,6 @@ struct DamageUnit {
             if lo > 0 { previous[p] = tails[lo - 1] }
             if lo == tails.count { tails.append(p) } else { tails[lo] = p }
         }
-        var oldMatched = [Bool](repeating: false, count: old.count)
-        var newMatched = [Bool](repeating: false, count: new.count)
         var p = tails.last ?? -1
         while p >= 0 {
             oldMatched[pairs[p].old] = true
