@@ -68,6 +68,11 @@ package enum SceneCatalog {
             size: BenchScenes.size, duration: 0, keyTimes: [0],
             make: { StillScene(BenchScenes.layers()) }),
         SceneDescriptor(
+            name: "bench-spinner",
+            summary: "The 500-layer scene with a 40x40 spinner turning (issue 21: an incremental frame ≤ 5 % of a full one).",
+            size: BenchScenes.size, duration: 1, keyTimes: [0.5],
+            make: { StillScene(BenchScenes.spinner()) }),
+        SceneDescriptor(
             name: "bench-perspective",
             summary: "S2 through the layer API: 200 perspective image layers 256x256 (issue 7 target ≤ 100 ms).",
             size: BenchScenes.size, duration: 0, keyTimes: [0],

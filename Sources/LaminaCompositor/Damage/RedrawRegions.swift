@@ -13,6 +13,7 @@
 //   so the damage is drawn as one region, its bounding box.
 // The result is what the renderer redraws; the pixels are the same for any choice (every
 // region is exact), only the time differs.
+import LaminaRaster
 
 extension FrameDamage {
     /// The regions to redraw for this damage: at most `limit` rectangles as
@@ -51,5 +52,18 @@ extension DrawList {
             default: return false
             }
         }
+    }
+}
+
+extension DamageExtent {
+    /// Whether drawing `item` straight on the output surface can change a pixel of `limit`
+    /// (device pixels): false when the item's extent — the conservative box damage is
+    /// computed from — misses it, so a region render skips the item (exactly: it could only
+    /// have drawn outside the limit, where nothing is written). Particles are always drawn
+    /// (their extent costs an evaluation).
+    static func mayChange(_ item: DrawItem, within limit: PixelRect) -> Bool {
+        if case .particles = item.piece { return true }
+        guard let box = Self.item(item) else { return true }
+        return box.x0 < limit.x1 && limit.x0 < box.x1 && box.y0 < limit.y1 && limit.y0 < box.y1
     }
 }

@@ -88,6 +88,8 @@ final class DrawListExecutor {
             }
             switch command {
             case let .draw(item):
+                // A region render skips what cannot reach its rows (output items only).
+                if stack.count == 1, let limit = top.limit, !DamageExtent.mayChange(item, within: limit) { continue }
                 try pieces.draw(item, into: top)
             case let .pushClip(_, shape, transform):
                 try pushClip(shape, transform, on: top)

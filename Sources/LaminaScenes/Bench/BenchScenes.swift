@@ -110,6 +110,29 @@ extension BenchScenes {
     }
 }
 
+extension BenchScenes {
+    /// Issue 21's damage benchmark: the 500-layer scene with a 40 × 40 point spinner turning
+    /// in its middle (a rotation repeated for ever, one turn a second). A window redraws only
+    /// the spinner's square each frame: `lamina bench bench-spinner --over 0..1 --incremental`
+    /// against the same without `--incremental`.
+    static func spinner() -> CALayer {
+        let root = layers()
+        let spinner = CALayer()
+        spinner.bounds = CGRect(x: 0, y: 0, width: 40, height: 40)
+        spinner.position = CGPoint(x: size.width / 2, y: size.height / 2)
+        spinner.backgroundColor = CGColor(red: 0.9, green: 0.3, blue: 0.1, alpha: 1)
+        spinner.cornerRadius = 6
+        let turn = CABasicAnimation(keyPath: "transform.rotation.z")
+        turn.fromValue = 0
+        turn.toValue = 2 * Double.pi
+        turn.duration = 1
+        turn.repeatCount = .infinity
+        spinner.add(turn, forKey: "spin")
+        root.addSublayer(spinner)
+        return root
+    }
+}
+
 /// A still bench scene as a `SceneModel`.
 final class StillScene: SceneModel {
     let root: CALayer
