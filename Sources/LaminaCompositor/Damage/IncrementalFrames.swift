@@ -4,7 +4,14 @@
 //
 // Two steps, so a host can ask what will change before drawing (CARenderer's
 // `updateBounds()` before `render()`): `prepare` builds the frame's draw list and its damage
-// against the kept frame; `draw` redraws that damage into the kept frame.
+// against the kept frame; `draw` redraws that damage.
+//
+// Two surfaces, as a GPU swap chain's "buffer age": the kept frame N may still be shown by
+// its caller (CARenderer hands out an image of it without copying), so frame N+1 is drawn
+// into the surface of frame N−1, redrawing N's damage (what differs between N−1 and N) and
+// N+1's. Outside those, frame N−1's pixels are frame N's, which are frame N+1's: exact, and
+// no whole-frame copy. When the older surface is still held by someone (an image of frame
+// N−1 kept by a caller) a new surface takes a copy of frame N instead.
 import CoreGraphics
 import LaminaRaster
 
@@ -31,6 +38,10 @@ package final class IncrementalFrames {
     package var maxRegions = 8
     /// The last frame drawn: its pixels, its draw list and its background.
     package private(set) var surface: Surface?
+    /// The frame drawn before `surface`, and the device rectangles that differ between them
+    /// (the damage `surface`'s frame redrew): where the next frame is drawn.
+    private var back: Surface?
+    private var backDamage: [PixelBox] = []
     private var list: DrawList?
     /// The kept list's damage units (computed once per list).
     private var units: [DamageUnit]?
@@ -45,7 +56,7 @@ package final class IncrementalFrames {
 
     /// Forgets the kept frame: the next one is drawn whole.
     package func invalidate() {
-        surface = nil; list = nil; units = nil; fill = nil; forced = []
+        surface = nil; back = nil; backDamage = []; list = nil; units = nil; fill = nil; forced = []
     }
 
     /// Makes the next frame redraw `box` (device pixels) even if its draw list leaves it
@@ -78,27 +89,57 @@ package final class IncrementalFrames {
                        background: background, fill: fill, units: newUnits)
     }
 
-    /// Redraws `pending`'s damage into the kept frame (a new one, drawn whole, when the size
-    /// changed) and keeps its draw list: the kept frame is then byte-identical to a full
-    /// render of `pending`'s frame. On error nothing is kept (the next frame is drawn whole).
+    /// Draws `pending`'s frame, redrawing only its damage (see the note at the top: into the
+    /// surface of the frame before the kept one when no one else holds it), and keeps it: the
+    /// returned surface, the new kept frame, is byte-identical to a full render of
+    /// `pending`'s frame. The surface of the previous kept frame is not written. On error
+    /// nothing is kept (the next frame is drawn whole).
     @discardableResult
     package func draw(_ pending: Pending) throws -> Surface {
         let w = pending.list.width, h = pending.list.height
+        let full = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
         var damage = pending.damage
-        let target: Surface
-        if let s = surface, s.width == w, s.height == h, list != nil {
-            target = s
-        } else {
+        let allocator = SurfaceAllocator(budget: compositor.memoryBudget ?? PixelMemoryBudget.current)
+        func newSurface() throws -> Surface {
             guard w > 0, h > 0, w <= Surface.maxDimension, h <= Surface.maxDimension, w * h <= Surface.maxPixelCount else {
                 throw CompositorError.invalidOutputSize(width: w, height: h)
             }
-            let allocator = SurfaceAllocator(budget: compositor.memoryBudget ?? PixelMemoryBudget.current)
-            target = try allocator.surface(width: w, height: h, for: RenderNodeID(0), .output)
+            return try allocator.surface(width: w, height: h, for: RenderNodeID(0), .output)
+        }
+        let target: Surface
+        let front = list != nil ? surface.flatMap { $0.width == w && $0.height == h ? $0 : nil } : nil
+        if let front, damage.isEmpty {
+            // Nothing to redraw: the kept frame is this frame.
+            list = pending.list; units = pending.units ?? units
+            return front
+        }
+        if let front {
+            // The older surface, if only this stream holds it (taken out of `back` first, so
+            // the local reference is the stream's only one).
+            var older = back
+            back = nil
+            if var b = older, b.width == w, b.height == h {
+                older = nil
+                if isKnownUniquelyReferenced(&b) {
+                    target = b
+                    damage = FrameDamage(rects: backDamage + damage.rects, width: w, height: h)
+                        .redrawRegions(limit: maxRegions, wholeExtentWork: pending.list.hasWholeExtentWork)
+                } else {
+                    target = try newSurface()
+                    if damage.rects != [full] { target.copyPixels(from: front, dx: 0, dy: 0) }
+                }
+            } else {
+                target = try newSurface()
+                if damage.rects != [full] { target.copyPixels(from: front, dx: 0, dy: 0) }
+            }
+        } else {
+            target = try newSurface()
             damage = .full(width: w, height: h)
         }
+        let kept = front
         invalidate()
         let regions: [PixelBox]
-        if damage.rects == [PixelBox(x0: 0, y0: 0, x1: w, y1: h)], let pool, pool.workerCount > 1 {
+        if damage.rects == [full], let pool, pool.workerCount > 1 {
             regions = Compositor.bands(width: w, height: h, count: pool.workerCount)
         } else {
             regions = damage.rects
@@ -106,6 +147,8 @@ package final class IncrementalFrames {
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
                               pool: pool)
         surface = target
+        back = kept
+        backDamage = kept == nil ? [] : pending.damage.rects
         list = pending.list
         units = pending.units
         fill = pending.fill

@@ -224,8 +224,9 @@ open class CARenderer: LayerTreeHost {
     /// `bounds` × `scale` is no pixel size, `.noLayer` without a layer, `.renderFailed` when
     /// the compositor refuses the frame.
     public func renderImage() throws -> CGImage {
-        // Only the damage is redrawn; the image is a copy, as the kept frame changes next time.
-        let frame = CGImage(surface: try drawIncrementalFrame().copy())
+        // Only the damage is redrawn, and the image shares the frame's pixels: the next frame
+        // is drawn into another surface (IncrementalFrames.swift), so this one stays as it is.
+        let frame = CGImage(surface: try drawIncrementalFrame())
         image = frame
         treeChanged = false
         return frame
