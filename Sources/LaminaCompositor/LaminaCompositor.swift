@@ -43,6 +43,10 @@
 //    LaminaRaster surfaces; Execute/RegionRendering.swift redraws only a region of a frame
 //    (a damage rectangle, or horizontal bands on a `WorkerPool`, Execute/RenderThreads.swift)
 //    with the whole frame's bytes there.
+// 7. Damage/ — a stream of frames (`IncrementalFrames`, behind CARenderer and the windows)
+//    compares each frame's draw list with the last one's (Damage/DrawListDamage.swift),
+//    chooses the regions to redraw by their cost (Damage/RedrawRegions.swift) and redraws
+//    them into the older of two surfaces, so the frame a caller still shows is never written.
 //
 // Text/ lays out and draws a text node's plain values (`TextContent`: FreeType faces from
 // CoreGraphics, breaking, truncation, alignment), for text layers' backing stores and their
