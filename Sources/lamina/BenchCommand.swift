@@ -26,6 +26,9 @@ extension Lamina {
         @Option(help: "Time evenly spaced frames over scene times A..B (seconds) instead of one frame.")
         var over: String?
 
+        @Option(help: "Pixels per point (2 draws the 1920x1080-point benchmark scenes at 3840x2160).")
+        var scale: Double = 1
+
         @Flag(help: "Redraw only each frame's damage, as a window does (default: whole frames).")
         var incremental = false
 
@@ -41,7 +44,7 @@ extension Lamina {
             let list = try scenes.isEmpty ? SceneCatalog.benchmarks + SceneCatalog.all : scenes.map(SceneCatalog.require)
             print("scene              pixels       median ms   min ms")
             for d in list {
-                let g = try FrameGeometry(sceneSize: d.size, scale: 1, size: nil)
+                let g = try FrameGeometry(sceneSize: d.size, scale: scale, size: nil)
                 let runner = SceneRunner(scene: d.make())
                 runner.advance(to: span?.from ?? d.keyTimes.first ?? 0)
                 // One renderer (the runner's), as a window or video would use: caches carry over
