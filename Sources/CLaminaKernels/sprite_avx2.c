@@ -1,5 +1,5 @@
-// The particle sprite kernel's row (`SpriteBlitter.draw` in LaminaRaster/Paint/SpriteBlit.swift)
-// in AVX2, eight pixels per step, byte for byte the Swift loop's result:
+// The particle sprite kernel (`SpriteBlitter.draw` in LaminaRaster/Paint/SpriteBlit.swift) in
+// AVX2, a whole sprite per call, eight pixels per step, byte for byte the Swift loop's result:
 //
 //   u = u0 + k·du, v = v0 + k·dv          (Float, k = x − bx0; a multiply then an add, no FMA)
 //   skip unless uMin < u < uMax and vMin < v < vMax
@@ -12,11 +12,13 @@
 //
 // Every step is an exact integer or the same IEEE single operation in the same order, so the
 // bytes equal the Swift definitions' (SpriteBlitKernelTests compare them on random sprites).
-// Lanes whose sample is skipped keep the destination: their source is 0, and both blends
-// return d for s = 0 (div255(d·255) = d). Taps are gathered in horizontal pairs (vpgatherdq)
-// from the sprite's bordered texture; a skipped lane gathers texels 0 and 1.
+// Lanes whose sample is skipped keep the destination: they gather a 2×2 block of transparent
+// texels (`zeroIndex`), so their source is 0, and both blends return d for s = 0
+// (div255(d·255) = d). Taps are gathered in horizontal pairs (vpgatherdq) from the sprite's
+// bordered texture.
 #include "CLaminaKernels.h"
 #include "blend_avx2.h"
+#include <math.h>
 
 #pragma clang fp contract(off)
 
@@ -41,13 +43,14 @@ AVX2_INLINE void spread_weights(__m256i w, __m256i *lo, __m256i *hi) {
     *hi = _mm256_unpackhi_epi32(w2, w2);
 }
 
-AVX2 void lamina_avx2_sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t wx0, ptrdiff_t wx1, ptrdiff_t bx0,
-                                 float u0, float v0, float du, float dv,
-                                 float uMin, float vMin, float uMax, float vMax,
-                                 const uint32_t *texels, ptrdiff_t stride, int32_t lx0, int32_t ly0,
-                                 const uint16_t tint[4], int clampToAlpha,
-                                 const uint8_t *clip, int additive) {
+AVX2_INLINE void sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t wx0, ptrdiff_t wx1, ptrdiff_t bx0,
+                            float u0, float v0, float du, float dv,
+                            float uMin, float vMin, float uMax, float vMax,
+                            const uint32_t *texels, ptrdiff_t stride, int32_t lx0, int32_t ly0, int32_t zeroIndex,
+                            const uint16_t tint[4], int clampToAlpha,
+                            const uint8_t *clip, int additive) {
     const __m256i z = _mm256_setzero_si256();
+    const __m256i zeros = _mm256_set1_epi32(zeroIndex);
     const __m256 vu0 = _mm256_set1_ps(u0), vv0 = _mm256_set1_ps(v0);
     const __m256 vdu = _mm256_set1_ps(du), vdv = _mm256_set1_ps(dv);
     const __m256 umin = _mm256_set1_ps(uMin), vmin = _mm256_set1_ps(vMin);
@@ -83,7 +86,8 @@ AVX2 void lamina_avx2_sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrd
         __m256 fu = _mm256_floor_ps(u), fv = _mm256_floor_ps(v);
         __m256i iu = _mm256_cvttps_epi32(fu), iv = _mm256_cvttps_epi32(fv);
         __m256i i = _mm256_add_epi32(_mm256_add_epi32(_mm256_mullo_epi32(iv, vstride), iu), origin);
-        i = _mm256_and_si256(i, valid); // skipped lanes read texel 0
+        // Skipped lanes read a block of transparent texels: their source is 0.
+        i = _mm256_blendv_epi8(zeros, i, valid);
         __m256i wu = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(u, fu), k256), half));
         __m256i wv = _mm256_cvttps_epi32(_mm256_add_ps(_mm256_mul_ps(_mm256_sub_ps(v, fv), k256), half));
         // Each tap pair (t[i], t[i+1]) is one 64-bit element: four gathers of four instead of
@@ -100,6 +104,11 @@ AVX2 void lamina_avx2_sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrd
         __m256i t01 = _mm256_castps_si256(_mm256_shuffle_ps(a0, a1, 0xDD));
         __m256i t10 = _mm256_castps_si256(_mm256_shuffle_ps(b0, b1, 0x88));
         __m256i t11 = _mm256_castps_si256(_mm256_shuffle_ps(b0, b1, 0xDD));
+        // Every tap transparent (a sprite's clear corners; skipped lanes read transparent
+        // texels): every source is 0 and both blends leave the destination as it is.
+        __m256i any = _mm256_or_si256(_mm256_or_si256(_mm256_castps_si256(a0), _mm256_castps_si256(a1)),
+                                      _mm256_or_si256(_mm256_castps_si256(b0), _mm256_castps_si256(b1)));
+        if (_mm256_testz_si256(any, any)) continue;
         __m256i wulo, wuhi, wvlo, wvhi;
         spread_weights(wu, &wulo, &wuhi);
         spread_weights(wv, &wvlo, &wvhi);
@@ -123,10 +132,6 @@ AVX2 void lamina_avx2_sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrd
             slo = scale16(slo, flo);
             shi = scale16(shi, fhi);
         }
-        // Skipped lanes: source 0.
-        __m256i vlo = _mm256_unpacklo_epi32(valid, valid), vhi = _mm256_unpackhi_epi32(valid, valid);
-        slo = _mm256_and_si256(slo, vlo);
-        shi = _mm256_and_si256(shi, vhi);
         uint32_t *p = row + x;
         __m256i d = n == 8 ? _mm256_loadu_si256((const __m256i *)p) : load_partial(p, n);
         __m256i out;
@@ -140,17 +145,70 @@ AVX2 void lamina_avx2_sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrd
     }
 }
 
+// One of the row-narrowing tests: c = c0 + k·step (c0 the row's first sample) must lie in
+// (cMin, cMax). `inverse` is 1/step, or 0 when the test narrows nothing (a step under 1/64
+// texel a pixel, or bounds beyond 2^16 texels, whose rounding divided by the step is not
+// small): `SpriteBlitter.rowSpan`'s rule.
+typedef struct { double inverse, cMin, cMax; } sprite_bound;
+
+static inline sprite_bound sprite_bound_make(float step, float cMin, float cMax) {
+    sprite_bound b = { 0, cMin, cMax };
+    if (fabsf(step) >= 1.0f / 64 && fabsf(cMin) < 65536 && fabsf(cMax) < 65536) b.inverse = 1.0 / (double)step;
+    return b;
+}
+
+// Narrows [*lo, *hi] (pixel offsets k from the box's left column) to where the test can pass,
+// widened by 2 pixels for Float rounding (the product by the inverse instead of a division
+// moves the ends by far less).
+static inline void sprite_narrow(double *lo, double *hi, float c0, sprite_bound b) {
+    if (b.inverse == 0 || !(fabsf(c0) < 65536)) return;
+    double p = (b.cMin - (double)c0) * b.inverse, q = (b.cMax - (double)c0) * b.inverse;
+    double mn = p < q ? p : q, mx = p < q ? q : p;
+    if (mn - 2 > *lo) *lo = mn - 2;
+    if (mx + 2 < *hi) *hi = mx + 2;
+}
+
+AVX2 void lamina_avx2_sprite(uint32_t *pixels, ptrdiff_t rowWords, ptrdiff_t x0, ptrdiff_t y0, ptrdiff_t x1, ptrdiff_t y1,
+                             ptrdiff_t wx0, ptrdiff_t wx1, const lamina_sprite *s,
+                             const uint8_t *clip, ptrdiff_t clipStride, ptrdiff_t clipX, ptrdiff_t clipY) {
+    const float du = (float)s->a, dv = (float)s->b;
+    const ptrdiff_t bx0 = s->bx0;
+    const double px = (double)bx0 + 0.5;
+    const sprite_bound bu = sprite_bound_make(du, s->cuMin, s->cuMax), bv = sprite_bound_make(dv, s->cvMin, s->cvMax);
+    const sprite_bound bs = sprite_bound_make(du + dv, s->csMin, s->csMax), bd = sprite_bound_make(du - dv, s->cdMin, s->cdMax);
+    for (ptrdiff_t y = y0; y < y1; y++) {
+        // The row's first sample as `SpriteBlitter.draw` computes it: the map in double (no
+        // FMA), rounded to float, minus half a texel.
+        double py = (double)y + 0.5;
+        float u0 = (float)(s->a * px + s->c * py + s->tx) - 0.5f;
+        float v0 = (float)(s->b * px + s->d * py + s->ty) - 0.5f;
+        double lo = (double)(x0 - bx0), hi = (double)(x1 - 1 - bx0);
+        sprite_narrow(&lo, &hi, u0, bu);
+        sprite_narrow(&lo, &hi, v0, bv);
+        // The diagonals sum two rounded coordinates: narrowed only where their rounding
+        // stays far below the two pixels' slack.
+        if (fabsf(u0) < 16384 && fabsf(v0) < 16384) {
+            sprite_narrow(&lo, &hi, u0 + v0, bs);
+            sprite_narrow(&lo, &hi, u0 - v0, bd);
+        }
+        if (!(lo <= hi)) continue;
+        ptrdiff_t from = bx0 + (ptrdiff_t)floor(lo), to = bx0 + (ptrdiff_t)ceil(hi) + 1;
+        if (from < x0) from = x0;
+        if (to > x1) to = x1;
+        if (to <= from) continue;
+        const uint8_t *clipRow = clip ? clip + (y - clipY) * clipStride + (from - clipX) : NULL;
+        sprite_row(pixels + y * rowWords, from, to, wx0, wx1, bx0, u0, v0, du, dv, s->uMin, s->vMin, s->uMax, s->vMax,
+                   s->texels, s->stride, s->lx0, s->ly0, s->zeroIndex, s->tint, s->clampToAlpha, clipRow, s->additive);
+    }
+}
+
 #else
 
-void lamina_avx2_sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t wx0, ptrdiff_t wx1, ptrdiff_t bx0,
-                            float u0, float v0, float du, float dv,
-                            float uMin, float vMin, float uMax, float vMax,
-                            const uint32_t *texels, ptrdiff_t stride, int32_t lx0, int32_t ly0,
-                            const uint16_t tint[4], int clampToAlpha,
-                            const uint8_t *clip, int additive) {
-    (void)row; (void)x0; (void)x1; (void)wx0; (void)wx1; (void)bx0; (void)u0; (void)v0; (void)du; (void)dv;
-    (void)uMin; (void)vMin; (void)uMax; (void)vMax; (void)texels; (void)stride; (void)lx0; (void)ly0;
-    (void)tint; (void)clampToAlpha; (void)clip; (void)additive;
+void lamina_avx2_sprite(uint32_t *pixels, ptrdiff_t rowWords, ptrdiff_t x0, ptrdiff_t y0, ptrdiff_t x1, ptrdiff_t y1,
+                        ptrdiff_t wx0, ptrdiff_t wx1, const lamina_sprite *s,
+                        const uint8_t *clip, ptrdiff_t clipStride, ptrdiff_t clipX, ptrdiff_t clipY) {
+    (void)pixels; (void)rowWords; (void)x0; (void)y0; (void)x1; (void)y1; (void)wx0; (void)wx1; (void)s;
+    (void)clip; (void)clipStride; (void)clipX; (void)clipY;
 }
 
 #endif

@@ -78,21 +78,39 @@ void lamina_avx512_sweep_strip(uint32_t *dst, ptrdiff_t dstStride, int32_t *acc,
 int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t n0, ptrdiff_t runCount,
                                       int32_t *cells1, ptrdiff_t n1, int evenOdd, uint32_t color);
 
-/// One row of a particle sprite (`SpriteBlitter.draw`): pixels x0 ..< x1 of `row`, pixel x
-/// sampling texel position (u0 + (x − bx0)·du, v0 + (x − bx0)·dv) of the bordered texture
-/// `texels` (`stride` words a row; level texel (iu, iv) at (iv − ly0 + 1)·stride + iu − lx0 + 1)
-/// when uMin < u < uMax and vMin < v < vMax; bilinear, times `tint` (r, g, b, a in 0…256;
-/// colours clamped to the alpha when `clampToAlpha`), times the clip bytes `clip[x − x0]`
-/// when `clip` is not NULL, blended source-over or (`additive`) saturating-added. Byte for
-/// byte the Swift loop. Every index (ly1 + 1)·stride must fit in an int32. Pixels of wx0 ..< wx1
-/// (a range around x0 ..< x1 the caller owns) outside x0 ..< x1 may be rewritten unchanged, so
-/// that chunks fall on multiples of 8 pixels.
-void lamina_avx2_sprite_row(uint32_t *row, ptrdiff_t x0, ptrdiff_t x1, ptrdiff_t wx0, ptrdiff_t wx1, ptrdiff_t bx0,
-                            float u0, float v0, float du, float dv,
-                            float uMin, float vMin, float uMax, float vMax,
-                            const uint32_t *texels, ptrdiff_t stride, int32_t lx0, int32_t ly0,
-                            const uint16_t tint[4], int clampToAlpha,
-                            const uint8_t *clip, int additive);
+/// A particle sprite ready to draw (`SpritePlan` in LaminaRaster/Paint/SpriteBlit.swift): its
+/// bordered texture, the map from surface pixel coordinates to the mip level's texels
+/// (u = a·x + c·y + tx, v = b·x + d·y + ty), the open range of samples with a tap in the source
+/// rectangle, the ranges of u, v, u + v and u − v outside which every tap is a transparent
+/// texel (an octagon around the sprite's visible texels: rows are narrowed to it), the device
+/// box's left column, the tint and the blend.
+typedef struct lamina_sprite {
+    const uint32_t *texels;
+    ptrdiff_t stride;
+    int32_t lx0, ly0;
+    /// A texel index whose 2×2 block is transparent (skipped lanes gather it).
+    int32_t zeroIndex;
+    double a, b, c, d, tx, ty;
+    float uMin, vMin, uMax, vMax;
+    float cuMin, cuMax, cvMin, cvMax, csMin, csMax, cdMin, cdMax;
+    ptrdiff_t bx0;
+    uint16_t tint[4];
+    int32_t clampToAlpha, additive;
+} lamina_sprite;
+
+/// The rows y0 ..< y1, pixels x0 ..< x1, of a sprite in the surface `pixels` (`rowWords`
+/// pixels a row): each row's span narrowed as `SpriteBlitter.rowSpan` does (to the visible
+/// octagon rather than the rectangle: the pixels left out would sample transparent texels
+/// only, which change nothing), then drawn eight pixels at a time: pixel x samples texel
+/// position (u0 + (x − bx0)·du, v0 + (x − bx0)·dv) when it is inside the rectangle's range;
+/// bilinear, times `tint` (r, g, b, a in 0…256; colours clamped to the alpha when
+/// `clampToAlpha`), times the clip byte, blended source-over or (`additive`) saturating-added.
+/// Pixels of wx0 ..< wx1 (a range around x0 ..< x1 the caller owns) may be rewritten unchanged
+/// so that chunks fall on multiples of 8 pixels. Every texel index must fit in an int32. `clip` (NULL for none; `clipStride` bytes a row, its byte (0, 0) over
+/// pixel (clipX, clipY)) must cover the rectangle. Byte for byte `SpriteBlitter`'s Swift loop.
+void lamina_avx2_sprite(uint32_t *pixels, ptrdiff_t rowWords, ptrdiff_t x0, ptrdiff_t y0, ptrdiff_t x1, ptrdiff_t y1,
+                        ptrdiff_t wx0, ptrdiff_t wx1, const lamina_sprite *s,
+                        const uint8_t *clip, ptrdiff_t clipStride, ptrdiff_t clipX, ptrdiff_t clipY);
 
 /// dst[i] = over(src[i]·alpha/255, dst[i]) for i < count.
 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha);

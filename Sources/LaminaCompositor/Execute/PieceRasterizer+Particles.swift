@@ -23,7 +23,7 @@ extension PieceRasterizer {
         let toSurface = Self.paintAffine(t)
         let blend: SpriteBlend = e.renderOrder == .additive ? .additive : .normal
         let alphaScale = alpha * tint.alpha
-        var jobs: [SpriteJob] = []
+        var jobs: [SpritePlan] = []
         jobs.reserveCapacity(evaluator.particles.count)
         for p in evaluator.particles {
             guard let sprite = sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
@@ -34,19 +34,21 @@ extension PieceRasterizer {
             let cx = Double(sprite.x0 + sprite.x1) / 2, cy = Double(sprite.y0 + sprite.y1) / 2
             let local = PaintAffine(a: c, b: s, c: -s, d: c, tx: p.x - (c * cx - s * cy), ty: p.y - (s * cx + c * cy))
             let m = local.concatenating(toSurface)
-            guard let box = blitter.deviceBox(sx0: sprite.x0, sy0: sprite.y0, sx1: sprite.x1, sy1: sprite.y1, toSurface: m),
-                  box.x1 > max(0, box.x0), box.y1 > max(0, box.y0), box.x0 < surface.width, box.y0 < surface.height
-            else { continue }
             let a = Float(alphaScale) * p.a
-            // Premultiplied tint, scaled to texel bytes (0…255) → output bytes.
-            jobs.append(SpriteJob(cell: Int(p.cell), map: m, box: box,
-                                  r: p.r * Float(tint.red) * a, g: p.g * Float(tint.green) * a,
-                                  b: p.b * Float(tint.blue) * a, a: a))
+            // Premultiplied tint, scaled to texel bytes (0…255) → output bytes. Planned once
+            // (inverse map, mip level, texture), however many tiles the sprite touches.
+            guard let plan = blitter.plan(sprite.image, sx0: sprite.x0, sy0: sprite.y0, sx1: sprite.x1, sy1: sprite.y1,
+                                          toSurface: m, r: p.r * Float(tint.red) * a, g: p.g * Float(tint.green) * a,
+                                          b: p.b * Float(tint.blue) * a, a: a, blend: blend)
+            else { continue }
+            let box = plan.box
+            guard box.x1 > max(0, box.x0), box.y1 > max(0, box.y0), box.x0 < surface.width, box.y0 < surface.height
+            else { continue }
+            jobs.append(plan)
         }
         // A region render's limit: sprites clipped to it draw the same bytes inside it.
         let limit = target.limit.map { SpriteBox(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) }
-        func draw(_ job: SpriteJob, within tile: SpriteBox?) {
-            let sprite = sprites[job.cell]!
+        func draw(_ job: SpritePlan, within tile: SpriteBox?) {
             var tile = tile
             if let l = limit {
                 let t = tile ?? SpriteBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
@@ -54,8 +56,7 @@ extension PieceRasterizer {
                 guard c.x1 > c.x0, c.y1 > c.y0 else { return }
                 tile = c
             }
-            blitter.draw(sprite.image, sx0: sprite.x0, sy0: sprite.y0, sx1: sprite.x1, sy1: sprite.y1,
-                         toSurface: job.map, r: job.r, g: job.g, b: job.b, a: job.a, blend: blend, within: tile)
+            blitter.draw(job, within: tile)
         }
         // Thousands of sprites scattered over a large surface miss the cache on every row they
         // blend into. Drawn tile by tile instead (each tile's sprites in particle order, each
@@ -70,15 +71,6 @@ extension PieceRasterizer {
             for j in members { draw(jobs[j], within: tile) }
         }
     }
-}
-
-/// One particle ready to draw: its cell, its texel → surface map, the surface pixels it can
-/// change and its premultiplied tint.
-private struct SpriteJob {
-    let cell: Int
-    let map: PaintAffine
-    let box: SpriteBox
-    let r: Float, g: Float, b: Float, a: Float
 }
 
 /// The surface cut into tiles of `size` pixels (128 × 64: 32 KiB of destination, an L1

@@ -68,6 +68,9 @@ extension CommittedFrameSchedule {
                 guard let shown = frame.instanceNodes.node(nodeID, at: instancePath) ?? frame[nodeID] else { continue }
                 var drawn = shown
                 drawn.setEmitterTime(shiftedTimes[i])
+                if let a = animatedIndex(of: nodeID), let base = committed[nodeID] {
+                    integrateBirthRates(a, base: base, into: &drawn, at: shiftedTimes[i])
+                }
                 if drawn != shown { frame.instanceNodes.set(drawn, at: instancePath) }
             }
             for inner in nested {

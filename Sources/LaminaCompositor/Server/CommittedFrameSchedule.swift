@@ -27,7 +27,7 @@ package struct CommittedFrameSchedule {
     var stepStart: [Int32] = [0]
     private var hot: [HotStep] = []
     private var keyframes: [FastKeyframes?] = []
-    private var general: [CommittedGeneralAnimation] = []
+    var general: [CommittedGeneralAnimation] = []
     package private(set) var transitions: [CommittedTransition?] = []
     /// Per animated node: its committed values, and its presented values after a frame.
     package internal(set) var targets: [CommittedLayerTarget] = []

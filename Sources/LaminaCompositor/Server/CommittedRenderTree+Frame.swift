@@ -71,10 +71,15 @@ extension CommittedRenderTree {
                 }
                 cache.written[k] = now
             }
-            // Emitters draw their particles at their local time.
+            // Emitters draw their particles at their local time, with animated birth rates
+            // integrated up to it (CommittedFrameSchedule+BirthRates.swift).
             for i in schedule.emitterIndices {
+                let id = schedule.order[Int(i)]
                 let local = schedule.localTimes[Int(i)]
-                frame.modify(schedule.order[Int(i)]) { $0.setEmitterTime(local) }
+                frame.modify(id) { $0.setEmitterTime(local) }
+                if let k = schedule.animatedIndex(of: id), let base = nodes[id] {
+                    frame.modify(id) { schedule.integrateBirthRates(k, base: base, into: &$0, at: local) }
+                }
             }
             // Delayed replicator instances (instanceDelay): their own nodes, beside the frame's.
             schedule.evaluateDelayedInstances(into: &frame, committed: nodes)

@@ -100,6 +100,20 @@ package final class CommittedRenderTree: @unchecked Sendable {
         return body(nodes, &schedule, &frameCache)
     }
 
+    /// `withLockedState` with the committed nodes writable; the last frame is dropped (it may
+    /// hold the nodes as they were).
+    func withLockedStateWritingNodes<R>(_ body: (inout RenderTree, inout CommittedFrameSchedule) -> R) -> R {
+        lock.lock()
+        defer { lock.unlock() }
+        if scheduleIsStale {
+            schedule = CommittedFrameSchedule(root: nodes.rootID, records: records, previous: schedule)
+            scheduleIsStale = false
+            statistics.scheduleBuildCount += 1
+        }
+        frameCache = CommittedFrameCache()
+        return body(&nodes, &schedule)
+    }
+
     // MARK: Commit
 
     /// One commit, under the lock: `body` puts the nodes of the layers it snapshots (see

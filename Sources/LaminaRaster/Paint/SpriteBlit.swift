@@ -64,7 +64,18 @@ package struct SpriteBlitter {
     /// (each pixel's sample depends only on the sprite, not on where drawing starts).
     package func draw(_ image: SampledImage, sx0: Int, sy0: Int, sx1: Int, sy1: Int, toSurface m: PaintAffine,
                       r: Float, g: Float, b: Float, a: Float, blend: SpriteBlend, within: SpriteBox? = nil) {
-        guard a > 0, sx1 > sx0, sy1 > sy0, let inverse = m.inverted() else { return }
+        guard let plan = plan(image, sx0: sx0, sy0: sy0, sx1: sx1, sy1: sy1, toSurface: m,
+                              r: r, g: g, b: b, a: a, blend: blend) else { return }
+        draw(plan, within: within)
+    }
+
+    /// What `draw` works out once per sprite — the inverse map, the mip level, the bordered
+    /// texture, the device box, the tint — so that a sprite drawn in several pieces (tile by
+    /// tile) pays for it once. Nil when the sprite can draw nothing (transparent, empty
+    /// rectangle, singular or non-finite map).
+    package func plan(_ image: SampledImage, sx0: Int, sy0: Int, sx1: Int, sy1: Int, toSurface m: PaintAffine,
+                      r: Float, g: Float, b: Float, a: Float, blend: SpriteBlend) -> SpritePlan? {
+        guard a > 0, sx1 > sx0, sy1 > sy0, let inverse = m.inverted() else { return nil }
         // Texels per surface pixel along the sprite's axes: the level that brings it near 1.
         let shrink = max(hypot(inverse.a, inverse.b), hypot(inverse.c, inverse.d))
         var level = 0
@@ -76,8 +87,21 @@ package struct SpriteBlitter {
         // Source rectangle in this level's texels (rounded outwards).
         let lx0 = max(0, Int((Double(sx0) / f).rounded(.down))), ly0 = max(0, Int((Double(sy0) / f).rounded(.down)))
         let lx1 = min(src.width, Int((Double(sx1) / f).rounded(.up))), ly1 = min(src.height, Int((Double(sy1) / f).rounded(.up)))
-        guard lx1 > lx0, ly1 > ly0 else { return }
-        guard let box = deviceBox(sx0: sx0, sy0: sy0, sx1: sx1, sy1: sy1, toSurface: m) else { return }
+        guard lx1 > lx0, ly1 > ly0 else { return nil }
+        guard let box = deviceBox(sx0: sx0, sy0: sy0, sx1: sx1, sy1: sy1, toSurface: m) else { return nil }
+        let texture = textures.texture(src, x0: lx0, y0: ly0, x1: lx1, y1: ly1)
+        // Every texel transparent: nothing to draw (every sample is 0).
+        guard texture.visible != nil else { return nil }
+        // Surface pixel centre → this level's texel coordinates, sampled at texel centres.
+        let toLevel = inverse.concatenating(PaintAffine.scale(1 / f, 1 / f))
+        return SpritePlan(box: box, texture: texture, lx0: lx0, ly0: ly0, lx1: lx1, ly1: ly1, toLevel: toLevel,
+                          tint: PackedTint(r: r, g: g, b: b, a: a), additive: blend == .additive)
+    }
+
+    /// Draws a planned sprite (see `draw(_:sx0:sy0:sx1:sy1:toSurface:r:g:b:a:blend:within:)`),
+    /// limited to `within` when given.
+    package func draw(_ plan: SpritePlan, within: SpriteBox? = nil) {
+        let box = plan.box
         // Samples are taken from the box's left column, whatever part of it is drawn.
         let bx0 = box.x0
         var x0 = max(0, box.x0), y0 = max(0, box.y0), x1 = min(surface.width, box.x1), y1 = min(surface.height, box.y1)
@@ -89,63 +113,71 @@ package struct SpriteBlitter {
             x0 = max(x0, within.x0); y0 = max(y0, within.y0); x1 = min(x1, within.x1); y1 = min(y1, within.y1)
         }
         guard x1 > x0, y1 > y0 else { return }
-        let texture = textures.texture(src, x0: lx0, y0: ly0, x1: lx1, y1: ly1)
-        // Surface pixel centre → this level's texel coordinates, sampled at texel centres.
-        let toLevel = inverse.concatenating(PaintAffine.scale(1 / f, 1 / f))
-        let ta = Float(toLevel.a), tb = Float(toLevel.b)
-        let tint = PackedTint(r: r, g: g, b: b, a: a)
-        let additive = blend == .additive
+        let texture = plan.texture, tint = plan.tint, toLevel = plan.toLevel
+        let lx0 = plan.lx0, ly0 = plan.ly0
         // Samples with u in (fx0 − 1, fx1) and v in (fy0 − 1, fy1) have a tap inside the
         // rectangle; the texture's border makes every tap of such a sample readable.
-        let fx0 = Float(lx0), fy0 = Float(ly0), fx1 = Float(lx1), fy1 = Float(ly1)
+        let fx0 = Float(plan.lx0), fy0 = Float(plan.ly0), fx1 = Float(plan.lx1), fy1 = Float(plan.ly1)
         let stride = texture.stride
-        // The kernel indexes texels with 32-bit ints from the level's origin.
-        let vector = usesVectorRows && (ly1 + 2) * stride + lx1 + 2 < Int(Int32.max)
         // Pixels of the row the kernel may rewrite unchanged to align its chunks: the part of
         // the surface this draw owns (the tile when drawing tile by tile).
         let writeX0 = max(0, within?.x0 ?? 0), writeX1 = min(surface.width, within?.x1 ?? surface.width)
-        let factors = SIMD4<UInt16>(UInt16(tint.r), UInt16(tint.g), UInt16(tint.b), UInt16(tint.a))
-        withUnsafeBytes(of: factors) { factorBytes in
-        let tintFactors = factorBytes.assumingMemoryBound(to: UInt16.self).baseAddress!
-        texture.texels.withUnsafeBufferPointer { texels in
-            guard let t = texels.baseAddress else { return }
-            for y in y0..<y1 {
-                let row = surface.row32(y)
-                let clipRow = clip.map { $0.row(y - clipY) - clipX }
-                // Texel position of the box's first pixel centre on this row, minus half a
-                // texel (bilinear); computed per row from the map (no drift down the sprite),
-                // and per pixel as a multiple of the step from it (the same sample wherever
-                // drawing starts: see `within`).
-                let p = toLevel.apply(Double(bx0) + 0.5, Double(y) + 0.5)
-                let u0 = Float(p.x) - 0.5, v0 = Float(p.y) - 0.5
-                // Only the pixels whose sample can pass the test below (a rotated sprite fills
-                // about half its box): a superset, so the bytes are those of the whole row.
-                guard let (x0, x1) = Self.rowSpan(x0: x0, x1: x1, bx0: bx0, u0: u0, v0: v0, du: ta, dv: tb,
-                                                  uMin: fx0 - 1, vMin: fy0 - 1, uMax: fx1, vMax: fy1)
-                else { continue }
-                if vector {
-                    lamina_avx2_sprite_row(row, x0, x1, writeX0, writeX1, bx0, u0, v0, ta, tb, fx0 - 1, fy0 - 1, fx1, fy1,
-                                           t, stride, Int32(lx0), Int32(ly0), tintFactors, tint.uniform ? 0 : 1,
-                                           clipRow.map { UnsafePointer($0 + x0) }, additive ? 1 : 0)
-                    continue
-                }
-                for x in x0..<x1 {
-                    let k = Float(x - bx0)
-                    let u = u0 + k * ta, v = v0 + k * tb
-                    guard u > fx0 - 1, v > fy0 - 1, u < fx1, v < fy1 else { continue }
-                    let fu = u.rounded(.down), fv = v.rounded(.down)
-                    // Texel (iu, iv) of the level is texture texel (iu − lx0 + 1, iv − ly0 + 1).
-                    let i = (Int(fv) - ly0 + 1) * stride + (Int(fu) - lx0 + 1)
-                    let wu = UInt32((u - fu) * 256 + 0.5), wv = UInt32((v - fv) * 256 + 0.5)
-                    let top = Self.lerp(t[i], t[i + 1], wu)
-                    let bottom = Self.lerp(t[i + stride], t[i + stride + 1], wu)
-                    var s = tint.apply(Self.lerp(top, bottom, wv))
-                    if let clipRow { s = Self.scale(s, UInt32(clipRow[x]) + (UInt32(clipRow[x]) >> 7)) }
-                    if s == 0 { continue }
-                    row[x] = additive ? Self.addSaturating(s, row[x]) : Self.sourceOver(s, row[x])
-                }
-            }
+        // The kernel indexes texels with 32-bit ints from the level's origin.
+        if usesVectorRows && texture.count < Int(Int32.max), let vis = texture.visible {
+            // The visible octagon in level texel coordinates (texture texel i is level texel
+            // i − 1 + lx0). A sample (u, v) taps texels ⌊u⌋ and ⌊u⌋ + 1 across, ⌊v⌋ and ⌊v⌋ + 1
+            // down: one of them is visible only if u ∈ [iMin − 1, iMax + 1), u + v ∈
+            // [sMin − 2, sMax + 2), u − v ∈ (dMin − 2, dMax + 2), and likewise v.
+            let ou = lx0 - 1, ov = ly0 - 1
+            // The clamp to the alpha changes nothing when the texels are premultiplied and no
+            // colour factor exceeds the alpha's (bilinear and tint are monotone).
+            let clamps = !tint.uniform && !(texture.premultiplied && max(tint.r, tint.g, tint.b) <= tint.a)
+            var s = lamina_sprite(texels: UnsafePointer(texture.texels), stride: stride, lx0: Int32(lx0), ly0: Int32(ly0),
+                                  zeroIndex: Int32(texture.zeroIndex),
+                                  a: toLevel.a, b: toLevel.b, c: toLevel.c, d: toLevel.d, tx: toLevel.tx, ty: toLevel.ty,
+                                  uMin: fx0 - 1, vMin: fy0 - 1, uMax: fx1, vMax: fy1,
+                                  cuMin: Float(vis.iMin + ou - 1), cuMax: Float(vis.iMax + ou + 1),
+                                  cvMin: Float(vis.jMin + ov - 1), cvMax: Float(vis.jMax + ov + 1),
+                                  csMin: Float(vis.sMin + ou + ov - 2), csMax: Float(vis.sMax + ou + ov + 2),
+                                  cdMin: Float(vis.dMin + ou - ov - 2), cdMax: Float(vis.dMax + ou - ov + 2), bx0: bx0,
+                                  tint: (UInt16(tint.r), UInt16(tint.g), UInt16(tint.b), UInt16(tint.a)),
+                                  clampToAlpha: clamps ? 1 : 0, additive: plan.additive ? 1 : 0)
+            lamina_avx2_sprite(surface.row32(0), surface.bytesPerRow / 4, x0, y0, x1, y1, writeX0, writeX1, &s,
+                               clip.map { UnsafePointer($0.row(0)) }, clip?.width ?? 0, clipX, clipY)
+            return
         }
+        let ta = Float(toLevel.a), tb = Float(toLevel.b)
+        let additive = plan.additive
+        let t = texture.texels
+        for y in y0..<y1 {
+            let row = surface.row32(y)
+            let clipRow = clip.map { $0.row(y - clipY) - clipX }
+            // Texel position of the box's first pixel centre on this row, minus half a
+            // texel (bilinear); computed per row from the map (no drift down the sprite),
+            // and per pixel as a multiple of the step from it (the same sample wherever
+            // drawing starts: see `within`).
+            let p = toLevel.apply(Double(bx0) + 0.5, Double(y) + 0.5)
+            let u0 = Float(p.x) - 0.5, v0 = Float(p.y) - 0.5
+            // Only the pixels whose sample can pass the test below (a rotated sprite fills
+            // about half its box): a superset, so the bytes are those of the whole row.
+            guard let (x0, x1) = Self.rowSpan(x0: x0, x1: x1, bx0: bx0, u0: u0, v0: v0, du: ta, dv: tb,
+                                              uMin: fx0 - 1, vMin: fy0 - 1, uMax: fx1, vMax: fy1)
+            else { continue }
+            for x in x0..<x1 {
+                let k = Float(x - bx0)
+                let u = u0 + k * ta, v = v0 + k * tb
+                guard u > fx0 - 1, v > fy0 - 1, u < fx1, v < fy1 else { continue }
+                let fu = u.rounded(.down), fv = v.rounded(.down)
+                // Texel (iu, iv) of the level is texture texel (iu − lx0 + 1, iv − ly0 + 1).
+                let i = (Int(fv) - ly0 + 1) * stride + (Int(fu) - lx0 + 1)
+                let wu = UInt32((u - fu) * 256 + 0.5), wv = UInt32((v - fv) * 256 + 0.5)
+                let top = Self.lerp(t[i], t[i + 1], wu)
+                let bottom = Self.lerp(t[i + stride], t[i + stride + 1], wu)
+                var s = tint.apply(Self.lerp(top, bottom, wv))
+                if let clipRow { s = Self.scale(s, UInt32(clipRow[x]) + (UInt32(clipRow[x]) >> 7)) }
+                if s == 0 { continue }
+                row[x] = additive ? Self.addSaturating(s, row[x]) : Self.sourceOver(s, row[x])
+            }
         }
     }
 
@@ -254,11 +286,56 @@ struct PackedTint {
 }
 
 /// A source rectangle of a surface copied with a one-texel transparent border, so the
-/// bilinear taps of any sample touching the rectangle are inside the buffer.
-struct SpriteTexture {
-    let texels: [UInt32]
+/// bilinear taps of any sample touching the rectangle are inside the buffer. A class owning
+/// its buffer, so a plan can hand the kernel a pointer that stays put.
+final class SpriteTexture {
+    let texels: UnsafeMutablePointer<UInt32>
     /// Texels per row (the rectangle's width + 2).
     let stride: Int
+    let count: Int
+    /// The octagon around the texels that are not transparent (0), in texture texels (the
+    /// border's included, so the rectangle's texel (0, 0) is (1, 1)): their least and greatest
+    /// column i, row j, i + j and i − j. Nil when every texel is transparent.
+    let visible: (iMin: Int, iMax: Int, jMin: Int, jMax: Int, sMin: Int, sMax: Int, dMin: Int, dMax: Int)?
+
+    /// A texel index whose 2×2 block is transparent: two extra rows below the border (the
+    /// vector kernel's skipped lanes read it).
+    let zeroIndex: Int
+    /// Whether every texel is premultiplied (no colour byte above its alpha): then tints whose
+    /// colour factors are at most the alpha factor need no clamp (every step is monotone).
+    let premultiplied: Bool
+
+    init(_ src: Surface, x0: Int, y0: Int, x1: Int, y1: Int) {
+        stride = x1 - x0 + 2
+        zeroIndex = stride * (y1 - y0 + 2)
+        count = stride * (y1 - y0 + 4)
+        texels = .allocate(capacity: count)
+        texels.initialize(repeating: 0, count: count)
+        var v = (iMin: Int.max, iMax: Int.min, jMin: Int.max, jMax: Int.min,
+                 sMin: Int.max, sMax: Int.min, dMin: Int.max, dMax: Int.min)
+        var premultiplied = true
+        for y in y0..<y1 {
+            let row = src.row32(y)
+            let j = y - y0 + 1
+            let base = j * stride + 1
+            for x in x0..<x1 {
+                texels[base + x - x0] = row[x]
+                let p = row[x]
+                guard p != 0 else { continue }
+                let a = p >> 24
+                if p & 0xFF > a || (p >> 8) & 0xFF > a || (p >> 16) & 0xFF > a { premultiplied = false }
+                let i = x - x0 + 1
+                v.iMin = min(v.iMin, i); v.iMax = max(v.iMax, i)
+                v.jMin = min(v.jMin, j); v.jMax = max(v.jMax, j)
+                v.sMin = min(v.sMin, i + j); v.sMax = max(v.sMax, i + j)
+                v.dMin = min(v.dMin, i - j); v.dMax = max(v.dMax, i - j)
+            }
+        }
+        visible = v.iMin <= v.iMax ? v : nil
+        self.premultiplied = premultiplied
+    }
+
+    deinit { texels.deallocate() }
 }
 
 /// The textures a blitter made, by source surface and rectangle (a particle system draws
@@ -266,19 +343,30 @@ struct SpriteTexture {
 final class SpriteTextureCache {
     private struct Key: Hashable { let surface: ObjectIdentifier; let x0, y0, x1, y1: Int }
     private var entries: [Key: SpriteTexture] = [:]
+    /// The last texture asked for (consecutive particles are mostly of one cell and level).
+    private var last: (key: Key, texture: SpriteTexture)?
 
     func texture(_ src: Surface, x0: Int, y0: Int, x1: Int, y1: Int) -> SpriteTexture {
         let key = Key(surface: ObjectIdentifier(src), x0: x0, y0: y0, x1: x1, y1: y1)
-        if let t = entries[key] { return t }
-        let stride = x1 - x0 + 2
-        var texels = [UInt32](repeating: 0, count: stride * (y1 - y0 + 2))
-        for y in y0..<y1 {
-            let row = src.row32(y)
-            let base = (y - y0 + 1) * stride + 1
-            for x in x0..<x1 { texels[base + x - x0] = row[x] }
-        }
-        let t = SpriteTexture(texels: texels, stride: stride)
+        if let last, last.key == key { return last.texture }
+        let t = entries[key] ?? SpriteTexture(src, x0: x0, y0: y0, x1: x1, y1: y1)
         entries[key] = t
+        last = (key, t)
         return t
     }
+}
+
+/// A sprite prepared by `SpriteBlitter.plan`: everything its pixels depend on but the part of
+/// the surface being drawn. Valid only with the blitter that made it (its texture is that
+/// blitter's).
+package struct SpritePlan {
+    /// The surface pixels the sprite can change (not clipped to the surface).
+    package let box: SpriteBox
+    let texture: SpriteTexture
+    /// The source rectangle in the mip level's texels.
+    let lx0: Int, ly0: Int, lx1: Int, ly1: Int
+    /// Surface pixel coordinates → the level's texel coordinates.
+    let toLevel: PaintAffine
+    let tint: PackedTint
+    let additive: Bool
 }

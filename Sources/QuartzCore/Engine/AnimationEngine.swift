@@ -58,7 +58,12 @@ package enum AnimationEngine {
         for (layer, localTime) in due { advance(layer, localTime: localTime, removed: &removed) }
         // The render server drops them too, now (as Apple's removes finished animations
         // itself): windows and presentation layers show the value underneath from this frame.
-        if !removed.isEmpty { root.treeRoot.committedRenderTreeStorage?.removeSteps(madeFrom: removed) }
+        if !removed.isEmpty {
+            // Animated birth rates leaving the tree: their integral so far becomes history
+            // first (CAEmitterLayer+BirthRateHistory.swift).
+            for (layer, _) in due { (layer as? CAEmitterLayer)?.settleAnimatedBirthRates(atMediaTime: time, inCommittedTree: true) }
+            root.treeRoot.committedRenderTreeStorage?.removeSteps(madeFrom: removed)
+        }
     }
 
     /// One frame at the current media time (`CACurrentMediaTime()`).

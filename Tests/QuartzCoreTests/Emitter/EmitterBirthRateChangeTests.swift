@@ -97,15 +97,19 @@ import Testing
     }
 
     @Test func anImplicitlyAnimatedChangeKeepsTheEarlierParticles() throws {
-        // `birthRate = 0` with actions: a 0.25 s implicit animation from 1 to 0. During it the
-        // presented rate holds from the commit on; the particles born before are untouched.
+        // `birthRate = 0` with actions: a 0.25 s implicit animation from 1 to 0, whose integral
+        // bears the births during it (EmitterAnimatedBirthRateTests); the particles born
+        // before are untouched.
         let unchanged = try Self.particles(script: [], at: 101.1)
         let during = try Self.particles(script: Self.stopLayer, at: 101.1, actions: true)
         #expect(during.filter { $0.birth < 1 } == unchanged.filter { $0.birth < 1 })
         #expect(try Self.particles(script: Self.stopLayer, at: 101.1, actions: true) == during)
-        // After it, exactly the unanimated change's particles.
-        #expect(try Self.particles(script: Self.stopLayer, at: 103.5, actions: true)
-            == Self.particles(script: Self.stopLayer, at: 103.5))
+        // After it: the unanimated change's particles, and the few the ramp down bore (six a
+        // second per cell times about 0.125 s: the one due at its start in each cell).
+        let animated = try Self.particles(script: Self.stopLayer, at: 103.5, actions: true)
+        #expect(try animated.filter { $0.birth < 1 } == Self.particles(script: Self.stopLayer, at: 103.5))
+        let ramp = animated.filter { $0.birth >= 1 }
+        #expect(ramp.count == 4 && ramp.allSatisfy { $0.birth < 1.25 })
     }
 
     @Test func birthsResumeWhenTheRateComesBack() throws {
@@ -164,7 +168,7 @@ import Testing
         r.commit(3, at: 9) // a clock set back
         #expect(r.past.map(\.until) == [12, 12])
         #expect(r.past.map(\.rate) == [5, 0])
-        for i in 0..<200 { r.commit(Float(i % 2), at: 20 + Double(i)) }
+        for i in 0..<(BirthRateRecord.maxChanges + 136) { r.commit(Float(i % 2), at: 20 + Double(i)) }
         #expect(r.past.count == BirthRateRecord.maxChanges)
         #expect(zip(r.past, r.past.dropFirst()).allSatisfy { $0.until <= $1.until })
         r.commit(7, at: .nan)

@@ -70,7 +70,8 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// of the layer's local time, evaluated in closed form by the compositor at each frame
 /// (`ParticleEvaluator`), so any frame at any time renders the same — whatever the frame rate
 /// or order. A rate change takes effect at the commit that carries it: setting
-/// `birthRate = 0` stops births and lets the live particles die out
+/// `birthRate = 0` stops births and lets the live particles die out, and an animated birth
+/// rate bears as many particles as its integral over time
 /// (CAEmitterLayer+BirthRateHistory.swift). Particles are drawn after the background and
 /// contents, before the sublayers, flattened into the layer's plane (`preservesDepth` is
 /// stored, not applied — see its comment; z only orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
