@@ -10,7 +10,7 @@ import QuartzCore
 ///
 /// UIColor is an `NSObject` subclass, as on iOS: `==` is `isEqual(_:)`, which compares colour
 /// space and components exactly (UIKit's rule), and `hash` agrees with it.
-open class UIColor: NSObject, @unchecked Sendable {
+open class UIColor: NSObject, CATextLayerColor, @unchecked Sendable {
     /// The Core Graphics colour this colour draws with.
     public let cgColor: CGColor
 

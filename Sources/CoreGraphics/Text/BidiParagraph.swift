@@ -12,12 +12,15 @@ package struct BidiParagraph: Sendable {
     package private(set) var isRightToLeft: Bool
 
     /// Runs the algorithm on `scalars` (Unicode scalar values of one paragraph, no breaks).
-    /// A paragraph of left-to-right text only is all level 0, found without FriBidi's full pass.
-    package init(_ scalars: [UInt32]) {
+    /// `rightToLeft` imposes the paragraph's base direction (an NSParagraphStyle's
+    /// `baseWritingDirection`); nil finds it from the first strong character.
+    /// A left-to-right paragraph of left-to-right text only is all level 0, found without
+    /// FriBidi's full pass.
+    package init(_ scalars: [UInt32], rightToLeft: Bool? = nil) {
         let n = scalars.count
         types = [UInt32](repeating: 0, count: n)
         levels = [UInt8](repeating: 0, count: n)
-        isRightToLeft = false
+        isRightToLeft = rightToLeft ?? false
         guard n > 0 else { return }
         var fbTypes = [FriBidiCharType](repeating: FriBidiCharType(rawValue: 0), count: n)
         scalars.withUnsafeBufferPointer { s in
@@ -26,7 +29,7 @@ package struct BidiParagraph: Sendable {
         types = fbTypes.map(\.rawValue)
         // Nothing right-to-left or embedding: every level is 0 (the common case, kept cheap).
         let rtlMask = UInt32(FRIBIDI_MASK_RTL) | UInt32(FRIBIDI_MASK_EXPLICIT) | UInt32(FRIBIDI_MASK_ISOLATE)
-        guard types.contains(where: { $0 & rtlMask != 0 }) else { return }
+        guard rightToLeft == true || types.contains(where: { $0 & rtlMask != 0 }) else { return }
         var brackets = [FriBidiBracketType](repeating: 0, count: n)
         scalars.withUnsafeBufferPointer { s in
             fbTypes.withUnsafeBufferPointer { t in
@@ -35,7 +38,7 @@ package struct BidiParagraph: Sendable {
                 }
             }
         }
-        var base = clamina_fribidi_par_auto()
+        var base = rightToLeft.map { $0 ? clamina_fribidi_par_rtl() : clamina_fribidi_par_ltr() } ?? clamina_fribidi_par_auto()
         let ok = fbTypes.withUnsafeBufferPointer { t in
             brackets.withUnsafeBufferPointer { b in
                 levels.withUnsafeMutableBufferPointer {
@@ -43,7 +46,7 @@ package struct BidiParagraph: Sendable {
                 }
             }
         }
-        if ok == 0 { levels = [UInt8](repeating: 0, count: n); return }
+        if ok == 0 { levels = [UInt8](repeating: isRightToLeft ? 1 : 0, count: n); return }
         isRightToLeft = base == clamina_fribidi_par_rtl()
     }
 

@@ -4,16 +4,20 @@ import Foundation
 // counts its trailing spaces (they hang past the edge, as in Core Text).
 
 extension TextLayout {
-    /// Greedy word wrap of one paragraph to `width`: breaks after the last space that keeps
-    /// the line within the width; a word that does not fit on a line of its own breaks
-    /// between characters; a line always takes at least one character. An empty paragraph
-    /// is one empty line.
-    package static func wrap(_ units: [TextUnit], width: CGFloat) -> [[TextUnit]] {
+    /// Greedy word wrap of one paragraph: the first line to `firstWidth` (nil: `width`), the
+    /// others to `width`. Breaks after the last space that keeps the line within its width; a
+    /// word that does not fit on a line of its own breaks between characters; with
+    /// `byCharacter`, every line breaks between characters wherever the next one does not fit
+    /// (spaces still hang). A line always takes at least one character. An empty paragraph is
+    /// one empty line.
+    package static func wrap(_ units: [TextUnit], width: CGFloat, firstWidth: CGFloat? = nil,
+                             byCharacter: Bool = false) -> [[TextUnit]] {
         var lines: [[TextUnit]] = []
         var line: [TextUnit] = []
         var lineWidth: CGFloat = 0          // advance of `line`, trailing spaces included
         var lastBreak: Int?                 // index in `line` just after the last space
         let tolerance: CGFloat = 1e-6       // advances are sums of scaled integers
+        var limit: CGFloat { (lines.isEmpty ? firstWidth ?? width : width) + tolerance }
 
         for unit in units {
             if unit.isSpace {
@@ -22,12 +26,12 @@ extension TextLayout {
                 lastBreak = line.count
                 continue
             }
-            if line.isEmpty || lineWidth + unit.width <= width + tolerance {
+            if line.isEmpty || lineWidth + unit.width <= limit {
                 line.append(unit)
                 lineWidth += unit.width
                 continue
             }
-            if let b = lastBreak {
+            if let b = lastBreak, !byCharacter {
                 // Break after the last space: what follows it starts the next line.
                 let head = Array(line[..<b]), tail = Array(line[b...])
                 lines.append(head)
@@ -35,16 +39,17 @@ extension TextLayout {
                 lineWidth = tail.reduce(0) { $0 + $1.width }
                 lastBreak = nil
                 // The carried word may itself be too wide now: fall through to re-check.
-                if !line.isEmpty, lineWidth + unit.width > width + tolerance {
+                if !line.isEmpty, lineWidth + unit.width > limit {
                     lines.append(line)
                     line = []
                     lineWidth = 0
                 }
             } else {
-                // No space on this line: break the word between characters.
+                // No space on this line (or breaking by character): break before this character.
                 lines.append(line)
                 line = []
                 lineWidth = 0
+                lastBreak = nil
             }
             line.append(unit)
             lineWidth += unit.width

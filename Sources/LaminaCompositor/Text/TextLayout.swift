@@ -94,6 +94,12 @@ package protocol TextMeasuring {
     func kerning(_ left: TextUnit, _ right: TextUnit) -> CGFloat
     /// One paragraph (no hard breaks) measured as a whole: shaped, with bidi levels.
     func units(for paragraph: [Character]) -> MeasuredParagraph
+    /// One paragraph measured as a whole with a font per character (`fonts[i]`, nil: this
+    /// measurer's; a short array leaves the rest to this measurer) and a base direction
+    /// (`rightToLeft`; nil: found from the first strong character). The bidi levels are the
+    /// whole paragraph's, whatever the fonts; units in another font than this measurer's carry
+    /// its face, size and line metrics.
+    func units(for paragraph: [Character], fonts: [TextFontChoice?], rightToLeft: Bool?) -> MeasuredParagraph
     /// The face this measurer measures with (nil: none, as in tests' fixed measurers).
     var measuringFace: FontFace? { get }
     var fontSize: CGFloat { get }
@@ -119,8 +125,9 @@ extension TextMeasuring {
 ///
 /// Space: the layer's bounds space with the box's top-left at (0, 0), points, y down. The
 /// first baseline is `ascent` below the top (Apple draws CATextLayer text from the top of the
-/// bounds); each next one `lineHeight` lower. Lines are broken in logical order and drawn in
-/// visual order (the bidi algorithm's line reordering).
+/// bounds); each next one `lineHeight` lower in one font without paragraph styles (mixed
+/// fonts and styles: see `make`). Lines are broken in logical order and drawn in visual order
+/// (the bidi algorithm's line reordering).
 package struct TextLayout: Equatable, Sendable {
     package struct Line: Equatable, Sendable {
         package var units: [TextUnit]
@@ -134,6 +141,8 @@ package struct TextLayout: Equatable, Sendable {
         package var isRightToLeft = false
         /// Indices into `units`, left to right, when that is not the logical order (bidi text).
         package var visualOrder: [Int]?
+        /// The paragraph style's indent at the line's leading edge (points; 0 without a style).
+        package var indent: CGFloat = 0
 
         /// The advance of the line without its trailing spaces (points).
         package var width: CGFloat { TextLayout.width(of: units[...]) }
@@ -142,8 +151,8 @@ package struct TextLayout: Equatable, Sendable {
     }
 
     package var lines: [Line]
-    /// The height the lines take (points from the box's top): the last baseline plus that
-    /// line's descent and line gap (in one font: lines × lineHeight).
+    /// The height the lines take (points from the box's top): the bottom of the last line (its
+    /// baseline plus its descent and line gap; in one font without styles: lines × lineHeight).
     package var height: CGFloat = 0
     package var ascent: CGFloat
     package var descent: CGFloat
@@ -153,103 +162,19 @@ package struct TextLayout: Equatable, Sendable {
         package var isWrapped = false
         package var truncationMode: TextTruncation = .none
         package var alignmentMode: TextAlignment = .natural
-        /// Per-range attributes of an attributed string (colour, kern), applied after measuring.
+        /// Per-range attributes of an attributed string (font, colour, kern, paragraph style).
         package var styles: [TextStyleRun] = []
+        /// Measure the whole text: no truncation at all, the layer's or a paragraph style's
+        /// (for `preferredFrameSize()`).
+        package var measuresWholeText = false
         package init(isWrapped: Bool = false, truncationMode: TextTruncation = .none,
-                     alignmentMode: TextAlignment = .natural, styles: [TextStyleRun] = []) {
+                     alignmentMode: TextAlignment = .natural, styles: [TextStyleRun] = [], measuresWholeText: Bool = false) {
             self.isWrapped = isWrapped
             self.truncationMode = truncationMode
             self.alignmentMode = alignmentMode
             self.styles = styles
+            self.measuresWholeText = measuresWholeText
         }
-    }
-
-    /// Lays out `text` in a box of `size` points.
-    ///
-    /// - Hard breaks: newlines (LF, CR, CRLF, VT, FF, NEL, U+2028, U+2029) start a new line.
-    /// - Wrapping (`isWrapped`): greedy, at spaces; a word wider than the box breaks between
-    ///   characters; spaces at the end of a line hang past the edge. A box narrower than one
-    ///   character still gets one character per line.
-    /// - Truncation (any mode but `none`): without wrapping, each line wider than the box is
-    ///   shortened with "…" at its start, middle or end. With wrapping, only the lines that fit
-    ///   the box's height (at least one) are kept, and if text was cut, the last kept line ends
-    ///   with "…" (whatever the mode).
-    /// - Alignment: left starts at x 0; right ends at the box's right edge; natural is left for
-    ///   a left-to-right paragraph and right for a right-to-left one (its first strong
-    ///   character is Hebrew, Arabic…); center centres; justified stretches the spaces of
-    ///   wrapped lines to the box's width (a paragraph's last line is aligned naturally).
-    /// - Bidi: each line is reordered for display by the levels of its units (`visualOrder`).
-    /// Non-finite or negative sizes are treated as 0.
-    package static func make(_ text: String, size: CGSize, options: Options, measurer: some TextMeasuring) -> TextLayout {
-        let w = size.width.isFinite ? max(0, size.width) : 0
-        let h = size.height.isFinite ? max(0, size.height) : 0
-        var rows: [[TextUnit]] = []
-        // Whether each row ends its paragraph (justification leaves those alone).
-        var ends: [Bool] = []
-        var rtl: [Bool] = []
-        var cut = false
-        var paragraphStart = 0       // characters of `text` before this paragraph
-        for paragraph in paragraphs(of: text) {
-            let measured = options.styles.contains(where: { $0.hasFont })
-                ? measureWithFonts(paragraph, from: paragraphStart, styles: options.styles, measurer: measurer)
-                : measurer.units(for: paragraph)
-            var units = measured.units
-            if !options.styles.isEmpty { applyStyles(options.styles, to: &units, from: paragraphStart) }
-            paragraphStart += paragraph.count + 1
-            if options.isWrapped {
-                let wrapped = wrap(units, width: w)
-                for (i, row) in wrapped.enumerated() {
-                    rows.append(row); ends.append(i == wrapped.count - 1); rtl.append(measured.isRightToLeft)
-                }
-            } else {
-                rows.append(units)
-                ends.append(true)
-                rtl.append(measured.isRightToLeft)
-            }
-        }
-        var ellipsis = measurer.unit(for: "\u{2026}")
-        ellipsis.bidiType = TextLayout.neutralBidiType
-        if options.truncationMode != .none {
-            if options.isWrapped {
-                let spare = (h - measurer.ascent - measurer.descent) / max(measurer.lineHeight, 1e-6) + 1e-9
-                let fit = spare < 0 ? 1 : Int(min(spare, 1e9).rounded(.down)) + 1
-                if rows.count > fit {
-                    rows = Array(rows[..<fit])
-                    ends = Array(ends[..<fit])
-                    rtl = Array(rtl[..<fit])
-                    cut = true
-                }
-                if cut, let last = rows.last {
-                    rows[rows.count - 1] = truncate(last, width: w, ellipsis: ellipsis, mode: .end, force: true)
-                    ends[ends.count - 1] = true   // a cut line is not stretched by justification
-                }
-            } else {
-                rows = rows.map { truncate($0, width: w, ellipsis: ellipsis, mode: options.truncationMode, force: false) }
-            }
-        }
-        var lines: [Line] = []
-        // Each line's baseline: its tallest font's ascent below the previous line's lowest
-        // descent and line gap (lines in one font step by its line height).
-        var previousBelow: CGFloat?, previousBaseline: CGFloat = 0
-        for (i, row) in rows.enumerated() {
-            var ascent = measurer.ascent, below = measurer.lineHeight - measurer.ascent
-            for m in row.lazy.compactMap(\.metrics) { ascent = max(ascent, m.ascent); below = max(below, m.lineHeight - m.ascent) }
-            let baseline = previousBelow.map { previousBaseline + $0 + ascent } ?? ascent
-            previousBaseline = baseline
-            previousBelow = below
-            var line = Line(units: row, x: 0, baseline: baseline)
-            line.isRightToLeft = rtl[i]
-            if rtl[i] || row.contains(where: { $0.level != 0 }) {
-                // A truncation's ellipsis reads in the paragraph's direction (measured alone, it is 0).
-                let levels = row.map { $0.text == "\u{2026}" && rtl[i] ? max($0.level, 1) : $0.level }
-                let order = BidiParagraph.visualOrder(levels: levels, types: row.map(\.bidiType), rightToLeft: rtl[i])
-                if order != Array(row.indices) { line.visualOrder = order }
-            }
-            align(&line, width: w, mode: options.alignmentMode, isLastOfParagraph: ends[i] || !options.isWrapped)
-            lines.append(line)
-        }
-        return TextLayout(lines: lines, height: lines.isEmpty ? 0 : previousBaseline + (previousBelow ?? 0),
-                          ascent: measurer.ascent, descent: measurer.descent, lineHeight: measurer.lineHeight)
     }
 
     /// FriBidi's type for "…" (other neutral, ON): what an ellipsis unit reports.
@@ -294,7 +219,7 @@ package struct TextLayout: Equatable, Sendable {
         return units[units.startIndex..<end].reduce(0) { $0 + $1.width }
     }
 
-    private static func align(_ line: inout Line, width: CGFloat, mode: TextAlignment, isLastOfParagraph: Bool) {
+    static func align(_ line: inout Line, width: CGFloat, mode: TextAlignment, isLastOfParagraph: Bool) {
         let free = width - line.width
         switch mode {
         case .right: line.x = free

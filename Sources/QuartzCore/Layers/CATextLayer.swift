@@ -78,14 +78,17 @@ open class CATextLayer: CALayer {
         get { text.foregroundColor }
         set { set("foregroundColor", \.foregroundColor, newValue, same: ==) }
     }
-    /// Wrap to the bounds' width. Default false.
+    /// Wrap to the bounds' width. Default false. Applies to attributed strings too: a paragraph
+    /// style's `lineBreakMode` says how lines wrap (by words or characters), not whether.
     open var isWrapped: Bool { get { text.isWrapped } set { set("wrapped", \.isWrapped, newValue, same: ==) } }
-    /// Default none.
+    /// Default none. A paragraph whose `NSParagraphStyle` has a truncating or clipping
+    /// `lineBreakMode` uses that instead.
     open var truncationMode: CATextLayerTruncationMode {
         get { text.truncationMode }
         set { set("truncationMode", \.truncationMode, newValue, same: ==) }
     }
-    /// Default natural.
+    /// Default natural. Applies to paragraphs without an `NSParagraphStyle`: a paragraph of an
+    /// attributed string with one takes the style's `alignment` (as Core Text lays it out).
     open var alignmentMode: CATextLayerAlignmentMode {
         get { text.alignmentMode }
         set { set("alignmentMode", \.alignmentMode, newValue, same: ==) }

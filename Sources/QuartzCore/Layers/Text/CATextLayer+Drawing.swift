@@ -35,9 +35,9 @@ extension CATextLayer {
 
     /// The per-range attributes of an attributed `string` the layer draws: `.font` (a font
     /// object such as UIKit's UIFont, at its `pointSize`; a CGFont or a font name, at the
-    /// layer's `fontSize`), `.foregroundColor` (a CGColor, or an object with a `cgColor`
-    /// property such as UIKit's UIColor) and `.kern` (points, as a number), by character of
-    /// `plainText(string)`. Paragraph styles are not honoured yet; plain strings have none.
+    /// layer's `fontSize`), `.foregroundColor` (a CGColor, or a `CATextLayerColor` such as
+    /// UIKit's UIColor), `.kern` (points, as a number) and `.paragraphStyle` (an
+    /// `NSParagraphStyle`), by character of `plainText(string)`. Plain strings have none.
     package static func textStyles(_ value: Any?) -> [TextStyleRun] {
         guard let attributed = value as? NSAttributedString, attributed.length > 0 else { return [] }
         // UTF-16 offset → character offset, for the ranges NSAttributedString reports.
@@ -55,6 +55,7 @@ extension CATextLayer {
         attributed.enumerateAttributes(in: NSRange(location: 0, length: attributed.length)) { attrs, range, _ in
             let color = attrs[.foregroundColor].flatMap(colorValue)
             let kern = attrs[.kern].flatMap(numberValue) ?? 0
+            let paragraph = (attrs[.paragraphStyle] as? NSParagraphStyle).map { TextParagraphStyle($0) }
             var face: FontFace?, size: CGFloat?
             switch attrs[.font] {
             case let f as CGFont: face = f.face
@@ -64,17 +65,22 @@ extension CATextLayer {
             case let name as String: face = FontCatalog.face(named: name)
             default: break
             }
-            guard color != nil || kern != 0 || face != nil || size != nil, range.location >= 0, range.location + range.length < charAt.count else { return }
+            guard color != nil || kern != 0 || face != nil || size != nil || paragraph != nil,
+                  range.location >= 0, range.location + range.length < charAt.count else { return }
             let lo = charAt[range.location], hi = charAt[range.location + range.length]
-            if hi > lo { runs.append(TextStyleRun(range: lo..<hi, color: color, kern: kern, face: face, fontSize: size)) }
+            if hi > lo {
+                runs.append(TextStyleRun(range: lo..<hi, color: color, kern: kern, face: face, fontSize: size, paragraph: paragraph))
+            }
         }
         return runs
     }
 
     private static func colorValue(_ value: Any) -> CGColor? {
-        if let c = value as? CGColor { return c }
-        // UIKit's UIColor (QuartzCore cannot name it): its stored `cgColor`.
-        return Mirror(reflecting: value).children.first { $0.label == "cgColor" }?.value as? CGColor
+        switch value {
+        case let c as CGColor: return c
+        case let c as CATextLayerColor: return c.cgColor
+        default: return nil
+        }
     }
 
     private static func numberValue(_ value: Any) -> CGFloat? {
@@ -138,5 +144,44 @@ extension TextAlignment {
         case .justified: self = .justified
         default: self = .natural
         }
+    }
+}
+
+extension TextAlignment {
+    /// An NSParagraphStyle's alignment.
+    init(_ alignment: NSTextAlignment) {
+        switch alignment {
+        case .left: self = .left
+        case .right: self = .right
+        case .center: self = .center
+        case .justified: self = .justified
+        case .natural: self = .natural
+        }
+    }
+}
+
+extension TextParagraphStyle {
+    /// The layout's copy of a paragraph style (lengths sanitised by the layout's initializer).
+    init(_ style: NSParagraphStyle) {
+        let lineBreak: LineBreak
+        switch style.lineBreakMode {
+        case .byWordWrapping: lineBreak = .wordWrapping
+        case .byCharWrapping: lineBreak = .charWrapping
+        case .byClipping: lineBreak = .clipping
+        case .byTruncatingHead: lineBreak = .truncatingHead
+        case .byTruncatingTail: lineBreak = .truncatingTail
+        case .byTruncatingMiddle: lineBreak = .truncatingMiddle
+        }
+        let direction: Bool?
+        switch style.baseWritingDirection {
+        case .natural: direction = nil
+        case .leftToRight: direction = false
+        case .rightToLeft: direction = true
+        }
+        self.init(alignment: TextAlignment(style.alignment), lineBreak: lineBreak, isRightToLeft: direction,
+                  lineSpacing: style.lineSpacing, paragraphSpacing: style.paragraphSpacing,
+                  paragraphSpacingBefore: style.paragraphSpacingBefore, firstLineHeadIndent: style.firstLineHeadIndent,
+                  headIndent: style.headIndent, tailIndent: style.tailIndent, minimumLineHeight: style.minimumLineHeight,
+                  maximumLineHeight: style.maximumLineHeight, lineHeightMultiple: style.lineHeightMultiple)
     }
 }

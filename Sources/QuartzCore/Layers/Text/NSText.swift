@@ -1,7 +1,9 @@
 import Foundation
 
 // The text layout enumerations `import UIKit` brings on iOS (declared by UIKit's NSText.h and
-// NSParagraphStyle.h there). Foundation on Linux has NSAttributedString but not these.
+// NSParagraphStyle.h there). Foundation on Linux has NSAttributedString but not these;
+// QuartzCore declares them because CATextLayer reads them from an attributed string's
+// paragraph style, and UIKit (which re-exports QuartzCore) uses them for UILabel.
 
 /// How lines of text sit horizontally in their box, with iOS's raw values.
 public enum NSTextAlignment: Int, Sendable {
@@ -13,7 +15,9 @@ public enum NSTextAlignment: Int, Sendable {
     case right = 2
     /// Lines of a paragraph but its last are stretched to both edges (at their spaces).
     case justified = 3
-    /// The script's natural alignment: left for the left-to-right text Lamina lays out.
+    /// The script's natural alignment: left for a left-to-right paragraph, right for a
+    /// right-to-left one (its first strong character is Hebrew, Arabic…, or its paragraph
+    /// style's `baseWritingDirection` says so).
     case natural = 4
 }
 
@@ -31,4 +35,14 @@ public enum NSLineBreakMode: Int, Sendable {
     case byTruncatingTail = 4
     /// Show both ends, with "…" in the middle.
     case byTruncatingMiddle = 5
+}
+
+/// The base direction of a paragraph, with iOS's raw values.
+public enum NSWritingDirection: Int, Sendable {
+    /// The direction of the paragraph's first strong character (left to right without one).
+    case natural = -1
+    /// Left to right (Latin, Cyrillic, CJK…).
+    case leftToRight = 0
+    /// Right to left (Hebrew, Arabic…).
+    case rightToLeft = 1
 }
