@@ -41,8 +41,12 @@
 //    (Prepare/DirectPlaneChoice.swift), as DrawList/DirectPlane.swift commands.
 // 6. Execute/Compositor.swift, Execute/DrawListExecutor.swift — the draw list executed on
 //    LaminaRaster surfaces; Execute/RegionRendering.swift redraws only a region of a frame
-//    (a damage rectangle, or horizontal bands on a `WorkerPool`, Execute/RenderThreads.swift)
-//    with the whole frame's bytes there.
+//    (a damage rectangle, or horizontal bands on a `WorkerPool`) with the whole frame's bytes
+//    there. Frames are drawn on the `LAMINA_THREADS` pool (Execute/RenderThreads.swift: the
+//    frame or its large damage rectangles cut into bands of rows), large 3D planes in bands
+//    of their own rows shared by the frame's threads (Execute/PlaneBands.swift);
+//    Damage/IncrementalFrames.swift keeps a stream's last frame and redraws its damage
+//    (Damage/DrawListDamage.swift).
 //
 // Text/ lays out and draws a text node's plain values (`TextContent`: FreeType faces from
 // CoreGraphics, breaking, truncation, alignment), for text layers' backing stores and their

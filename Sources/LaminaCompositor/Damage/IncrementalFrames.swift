@@ -4,7 +4,9 @@
 //
 // Two steps, so a host can ask what will change before drawing (CARenderer's
 // `updateBounds()` before `render()`): `prepare` builds the frame's draw list and its damage
-// against the kept frame; `draw` redraws that damage into the kept frame.
+// against the kept frame; `draw` redraws that damage into the kept frame — on the worker
+// pool when there is one, large damage rectangles (the whole frame included) split into
+// bands of rows (`RenderThreads.regions(for:workers:minimumPixels:)`).
 import CoreGraphics
 import LaminaRaster
 
@@ -22,8 +24,12 @@ package final class IncrementalFrames {
 
     /// Keeps the caches (images, shadows, rasterized layers) between frames.
     package let compositor: Compositor
-    /// Workers to spread a frame's regions over (nil: the calling thread only).
+    /// Workers to spread a frame's regions over (nil, or one worker: the calling thread
+    /// only, each damage rectangle drawn as it is).
     package var pool: WorkerPool?
+    /// Damage rectangles and 3D planes of at least this many device pixels are split into
+    /// bands across the pool's workers (tests lower it to split small frames).
+    package var minimumSplitPixels = RenderThreads.minimumSplitPixels
     /// At most this many damage rectangles are redrawn a frame (more are merged).
     package var maxRegions = 8
     /// The last frame drawn: its pixels, its draw list and its background.
@@ -84,14 +90,10 @@ package final class IncrementalFrames {
             damage = .full(width: w, height: h)
         }
         invalidate()
-        let regions: [PixelBox]
-        if damage.rects == [PixelBox(x0: 0, y0: 0, x1: w, y1: h)], let pool, pool.workerCount > 1 {
-            regions = Compositor.bands(width: w, height: h, count: pool.workerCount)
-        } else {
-            regions = damage.rects
-        }
+        let regions = RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1,
+                                            minimumPixels: minimumSplitPixels)
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
-                              pool: pool)
+                              pool: pool, minimumSplitPixels: minimumSplitPixels)
         surface = target
         list = pending.list
         fill = pending.fill
