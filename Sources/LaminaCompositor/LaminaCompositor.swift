@@ -41,8 +41,10 @@
 //    (Prepare/DirectPlaneChoice.swift), as DrawList/DirectPlane.swift commands.
 // 6. Execute/Compositor.swift, Execute/DrawListExecutor.swift — the draw list executed on
 //    LaminaRaster surfaces; Execute/RegionRendering.swift redraws only a region of a frame
-//    (a damage rectangle, or horizontal bands on a `WorkerPool`, Execute/RenderThreads.swift)
-//    with the whole frame's bytes there.
+//    (a damage rectangle, or horizontal bands on a `WorkerPool`) with the whole frame's bytes
+//    there. Frames are drawn on the `LAMINA_THREADS` pool (Execute/RenderThreads.swift: the
+//    frame or its large damage rectangles cut into bands of rows), large 3D planes in bands
+//    of their own rows shared by the frame's threads (Execute/PlaneBands.swift).
 // 7. Damage/ — a stream of frames (`IncrementalFrames`, behind CARenderer and the windows)
 //    compares each frame's draw list with the last one's (Damage/DrawListDamage.swift),
 //    chooses the regions to redraw by their cost (Damage/RedrawRegions.swift) and redraws

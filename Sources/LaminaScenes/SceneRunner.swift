@@ -17,8 +17,8 @@ package final class SceneRunner {
     package private(set) var sceneTime: Double = 0
     private var nextStep = 0
     /// Shows the scene's root: it is attached (so it commits, has presentation layers and
-    /// implicit animations) and draws the frames of `render`.
-    private let renderer = CARenderer(bounds: .zero)
+    /// implicit animations) and draws the frames of `render` (tests set its thread count).
+    package let renderer = CARenderer(bounds: .zero)
 
     /// Shows the scene's root (attaching it commits it) at scene time 0.
     package init(scene: any SceneModel, origin: CFTimeInterval = 1000) {

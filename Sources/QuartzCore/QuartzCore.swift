@@ -78,8 +78,10 @@
 // `MediaClock` makes media time an input; `CADisplayLink` with `DisplayLinkDriver` fires
 // display links from a host's frames. Inside the package, `CARenderer` is a `LayerTreeHost`
 // (`CALayer.attach(to:)`, commit notifications), ticks with `AnimationEngine.tick`, and draws
-// through `LayerFrameStream`, which keeps the compositor's caches and takes each frame's render
-// tree from the root's `committedRenderTree()` (a detached tree is snapshotted into a
+// each frame's damage over its last frame (`IncrementalFrames`, Render/CARenderer+Damage.swift)
+// in bands on the `LAMINA_THREADS` worker pool (`renderThreadCount`). It and `LayerFrameStream`
+// keep the compositor's caches and take each frame's render tree from
+// `LayerRenderer.frameTree`: the root's `committedRenderTree()` (a detached tree is snapshotted into a
 // committed tree of its own for the frame: every drawn frame, goldens included, comes from the
 // committed path); `presentation()` copies the model tree and writes into the copies the
 // presented values of the same committed tree at the media time (Layer/CALayer+Presentation.swift),

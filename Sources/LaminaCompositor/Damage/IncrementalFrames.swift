@@ -4,7 +4,9 @@
 //
 // Two steps, so a host can ask what will change before drawing (CARenderer's
 // `updateBounds()` before `render()`): `prepare` builds the frame's draw list and its damage
-// against the kept frame; `draw` redraws that damage.
+// against the kept frame; `draw` redraws that damage — on the worker pool when there is one,
+// large damage rectangles (the whole frame included) split into bands of rows
+// (`RenderThreads.regions(for:workers:minimumPixels:)`).
 //
 // Two surfaces, as a GPU swap chain's "buffer age": the kept frame N may still be shown by
 // its caller (CARenderer hands out an image of it without copying), so frame N+1 is drawn
@@ -32,8 +34,12 @@ package final class IncrementalFrames {
 
     /// Keeps the caches (images, shadows, rasterized layers) between frames.
     package let compositor: Compositor
-    /// Workers to spread a frame's regions over (nil: the calling thread only).
+    /// Workers to spread a frame's regions over (nil, or one worker: the calling thread
+    /// only, each damage rectangle drawn as it is).
     package var pool: WorkerPool?
+    /// Damage rectangles and 3D planes of at least this many device pixels are split into
+    /// bands across the pool's workers (tests lower it to split small frames).
+    package var minimumSplitPixels = RenderThreads.minimumSplitPixels
     /// At most this many damage rectangles are redrawn a frame (more are merged).
     package var maxRegions = 8
     /// The last frame drawn: its pixels, its draw list and its background.
@@ -138,14 +144,10 @@ package final class IncrementalFrames {
         }
         let kept = front
         invalidate()
-        let regions: [PixelBox]
-        if damage.rects == [full], let pool, pool.workerCount > 1 {
-            regions = Compositor.bands(width: w, height: h, count: pool.workerCount)
-        } else {
-            regions = damage.rects
-        }
+        let regions = RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1,
+                                            minimumPixels: minimumSplitPixels)
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
-                              pool: pool)
+                              pool: pool, minimumSplitPixels: minimumSplitPixels)
         surface = target
         back = kept
         backDamage = kept == nil ? [] : pending.damage.rects

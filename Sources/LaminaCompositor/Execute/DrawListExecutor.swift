@@ -55,10 +55,13 @@ final class DrawListExecutor {
 
     /// Where every offscreen surface of the frame comes from (one budget, one future pool).
     private let allocator: SurfaceAllocator
+    /// The frame's large planes drawn in bands on the worker pool (nil: each drawn here).
+    private let planes: PlaneBands?
 
     init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(),
-         coverage: CoverageCache? = nil, allocator: SurfaceAllocator) {
+         coverage: CoverageCache? = nil, allocator: SurfaceAllocator, planes: PlaneBands? = nil) {
         self.allocator = allocator
+        self.planes = planes
         transitions = TransitionExecution(allocator: allocator)
         self.cache = cache
         self.images = images
@@ -74,11 +77,15 @@ final class DrawListExecutor {
     func run(_ list: DrawList, into output: Surface, region: PixelRect? = nil, endsFrame: Bool = true) throws {
         let out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
         out.limit = region
-        stack = [out]
         defer { if endsFrame { endFrame() } }
-        let commands = list.commands
-        var index = 0
-        while index < commands.count {
+        try run(list.commands, 0..<list.commands.count, on: out)
+    }
+
+    /// Runs `commands[range]`, which must balance, over `root`.
+    private func run(_ commands: [DrawCommand], _ range: Range<Int>, on root: RasterTarget) throws {
+        stack = [root]
+        var index = range.lowerBound
+        while index < range.upperBound {
             let command = commands[index]
             index += 1
             guard let top = stack.last else { throw CompositorError.unbalancedDrawList("group ended twice") }
@@ -117,6 +124,12 @@ final class DrawListExecutor {
                 let plane = top.surface == nil || whole.isEmpty ? spec
                     : PlaneCrop.cropped(spec, targetOriginX: whole.x0, targetOriginY: whole.y0, width: whole.width, height: whole.height)
                 let pb = plane.bounds
+                if top.surface != nil, let planes, planes.wants(pb),
+                   let banded = try drawBanded(plane, commands, bodyFrom: index, to: range.upperBound, planes) {
+                    stack.append(RasterTarget(surface: banded, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
+                    skippingTo = spec.layer
+                    continue
+                }
                 let surface = pb.isEmpty ? nil : try allocator.surface(width: pb.width, height: pb.height, for: spec.layer, .plane)
                 stack.append(RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
             case let .endProjective(layer):
@@ -139,6 +152,29 @@ final class DrawListExecutor {
         }
         guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }
         stack = []
+    }
+
+    /// The surface of `plane` (its `beginProjective` is command `start - 1`) with its body
+    /// drawn in bands shared with the frame's other executors (PlaneBands.swift); nil when
+    /// its `endProjective` is missing or another executor banded that command with other
+    /// bounds (it is then drawn here, as without bands).
+    private func drawBanded(_ plane: ProjectiveSpec, _ commands: [DrawCommand], bodyFrom start: Int, to limit: Int,
+                            _ planes: PlaneBands) throws -> Surface? {
+        guard let end = commands[start..<limit].firstIndex(where: {
+            if case let .endProjective(layer) = $0 { return layer == plane.layer }
+            return false
+        }) else { return nil }
+        let pb = plane.bounds
+        let (cache, images, shadows, coverage, budget) = (cache, images, shadows, coverage, allocator.budget)
+        return try planes.surface(command: start - 1, bounds: pb, allocate: {
+            try allocator.surface(width: pb.width, height: pb.height, for: plane.layer, .plane)
+        }, draw: { surface, rows in
+            let band = DrawListExecutor(cache: cache, images: images, shadows: shadows, coverage: coverage,
+                                        allocator: SurfaceAllocator(budget: budget), planes: planes)
+            let target = RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane)
+            target.limit = rows
+            try band.run(commands, start..<end, on: target)
+        })
     }
 
     /// Drops from the caches what the frame did not use.

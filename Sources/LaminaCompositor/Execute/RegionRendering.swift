@@ -29,7 +29,9 @@
 //
 // Threads: the bands of a frame are disjoint rows of one surface; each runs on its own
 // executor (its own painter, rasterizer and scratch, its own allocator charging the shared
-// budget), the caches are locked, and the caches end the frame once, after every band.
+// budget), the caches are locked, and the caches end the frame once, after every band. A
+// large 3D plane, which every band would otherwise draw whole, is drawn once for all of them,
+// in bands of its own rows shared among the threads that reach it (PlaneBands.swift).
 import CoreGraphics
 import Foundation
 import LaminaRaster
@@ -55,18 +57,22 @@ extension Compositor {
     /// Redraws each of `regions` (device pixels) as
     /// `render(_:into:region:background:)` does, spread over `pool`'s workers when given (one
     /// executor per region; the bytes do not depend on the thread count or which worker draws
-    /// which region; regions whose rows overlap are drawn one after the other). The first
-    /// error any region meets is thrown after all have run.
+    /// which region; regions whose rows overlap are drawn one after the other). With a pool
+    /// of several workers, 3D planes of at least `minimumSplitPixels` device pixels are drawn
+    /// in bands shared by the workers (PlaneBands.swift). The first error any region meets is
+    /// thrown after all have run. Returns how many planes were drawn in bands (for tests).
+    @discardableResult
     package func render(_ list: DrawList, into surface: Surface, regions: [PixelBox], background: CGColor? = nil,
-                        pool: WorkerPool?) throws {
+                        pool: WorkerPool?, minimumSplitPixels: Int = RenderThreads.minimumSplitPixels) throws -> Int {
         guard list.width == surface.width, list.height == surface.height else {
             throw CompositorError.invalidOutputSize(width: surface.width, height: surface.height)
         }
         let frame = PixelRect(surface)
         let rects = regions.map { PixelRect(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1).intersection(frame) }
             .filter { !$0.isEmpty }
-        guard !rects.isEmpty else { return }
+        guard !rects.isEmpty else { return 0 }
         let budget = memoryBudget ?? PixelMemoryBudget.current
+        let planes = pool.flatMap { $0.workerCount > 1 ? PlaneBands(pool: $0, minimumPixels: minimumSplitPixels) : nil }
         let fill = background?.premultiplied ?? .transparent
         let errors = RegionErrors(count: rects.count)
         let draw: (Int) -> Void = { i in
@@ -83,7 +89,7 @@ extension Compositor {
                 }
                 surface.fill(fill, in: rows)
                 let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
-                                                coverage: coverageCache, allocator: allocator)
+                                                coverage: coverageCache, allocator: allocator, planes: planes)
                 defer {
                     if let saved {
                         surface.copyPixels(from: saved, dx: 0, dy: r.y0, clip: PixelRect(x0: rows.x0, y0: r.y0, x1: r.x0, y1: r.y1))
@@ -107,6 +113,7 @@ extension Compositor {
         DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache,
                          allocator: SurfaceAllocator(budget: budget)).endFrame()
         if let first = errors.first { throw first }
+        return planes?.bandedCount ?? 0
     }
 
     /// `count` horizontal bands of nearly equal height (the first ones one row taller when
@@ -130,16 +137,22 @@ extension Compositor {
     /// the same bytes as `render(tree:width:height:scale:background:)`.
     package func render(tree: RenderTree, width: Int, height: Int, scale: Double = 1, background: CGColor? = nil,
                         bands: Int, pool: WorkerPool?) throws -> Surface {
+        let surface = try outputSurface(tree: tree, width: width, height: height)
+        let list = drawList(tree: tree, width: width, height: height, scale: scale)
+        try render(list, into: surface, regions: Self.bands(width: width, height: height, count: bands),
+                   background: background, pool: pool)
+        return surface
+    }
+
+    /// A new transparent `width` × `height` output surface for a frame of `tree`, charged to
+    /// the frame's budget; throws `invalidOutputSize` for sizes no frame can have.
+    func outputSurface(tree: RenderTree, width: Int, height: Int) throws -> Surface {
         guard width > 0, height > 0, width <= Surface.maxDimension, height <= Surface.maxDimension,
               width * height <= Surface.maxPixelCount else {
             throw CompositorError.invalidOutputSize(width: width, height: height)
         }
         let allocator = SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current)
-        let surface = try allocator.surface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0), .output)
-        let list = drawList(tree: tree, width: width, height: height, scale: scale)
-        try render(list, into: surface, regions: Self.bands(width: width, height: height, count: bands),
-                   background: background, pool: pool)
-        return surface
+        return try allocator.surface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0), .output)
     }
 }
 

@@ -1,6 +1,8 @@
 // How many threads draw a frame: the `LAMINA_THREADS` setting, else the machine's cores.
 // Frames split into horizontal bands drawn on a `WorkerPool` (RegionRendering.swift) come
-// out byte-identical for any thread count, so the setting changes speed only.
+// out byte-identical for any thread count, so the setting changes speed only. Which parts of
+// a frame are split: `regions(for:workers:minimumPixels:)` (the rectangles a frame or its
+// damage is drawn as) and PlaneBands.swift (large 3D planes).
 import CoreGraphics
 import Foundation
 import LaminaRaster
@@ -28,6 +30,49 @@ package enum RenderThreads {
     /// One pool for the process's frames, with `configured` workers (made on first use; the
     /// pool runs one frame at a time and draws a second caller's bands on that caller's thread).
     package static let sharedPool = WorkerPool(threadCount: configured)
+
+    /// The pool frames use unless told otherwise: `sharedPool`, or nil when it has one worker
+    /// (`LAMINA_THREADS=1`, or a single core), so frames take exactly the one-thread path.
+    package static var defaultPool: WorkerPool? { pool(threads: sharedPool.workerCount) }
+
+    /// A pool of `threads` workers (clamped to 1...64): nil for one (draw on the calling
+    /// thread), `sharedPool` when it has that many, else a new pool (its threads live as long
+    /// as it does).
+    package static func pool(threads: Int) -> WorkerPool? {
+        let n = min(64, max(1, threads))
+        if n == 1 { return nil }
+        return n == sharedPool.workerCount ? sharedPool : WorkerPool(threadCount: n)
+    }
+
+    /// A rectangle of a frame, or a 3D plane's surface, is split across threads only from
+    /// this many device pixels (256 × 256): each band walks the whole draw list (or plane
+    /// body) and builds its clip masks again, which on a small area costs more than a second
+    /// thread saves — a 40 × 40 spinner's damage is drawn on one thread.
+    package static let minimumSplitPixels = 256 * 256
+
+    /// The rectangles (device pixels) to draw `damage` as on `workers` threads, all of them
+    /// row-disjoint so they can be drawn at once: rectangles that share rows are merged into
+    /// their bounding box (a region is drawn across whole rows anyway, RegionRendering.swift,
+    /// so this draws no more rows than drawing them one after the other), and each box of at
+    /// least `minimumPixels` pixels is split into `workers` bands of its rows. For one worker,
+    /// `damage` itself (the one-thread path).
+    package static func regions(for damage: [PixelBox], workers: Int, minimumPixels: Int) -> [PixelBox] {
+        guard workers > 1 else { return damage }
+        var merged: [PixelBox] = []
+        for r in damage.filter({ !$0.isEmpty }).sorted(by: { $0.y0 < $1.y0 }) {
+            if let last = merged.last, r.y0 < last.y1 {
+                merged[merged.count - 1] = PixelBox(x0: min(last.x0, r.x0), y0: last.y0, x1: max(last.x1, r.x1),
+                                                    y1: max(last.y1, r.y1))
+            } else {
+                merged.append(r)
+            }
+        }
+        return merged.flatMap { box -> [PixelBox] in
+            guard box.width * box.height >= minimumPixels else { return [box] }
+            return Compositor.bands(width: box.width, height: box.height, count: workers)
+                .map { PixelBox(x0: box.x0 + $0.x0, y0: box.y0 + $0.y0, x1: box.x0 + $0.x1, y1: box.y0 + $0.y1) }
+        }
+    }
 }
 
 extension Compositor {
@@ -37,5 +82,37 @@ extension Compositor {
                         pool: WorkerPool) throws -> Surface {
         try render(tree: tree, width: width, height: height, scale: scale, background: background,
                    bands: pool.workerCount, pool: pool)
+    }
+
+    /// A whole frame as a frame stream draws it on `pool`: the frame's rectangle split by
+    /// `RenderThreads.regions(for:workers:minimumPixels:)`, large 3D planes in bands too;
+    /// without a pool (or with one worker) exactly `render(tree:width:height:scale:background:)`.
+    /// The same bytes either way.
+    package func render(tree: RenderTree, width: Int, height: Int, scale: Double = 1, background: CGColor? = nil,
+                        pool: WorkerPool?, minimumSplitPixels: Int) throws -> Surface {
+        guard let pool, pool.workerCount > 1 else {
+            return try render(tree: tree, width: width, height: height, scale: scale, background: background)
+        }
+        let surface = try outputSurface(tree: tree, width: width, height: height)
+        try render(tree: tree, into: surface, scale: scale, background: background, pool: pool,
+                   minimumSplitPixels: minimumSplitPixels)
+        return surface
+    }
+
+    /// `surface` (the frame's size) set to `background` (transparent when nil) and the tree
+    /// drawn over it, as `render(tree:width:height:scale:background:pool:minimumSplitPixels:)`
+    /// draws it; with no pool or one worker, on this thread as `render(tree:into:scale:)`.
+    package func render(tree: RenderTree, into surface: Surface, scale: Double = 1, background: CGColor?,
+                        pool: WorkerPool?, minimumSplitPixels: Int) throws {
+        guard let pool, pool.workerCount > 1 else {
+            surface.fill(background?.premultiplied ?? .transparent)
+            try render(tree: tree, into: surface, scale: scale)
+            return
+        }
+        let list = drawList(tree: tree, width: surface.width, height: surface.height, scale: scale)
+        let whole = PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
+        try render(list, into: surface,
+                   regions: RenderThreads.regions(for: [whole], workers: pool.workerCount, minimumPixels: minimumSplitPixels),
+                   background: background, pool: pool, minimumSplitPixels: minimumSplitPixels)
     }
 }

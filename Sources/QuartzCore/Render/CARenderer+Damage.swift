@@ -23,8 +23,9 @@ extension CARenderer {
                                                            width: r.width * s, height: r.height * s)))
             }
         }
-        let p = frames.prepare(tree: frameTree(root, at: t), width: w, height: h, scale: Double(scale),
-                               background: backgroundColor)
+        // The tree `LayerFrameStream` draws for the same frame, in `bounds` space.
+        let tree = LayerRenderer.frameTree(of: root, at: t, viewport: bounds)
+        let p = frames.prepare(tree: tree, width: w, height: h, scale: Double(scale), background: backgroundColor)
         pending = p
         return p
     }
@@ -62,22 +63,5 @@ extension CARenderer {
         } catch {
             throw CARendererError.renderFailed("\(error)")
         }
-    }
-
-    /// The render tree the frame at `t` draws, in the renderer's `bounds` space: the shown
-    /// tree's committed render tree (a snapshot of the model for a tree not shown by this
-    /// renderer), under a parent whose bounds are `bounds` when its origin is not zero — the
-    /// tree `LayerFrameStream` draws for the same frame.
-    private func frameTree(_ root: CALayer, at t: CFTimeInterval) -> RenderTree {
-        var tree: RenderTree
-        if !root.isPresentationCopy, root.host != nil, root.superlayerStorage == nil, root.maskOwner == nil {
-            tree = root.committedRenderTree().tree(at: t)
-        } else {
-            tree = LayerRenderer.renderTree(of: root, at: t)
-        }
-        if bounds.origin != .zero, bounds.minX.isFinite, bounds.minY.isFinite {
-            tree = tree.wrapped(in: bounds)
-        }
-        return tree
     }
 }

@@ -31,7 +31,8 @@ import LaminaRaster
 /// Threading: a renderer belongs to the thread that changes its layer tree (transactions are
 /// per thread, and `beginFrame` commits the calling thread's implicit transaction); call all
 /// of its methods there. Different renderers with different trees may run on different
-/// threads.
+/// threads. Inside `render()` a frame is drawn by `renderThreadCount` threads at once (the
+/// caller's and Lamina's own workers); the call returns when the frame is done.
 open class CARenderer: LayerTreeHost {
     /// The root of the tree to draw (attached to this renderer while set).
     open var layer: CALayer? {
@@ -68,6 +69,26 @@ open class CARenderer: LayerTreeHost {
     public var backgroundColor: CGColor? {
         didSet { if backgroundColor != oldValue { treeChanged = true; changedSinceDrawn = true; pending = nil } }
     }
+    /// How many threads draw a frame (Lamina extension; Apple's renderer draws on the GPU and
+    /// has no such setting). The frame — or, after the first, only what changed — is cut
+    /// into horizontal bands of rows drawn at once, and so are large 3D planes (from 256 × 256
+    /// device pixels; smaller areas are not worth a second thread); the pixels are the same,
+    /// byte for byte, for any count, so this changes only how fast a frame is ready.
+    ///
+    /// The default is the `LAMINA_THREADS` environment variable (a positive integer) read once
+    /// per process, else the machine's active processor count. Values are clamped to 1...64;
+    /// 1 draws every frame on the thread that calls `render()`. The workers are threads of
+    /// Lamina's own, kept for the renderer's lifetime (the default count shares one pool with
+    /// every other renderer of the process, which draws one frame at a time: a second
+    /// renderer drawing at that moment draws on its own thread). Lower it when the process
+    /// has other work for its cores, e.g. several windows rendering at once.
+    public var renderThreadCount: Int {
+        get { frames.pool?.workerCount ?? 1 }
+        set {
+            let n = min(64, max(1, newValue))
+            if n != renderThreadCount { frames.pool = RenderThreads.pool(threads: n) }
+        }
+    }
     private var storedScale: CGFloat
     private var frameTime: CFTimeInterval?
     private var image: CGImage?
@@ -81,10 +102,10 @@ open class CARenderer: LayerTreeHost {
     private var frameAnimates = false
     /// `beginFrame` ran the animation clock for the current frame.
     private var frameUpdated = false
-    /// Keeps the tree builder's buffers and the compositor's caches from frame to frame.
-    let stream = LayerFrameStream()
-    /// The last frame drawn, redrawn where the next one differs (CARenderer+Damage.swift).
-    let frames = IncrementalFrames()
+    /// The last frame drawn, redrawn where the next one differs (CARenderer+Damage.swift),
+    /// on `LAMINA_THREADS` workers (the process's shared pool) unless `renderThreadCount`
+    /// says otherwise. Package-visible so tests can lower its split threshold.
+    package let frames = IncrementalFrames(pool: RenderThreads.defaultPool)
     /// The current frame's draw list and damage once prepared (nil: not yet, or stale).
     var pending: IncrementalFrames.Pending?
     /// Something may look different from the last frame drawn: a commit, an animation

@@ -27,16 +27,21 @@ package enum LayerRenderer {
 
     /// Draws an already built frame tree (e.g. a committed render tree's frame).
     /// Pass the same `compositor` for every frame of a stream: it keeps image and rasterize
-    /// caches between frames.
+    /// caches between frames. With a `pool` of several workers the frame is drawn in bands on
+    /// them (rectangles and 3D planes of at least `minimumSplitPixels` device pixels; the
+    /// same bytes as on one thread); without one, on the calling thread.
     package static func renderSurface(tree frame: RenderTree, viewport: CGRect? = nil, pixelWidth: Int, pixelHeight: Int,
                                       scale: CGFloat, background: CGColor? = nil,
-                                      compositor: Compositor = Compositor()) throws -> Surface {
-        var tree = frame
-        if let viewport, viewport.origin != .zero, viewport.minX.isFinite, viewport.minY.isFinite {
-            tree = tree.wrapped(in: viewport)
-        }
-        let s = scale.isFinite && scale > 0 ? Double(scale) : 1
-        return try compositor.render(tree: tree, width: pixelWidth, height: pixelHeight, scale: s, background: background)
+                                      compositor: Compositor = Compositor(), pool: WorkerPool? = nil,
+                                      minimumSplitPixels: Int = RenderThreads.minimumSplitPixels) throws -> Surface {
+        try compositor.render(tree: frame.shown(in: viewport), width: pixelWidth, height: pixelHeight,
+                              scale: pixelsPerPoint(scale), background: background, pool: pool,
+                              minimumSplitPixels: minimumSplitPixels)
+    }
+
+    /// `scale` as the compositor takes it: non-finite or non-positive scales are 1.
+    static func pixelsPerPoint(_ scale: CGFloat) -> Double {
+        scale.isFinite && scale > 0 ? Double(scale) : 1
     }
 
     /// As `renderSurface`, wrapped as a CGImage (no copy).
@@ -58,6 +63,14 @@ package enum LayerRenderer {
     ///   (they were read from the same server, at the copy's time).
     /// - Any other model layer: a committed tree snapshotted from the model as it is now
     ///   (values and committed animations), evaluated at `time`.
+    /// The render tree a frame of `root` at absolute media time `time` draws when its output
+    /// shows `viewport` (points of the root's superlayer space; nil, or an origin of zero, the
+    /// space from its origin): `renderTree(of:at:)` placed in the viewport. The one tree
+    /// selection `LayerFrameStream` and `CARenderer` share.
+    package static func frameTree(of root: CALayer, at time: CFTimeInterval, viewport: CGRect?) -> RenderTree {
+        renderTree(of: root, at: time).shown(in: viewport)
+    }
+
     package static func renderTree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
         if root.isPresentationCopy {
             // A copy whose model is gone has no server to ask: nothing to draw.
@@ -74,6 +87,14 @@ package enum LayerRenderer {
 }
 
 extension RenderTree {
+    /// This tree as an output showing `viewport` draws it: `wrapped(in:)` when the viewport's
+    /// origin is finite and not zero, else the tree itself (the output then shows the space
+    /// from its origin).
+    func shown(in viewport: CGRect?) -> RenderTree {
+        guard let viewport, viewport.origin != .zero, viewport.minX.isFinite, viewport.minY.isFinite else { return self }
+        return wrapped(in: viewport)
+    }
+
     /// This tree under a synthetic parent whose bounds are `viewport`, so the output shows
     /// that rectangle of the root's superlayer space. The parent takes id 0, which no layer
     /// ever has.
@@ -95,11 +116,21 @@ extension RenderTree {
 /// compositor's caches from frame to frame. A tree attached to a host is drawn from its
 /// committed render tree (`CALayer.committedRenderTree()`: the state of the last commit, with
 /// the committed animations); a detached tree from a committed tree snapshotted from the model
-/// for the frame.
+/// for the frame. Frames are drawn on `pool` (`LAMINA_THREADS` workers by default), the same
+/// bytes for any thread count.
 package final class LayerFrameStream {
     private let compositor = Compositor()
+    /// The workers a frame is drawn on in bands (nil, or one worker: the calling thread).
+    package var pool: WorkerPool?
+    /// Frames and 3D planes of at least this many device pixels are split across the pool's
+    /// workers (see `RenderThreads.minimumSplitPixels`; tests lower it).
+    package var minimumSplitPixels = RenderThreads.minimumSplitPixels
 
-    package init() {}
+    /// A stream drawing on `pool`: by default the process's shared pool of `LAMINA_THREADS`
+    /// workers (the machine's cores), nil when that is one.
+    package init(pool: WorkerPool? = RenderThreads.defaultPool) {
+        self.pool = pool
+    }
 
     /// The frame of the tree under `root` at absolute media time `time`; see
     /// `LayerRenderer.renderSurface(_:at:viewport:pixelWidth:pixelHeight:scale:background:)`.
@@ -108,9 +139,10 @@ package final class LayerFrameStream {
     package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, pixelWidth: Int,
                         pixelHeight: Int, scale: CGFloat, background: CGColor? = nil) throws -> CGImage {
         do {
-            return CGImage(surface: try LayerRenderer.renderSurface(tree: tree(of: root, at: time), viewport: viewport,
-                                                                    pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale,
-                                                                    background: background, compositor: compositor))
+            return CGImage(surface: try LayerRenderer.renderSurface(
+                tree: LayerRenderer.frameTree(of: root, at: time, viewport: viewport), pixelWidth: pixelWidth,
+                pixelHeight: pixelHeight, scale: scale, background: background, compositor: compositor, pool: pool,
+                minimumSplitPixels: minimumSplitPixels))
         } catch let error as CompositorError {
             throw LayerRenderError(error, in: root)
         }
@@ -121,20 +153,12 @@ package final class LayerFrameStream {
     /// and the same errors.
     package func render(_ root: CALayer, at time: CFTimeInterval, viewport: CGRect? = nil, into surface: Surface,
                         scale: CGFloat, background: CGColor? = nil) throws {
-        var tree = tree(of: root, at: time)
-        if let viewport, viewport.origin != .zero, viewport.minX.isFinite, viewport.minY.isFinite {
-            tree = tree.wrapped(in: viewport)
-        }
-        surface.fill(background?.premultiplied ?? .transparent)
-        let s = scale.isFinite && scale > 0 ? Double(scale) : 1
+        let tree = LayerRenderer.frameTree(of: root, at: time, viewport: viewport)
         do {
-            try compositor.render(tree: tree, into: surface, scale: s)
+            try compositor.render(tree: tree, into: surface, scale: LayerRenderer.pixelsPerPoint(scale),
+                                  background: background, pool: pool, minimumSplitPixels: minimumSplitPixels)
         } catch let error as CompositorError {
             throw LayerRenderError(error, in: root)
         }
-    }
-
-    private func tree(of root: CALayer, at time: CFTimeInterval) -> RenderTree {
-        LayerRenderer.renderTree(of: root, at: time)
     }
 }

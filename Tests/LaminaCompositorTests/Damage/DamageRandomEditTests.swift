@@ -116,8 +116,11 @@ import _LaminaTestSupport
 
     /// Runs `steps` frames of random edits on a random tree, drawing each incrementally and
     /// whole; returns the first difference, nil when every frame matches. `damaged` adds up
-    /// the fraction of the frame each incremental frame redrew.
-    static func run(seed: UInt64, steps: Int, damaged: inout Double) throws -> String? {
+    /// the fraction of the frame each incremental frame redrew. With a `pool` the incremental
+    /// frames are drawn on it, damage rectangles and planes of `splitPixels` pixels or more
+    /// cut into bands; the whole ones stay on one thread.
+    static func run(seed: UInt64, steps: Int, damaged: inout Double, pool: WorkerPool? = nil,
+                    splitPixels: Int = RenderThreads.minimumSplitPixels) throws -> String? {
         var rng = SplitMix64(seed &* 104_729 &+ 5)
         let size = 40 + CGFloat(rng.next() % 40)
         var tree = RegionRandomTreeTests.randomTree(size: size, count: 3 + Int(rng.next() % 8), rng: &rng)
@@ -125,7 +128,8 @@ import _LaminaTestSupport
         let scale = [1.0, 1.5, 0.75][Int(rng.next() % 3)]
         let w = Int((size * CGFloat(scale)).rounded()), h = w - 5
         let background: CGColor? = seed % 2 == 0 ? RegionRandomTreeTests.background : nil
-        let frames = IncrementalFrames()
+        let frames = IncrementalFrames(pool: pool)
+        frames.minimumSplitPixels = splitPixels
         let whole = Compositor()
         for step in 0...steps {
             if step > 0 {
@@ -155,5 +159,19 @@ import _LaminaTestSupport
         }
         // Small edits on small trees: on average well under the whole frame is redrawn.
         #expect(damaged / (40 * 8) < 0.9, "mean damaged fraction \(damaged / (40 * 8))")
+    }
+
+    /// The same edit sequences drawn incrementally on 2 and 3 threads, every damage rectangle
+    /// of 64 pixels or more and every 3D plane cut into bands: each frame is still the
+    /// one-thread full redraw.
+    @Test(arguments: [(2, 0), (3, 1), (3, 2)])
+    func incrementalFramesOnThreadsMatchFullRedraws(_ threads: Int, _ batch: Int) throws {
+        let pool = WorkerPool(threadCount: threads)
+        var damaged = 0.0
+        for k in 0..<40 {
+            let seed = UInt64(batch * 40 + k)
+            let bad = try Self.run(seed: seed, steps: 8, damaged: &damaged, pool: pool, splitPixels: 64)
+            #expect(bad == nil, "seed \(seed), \(threads) threads: \(bad ?? "")")
+        }
     }
 }

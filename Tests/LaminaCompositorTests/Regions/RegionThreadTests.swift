@@ -29,6 +29,57 @@ import _LaminaTestSupport
         }
     }
 
+    /// 3D planes drawn in bands shared by the threads (PlaneBands.swift): the random trees'
+    /// perspective planes, nested groups, masks and shadows, with the split threshold lowered
+    /// so planes of these small frames are banded — as a whole frame in bands, and as one
+    /// region (an incremental frame's single damage rectangle, banded on the idle pool).
+    @Test(arguments: [2, 3])
+    func planesInBandsGiveTheOneThreadBytes(_ threads: Int) throws {
+        let pool = WorkerPool(threadCount: threads)
+        var banded = 0
+        for seed in 0..<40 {
+            var rng = SplitMix64(UInt64(seed) &* 7_919 &+ 11)
+            let size = 80 + CGFloat(rng.next() % 48)
+            let tree = RegionRandomTreeTests.randomTree(size: size, count: 5 + Int(rng.next() % 10), rng: &rng)
+            let w = Int(size), h = Int(size) - 3
+            let compositor = Compositor()
+            let one = try Compositor().render(tree: tree, width: w, height: h, background: RegionRandomTreeTests.background)
+            let list = compositor.drawList(tree: tree, width: w, height: h)
+            for regions in [Compositor.bands(width: w, height: h, count: threads), [PixelBox(x0: 0, y0: 0, x1: w, y1: h)]] {
+                let out = RegionCheck.junk(width: w, height: h, seed: 5)
+                banded += try compositor.render(list, into: out, regions: regions, background: RegionRandomTreeTests.background,
+                                                pool: pool, minimumSplitPixels: 256)
+                #expect(out.bytes() == one.bytes(), "seed \(seed), \(threads) threads, \(regions.count) region(s)")
+            }
+        }
+        // Not vacuous: planes were banded.
+        #expect(banded >= 10, "\(banded) planes banded")
+    }
+
+    /// The rectangles a frame's damage is drawn as on several threads: row-disjoint, covering
+    /// every damaged pixel, large ones cut into one band a worker, small ones whole; one
+    /// worker keeps the damage as it is.
+    @Test func damageRegionsAreRowDisjointBands() {
+        let damage = [PixelBox(x0: 10, y0: 10, x1: 50, y1: 30), PixelBox(x0: 60, y0: 20, x1: 90, y1: 40),
+                      PixelBox(x0: 0, y0: 100, x1: 300, y1: 400), PixelBox(x0: 5, y0: 500, x1: 9, y1: 504), .empty]
+        #expect(RenderThreads.regions(for: damage, workers: 1, minimumPixels: 5000) == damage)
+        let r = RenderThreads.regions(for: damage, workers: 3, minimumPixels: 5000)
+        // The first two share rows 20..<30: merged (2,400 px, whole); 300 × 300 in three bands.
+        #expect(r == [PixelBox(x0: 10, y0: 10, x1: 90, y1: 40),
+                      PixelBox(x0: 0, y0: 100, x1: 300, y1: 200), PixelBox(x0: 0, y0: 200, x1: 300, y1: 300),
+                      PixelBox(x0: 0, y0: 300, x1: 300, y1: 400), PixelBox(x0: 5, y0: 500, x1: 9, y1: 504)])
+        let sorted = r.sorted { $0.y0 < $1.y0 }
+        #expect(zip(sorted, sorted.dropFirst()).allSatisfy { $0.y1 <= $1.y0 })
+        // A frame at the threshold is split; a row short of it is not.
+        #expect(RenderThreads.regions(for: [PixelBox(x0: 0, y0: 0, x1: 256, y1: 256)], workers: 2,
+                                      minimumPixels: RenderThreads.minimumSplitPixels).count == 2)
+        #expect(RenderThreads.regions(for: [PixelBox(x0: 0, y0: 0, x1: 256, y1: 255)], workers: 2,
+                                      minimumPixels: RenderThreads.minimumSplitPixels).count == 1)
+        #expect(RenderThreads.pool(threads: 1) == nil && RenderThreads.pool(threads: -4) == nil)
+        #expect(RenderThreads.pool(threads: 3)?.workerCount == 3)
+        #expect(RenderThreads.defaultPool?.workerCount ?? 1 == RenderThreads.sharedPool.workerCount)
+    }
+
     @Test func bandsCoverTheFrameOnce() {
         let b = Compositor.bands(width: 10, height: 11, count: 4)
         #expect(b.map(\.height) == [3, 3, 3, 2])
