@@ -79,10 +79,10 @@ package final class IncrementalFrames {
             guard w > 0, h > 0, w <= Surface.maxDimension, h <= Surface.maxDimension, w * h <= Surface.maxPixelCount else {
                 throw CompositorError.invalidOutputSize(width: w, height: h)
             }
-            let allocator = SurfaceAllocator(budget: compositor.memoryBudget ?? PixelMemoryBudget.current)
-            target = try allocator.surface(width: w, height: h, for: RenderNodeID(0), .output)
+            target = try compositor.frameAllocator().outputSurface(width: w, height: h, for: RenderNodeID(0))
             damage = .full(width: w, height: h)
         }
+        var replaced = list
         invalidate()
         let regions: [PixelBox]
         if damage.rects == [PixelBox(x0: 0, y0: 0, x1: w, y1: h)], let pool, pool.workerCount > 1 {
@@ -93,6 +93,12 @@ package final class IncrementalFrames {
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
                               pool: pool)
         surface = target
+        // The last frame's list is done with (this frame's damage was found against it): its
+        // buffer builds a later frame's list.
+        if let old = replaced {
+            replaced = nil // the only other copy: the buffer is given back unshared
+            compositor.drawListBuffers.giveBack(old)
+        }
         list = pending.list
         fill = pending.fill
         return target
