@@ -7,6 +7,9 @@ package final class AlphaMask: @unchecked Sendable {
     package let base: UnsafeMutablePointer<UInt8>
     /// The pixel-memory budget charge this mask holds (see `PixelMemoryBudget`), if any.
     package var charge: PixelMemoryCharge?
+    /// The pooled memory this mask is drawn in (`init(storage:…)`), kept alive by it; nil
+    /// when the mask owns its memory.
+    package let storage: PixelStorage?
 
     /// A new mask, zeroed (nothing covered). Throws for non-positive or too-large sizes,
     /// with the same limits as `Surface`.
@@ -19,9 +22,26 @@ package final class AlphaMask: @unchecked Sendable {
         self.height = height
         base = UnsafeMutablePointer<UInt8>.allocate(capacity: width * height)
         base.initialize(repeating: 0, count: width * height)
+        storage = nil
     }
 
-    deinit { base.deallocate() }
+    /// A mask over `storage`'s first `width · height` bytes (the layout of
+    /// `init(width:height:)`), holding the storage while it lives; the bytes are left as they
+    /// are (`SurfacePool` clears reused memory). Throws like `init(width:height:)`, and
+    /// `invalidSize` when the storage is too small.
+    package init(storage: PixelStorage, width: Int, height: Int) throws {
+        guard width > 0, height > 0 else { throw Surface.Error.invalidSize(width: width, height: height) }
+        guard width <= Surface.maxDimension, height <= Surface.maxDimension,
+              width * height <= Surface.maxPixelCount
+        else { throw Surface.Error.tooLarge(width: width, height: height) }
+        guard width * height <= storage.capacity else { throw Surface.Error.invalidSize(width: width, height: height) }
+        self.width = width
+        self.height = height
+        base = storage.base.assumingMemoryBound(to: UInt8.self)
+        self.storage = storage
+    }
+
+    deinit { if storage == nil { base.deallocate() } }
 
     @inline(__always) package func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * width }
 

@@ -17,8 +17,12 @@ package final class Surface: @unchecked Sendable {
     package let base: UnsafeMutablePointer<UInt8>
     /// The owner of the memory when this surface is a view; nil when this surface owns it.
     private let owner: Surface?
-    /// False for a surface over memory someone else allocated (`init(borrowing:…)`).
+    /// False for a surface over memory someone else allocated (`init(borrowing:…)`,
+    /// `init(storage:…)`).
     private let ownsMemory: Bool
+    /// The pooled memory this surface is drawn in (`init(storage:…)`), kept alive by it; nil
+    /// for surfaces that own, borrow or view their memory.
+    package let storage: PixelStorage?
     /// The pixel-memory budget charge these pixels hold (see `PixelMemoryBudget`), returned
     /// when the surface is freed; nil for surfaces nobody charged.
     package var charge: PixelMemoryCharge?
@@ -66,6 +70,7 @@ package final class Surface: @unchecked Sendable {
         base.initialize(repeating: 0, count: count)
         owner = nil
         ownsMemory = true
+        storage = nil
     }
 
     /// A surface over caller-owned memory (e.g. the `data` a CGContext was given), without a
@@ -86,6 +91,26 @@ package final class Surface: @unchecked Sendable {
         self.base = base
         owner = nil
         ownsMemory = false
+        storage = nil
+    }
+
+    /// A surface over `storage`'s first `4 · width · height` bytes, rows tightly packed (the
+    /// layout of `init(width:height:)`), holding the storage while it lives. The bytes are left
+    /// as they are: whoever hands out reused memory clears it (`SurfacePool`). Throws like
+    /// `init(width:height:)`, and `invalidSize` when the storage is too small.
+    package init(storage: PixelStorage, width: Int, height: Int) throws {
+        guard width > 0, height > 0 else { throw Error.invalidSize(width: width, height: height) }
+        guard width <= Surface.maxDimension, height <= Surface.maxDimension,
+              width * height <= Surface.maxPixelCount
+        else { throw Error.tooLarge(width: width, height: height) }
+        guard width * height * 4 <= storage.capacity else { throw Error.invalidSize(width: width, height: height) }
+        self.width = width
+        self.height = height
+        bytesPerRow = width * 4
+        base = storage.base.assumingMemoryBound(to: UInt8.self)
+        owner = nil
+        ownsMemory = false
+        self.storage = storage
     }
 
     private init(viewOf parent: Surface, x: Int, y: Int, width: Int, height: Int) {
@@ -95,6 +120,7 @@ package final class Surface: @unchecked Sendable {
         base = parent.base + y * parent.bytesPerRow + x * 4
         owner = parent.owner ?? parent
         ownsMemory = false
+        storage = nil
     }
 
     deinit {

@@ -155,35 +155,3 @@ enum TestScene {
         _ = WorkerPool(threadCount: 4)
     }
 }
-
-@Suite struct SurfacePoolTests {
-    @Test func buffersAreReusedBySizeClass() throws {
-        let pool = SurfacePool()
-        let a = try pool.checkout(width: 100, height: 50)
-        #expect(a.width == 100 && a.height == 50 && a.bytes().allSatisfy { $0 == 0 })
-        a.fill(PremultipliedRGBA8(r: 1, g: 2, b: 3, a: 255))
-        let base = a.base
-        pool.checkin(a)
-        #expect(pool.freeBytes > 0)
-        // Same size: the very same surface object, cleared.
-        let b = try pool.checkout(width: 100, height: 50)
-        #expect(b === a && b.bytes().allSatisfy { $0 == 0 })
-        pool.checkin(b)
-        // Another size in the same class shares the buffer.
-        let c = try pool.checkout(width: 120, height: 60, cleared: false)
-        #expect(c.base == base && c.width == 120)
-        // While c is out, a second request gets a different buffer.
-        let d = try pool.checkout(width: 120, height: 60)
-        #expect(d.base != base)
-        pool.checkin(c); pool.checkin(d)
-        pool.checkin(try Surface(width: 3, height: 3)) // not from the pool: ignored
-        pool.purge()
-        #expect(pool.freeBytes == 0)
-    }
-
-    @Test func badSizesThrow() {
-        let pool = SurfacePool()
-        #expect(throws: Surface.Error.invalidSize(width: 0, height: 4)) { try pool.checkout(width: 0, height: 4) }
-        #expect(throws: Surface.Error.tooLarge(width: 40_000, height: 4)) { try pool.checkout(width: 40_000, height: 4) }
-    }
-}

@@ -105,12 +105,11 @@ package final class IncrementalFrames {
         let w = pending.list.width, h = pending.list.height
         let full = PixelBox(x0: 0, y0: 0, x1: w, y1: h)
         var damage = pending.damage
-        let allocator = SurfaceAllocator(budget: compositor.memoryBudget ?? PixelMemoryBudget.current)
         func newSurface() throws -> Surface {
             guard w > 0, h > 0, w <= Surface.maxDimension, h <= Surface.maxDimension, w * h <= Surface.maxPixelCount else {
                 throw CompositorError.invalidOutputSize(width: w, height: h)
             }
-            return try allocator.surface(width: w, height: h, for: RenderNodeID(0), .output)
+            return try compositor.frameAllocator().outputSurface(width: w, height: h, for: RenderNodeID(0))
         }
         let target: Surface
         let front = list != nil ? surface.flatMap { $0.width == w && $0.height == h ? $0 : nil } : nil
@@ -143,6 +142,7 @@ package final class IncrementalFrames {
             damage = .full(width: w, height: h)
         }
         let kept = front
+        var replaced = list
         invalidate()
         let regions = RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1,
                                             minimumPixels: minimumSplitPixels)
@@ -151,6 +151,12 @@ package final class IncrementalFrames {
         surface = target
         back = kept
         backDamage = kept == nil ? [] : pending.damage.rects
+        // The last frame's list is done with (this frame's damage was found against it): its
+        // buffer builds a later frame's list.
+        if let old = replaced {
+            replaced = nil // the only other copy: the buffer is given back unshared
+            compositor.drawListBuffers.giveBack(old)
+        }
         list = pending.list
         units = pending.units
         fill = pending.fill

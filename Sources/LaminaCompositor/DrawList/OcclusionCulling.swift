@@ -30,6 +30,19 @@ enum OcclusionCulling {
     /// `cull(_:output:)`, counting in `probes` the cover rects compared with a draw (what a
     /// test of the cost reads).
     static func cull(_ commands: [DrawCommand], output: PixelBox, probes: inout Int) -> [DrawCommand] {
+        var out = commands
+        cullInPlace(&out, output: output, probes: &probes)
+        return out
+    }
+
+    /// `cull(_:output:)` in place: the kept commands are moved down over the culled ones, so
+    /// the array keeps its buffer (a frame's draw list reuses the last one's capacity).
+    static func cullInPlace(_ commands: inout [DrawCommand], output: PixelBox) {
+        var probes = 0
+        cullInPlace(&commands, output: output, probes: &probes)
+    }
+
+    private static func cullInPlace(_ commands: inout [DrawCommand], output: PixelBox, probes: inout Int) {
         let outputRect = CGRect(x: output.x0, y: output.y0, width: output.width, height: output.height)
         var removed: [Bool] = Array(repeating: false, count: commands.count)
         var anyRemoved = false
@@ -59,8 +72,13 @@ enum OcclusionCulling {
                 covers.removeAll()
             }
         }
-        guard anyRemoved else { return commands }
-        return commands.indices.compactMap { removed[$0] ? nil : commands[$0] }
+        guard anyRemoved else { return }
+        var kept = 0
+        for i in commands.indices where !removed[i] {
+            if kept != i { commands.swapAt(kept, i) }
+            kept += 1
+        }
+        commands.removeLast(commands.count - kept)
     }
 
     /// Opaque cover rects (device pixels) bucketed by the 64-pixel tiles of the output they

@@ -5,8 +5,9 @@ import LaminaRaster
 /// Renders a render tree into pixels. Between frames it keeps the surfaces of
 /// shouldRasterize layers (`rasterCache`), contents images prepared for sampling
 /// (`imageCache`), rounded-rect shadow weights (`shadowCache`) and rounded-rect coverage
-/// (`coverageCache`), each dropped after a frame that does not use it, and the stroker's
-/// working buffers (`strokeScratches`). The root layer
+/// (`coverageCache`), each dropped after a frame that does not use it, the stroker's
+/// working buffers (`strokeScratches`) and the pixel memory of offscreen surfaces
+/// (`surfacePool`), so a steady-state frame allocates no surface. The root layer
 /// is placed in the output by its own position and transform, as if the output were its
 /// superlayer; `scale` is the output pixels per point.
 package struct Compositor {
@@ -17,19 +18,37 @@ package struct Compositor {
     /// Stroker buffers for the shape layers' outlines, kept between frames (one per frame
     /// being prepared at a time, so a compositor shared by threads stays safe).
     package let strokeScratches = StrokeScratchPool()
+    /// The memory of the frames' offscreen surfaces and masks, reused from frame to frame
+    /// (`SurfaceAllocator`); its `statistics` count fresh allocations and reuses.
+    package let surfacePool: SurfacePool
+    /// The executors' drawing scratch (rasterizer, span and particle buffers), kept between frames.
+    let pieceRasterizers: PieceRasterizerPool
+    /// Command buffers of draw lists given back by a frame stream (`IncrementalFrames`), reused.
+    package let drawListBuffers = DrawListBuffers()
     /// The pixel-memory budget frames charge their surfaces to (see `SurfaceAllocator`); nil
     /// uses `PixelMemoryBudget.current` at the time of each frame.
     package var memoryBudget: PixelMemoryBudget?
 
-    package init() {}
+    package init() { self.init(memoryBudget: nil) }
 
-    /// A compositor whose frames charge `memoryBudget` instead of the current one.
-    package init(memoryBudget: PixelMemoryBudget?) { self.memoryBudget = memoryBudget }
+    /// A compositor whose frames charge `memoryBudget` instead of the current one, keeping at
+    /// most `poolBytes` of idle surface memory between frames (0: none).
+    package init(memoryBudget: PixelMemoryBudget?, poolBytes: Int = SurfacePool.defaultByteLimit) {
+        self.memoryBudget = memoryBudget
+        surfacePool = SurfacePool(byteLimit: poolBytes)
+        pieceRasterizers = PieceRasterizerPool(images: imageCache, shadows: shadowCache, coverage: coverageCache)
+    }
+
+    /// A surface allocator for one frame (or one band of it) drawing from `surfacePool`.
+    func frameAllocator() -> SurfaceAllocator {
+        SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current, pool: surfacePool)
+    }
 
     /// The draw list of one frame, for inspection (tests) or for `execute`.
     package func drawList(tree: RenderTree, width: Int, height: Int, scale: Double = 1) -> DrawList {
         strokeScratches.lend { scratch in
             var p = FramePreparer(tree: tree, width: width, height: height, scale: scale, strokeScratch: scratch)
+            p.list.commands = drawListBuffers.take()
             return p.prepare()
         }
     }
@@ -43,8 +62,8 @@ package struct Compositor {
               width * height <= Surface.maxPixelCount else {
             throw CompositorError.invalidOutputSize(width: width, height: height)
         }
-        let allocator = SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current)
-        let surface = try allocator.surface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0), .output)
+        let allocator = frameAllocator()
+        let surface = try allocator.outputSurface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0))
         if let bg = background { surface.fill(bg.premultiplied) }
         try execute(drawList(tree: tree, width: width, height: height, scale: scale), into: surface, allocator: allocator)
         return surface
@@ -58,11 +77,11 @@ package struct Compositor {
 
     /// Runs a draw list over `surface`.
     package func execute(_ list: DrawList, into surface: Surface) throws {
-        try execute(list, into: surface, allocator: SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current))
+        try execute(list, into: surface, allocator: frameAllocator())
     }
 
     private func execute(_ list: DrawList, into surface: Surface, allocator: SurfaceAllocator) throws {
         try DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache,
-                             allocator: allocator).run(list, into: surface)
+                             allocator: allocator, scratch: pieceRasterizers).run(list, into: surface)
     }
 }

@@ -53,22 +53,31 @@ final class DrawListExecutor {
     private let shadows: ShadowCache
     private let coverage: CoverageCache?
 
-    /// Where every offscreen surface of the frame comes from (one budget, one future pool).
+    /// Where every offscreen surface of the frame comes from and goes back to (one budget,
+    /// the compositor's pool): each is handed back where its target is popped.
     private let allocator: SurfaceAllocator
     /// The frame's large planes drawn in bands on the worker pool (nil: each drawn here).
     private let planes: PlaneBands?
 
+    /// Where `pieces` came from and goes back to when this executor is freed (nil: its own).
+    private let scratch: PieceRasterizerPool?
+
     init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(),
-         coverage: CoverageCache? = nil, allocator: SurfaceAllocator, planes: PlaneBands? = nil) {
+         coverage: CoverageCache? = nil, allocator: SurfaceAllocator, planes: PlaneBands? = nil,
+         scratch: PieceRasterizerPool? = nil) {
         self.allocator = allocator
         self.planes = planes
+        self.scratch = scratch
         transitions = TransitionExecution(allocator: allocator)
         self.cache = cache
         self.images = images
         self.shadows = shadows
         self.coverage = coverage
-        pieces = PieceRasterizer(images: images, shadows: shadows, coverage: coverage)
+        // A pooled rasterizer draws with the pool's caches: the compositor's, as passed here.
+        pieces = scratch?.take() ?? PieceRasterizer(images: images, shadows: shadows, coverage: coverage)
     }
+
+    deinit { scratch?.giveBack(pieces) }
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)), changing only
     /// the pixels of `region` (device pixels; nil: all) — those exactly as drawing it all
@@ -95,13 +104,14 @@ final class DrawListExecutor {
             }
             switch command {
             case let .draw(item):
-                // A region render skips what cannot reach its rows (output items only).
-                if stack.count == 1, let limit = top.limit, !DamageExtent.mayChange(item, within: limit) { continue }
+                // A region render skips what cannot reach its rows (items on the output only).
+                if stack.count == 1, top.group == nil, top.projective == nil, let limit = top.deviceLimit,
+                   !DamageExtent.mayChange(item, within: limit) { continue }
                 try pieces.draw(item, into: top)
-            case let .pushClip(_, shape, transform):
-                try pushClip(shape, transform, on: top)
+            case let .pushClip(layer, shape, transform):
+                try pushClip(shape, transform, on: top, layer: layer)
             case .popClip:
-                if !top.clips.isEmpty { top.clips.removeLast() }
+                if !top.clips.isEmpty { allocator.recycle(top.clips.removeLast().mask) }
             case let .beginGroup(spec):
                 try beginGroup(spec, over: top)
             case let .beginMask(layer):
@@ -140,8 +150,8 @@ final class DrawListExecutor {
             case let .drawMaskedPlaneDirect(plane):
                 try pieces.drawDirectMasked(plane, into: top)
             // 3D contexts and transitions: ContextClipExecution.swift, TransitionExecution.swift.
-            case let .pushPolygonClip(_, polygon):
-                try ContextClipExecution.push(polygon, on: top, painter: pieces.painter)
+            case let .pushPolygonClip(layer, polygon):
+                try ContextClipExecution.push(polygon, on: top, painter: pieces.painter, allocator: allocator, layer: layer)
             case let .beginTransition(spec):
                 stack.append(try transitions.begin(spec))
             case let .beginTransitionLive(layer):
@@ -165,12 +175,14 @@ final class DrawListExecutor {
             return false
         }) else { return nil }
         let pb = plane.bounds
-        let (cache, images, shadows, coverage, budget) = (cache, images, shadows, coverage, allocator.budget)
+        let (cache, images, shadows, coverage, budget, pool, scratch) =
+            (cache, images, shadows, coverage, allocator.budget, allocator.pool, scratch)
         return try planes.surface(command: start - 1, bounds: pb, allocate: {
             try allocator.surface(width: pb.width, height: pb.height, for: plane.layer, .plane)
         }, draw: { surface, rows in
             let band = DrawListExecutor(cache: cache, images: images, shadows: shadows, coverage: coverage,
-                                        allocator: SurfaceAllocator(budget: budget), planes: planes)
+                                        allocator: SurfaceAllocator(budget: budget, pool: pool), planes: planes,
+                                        scratch: scratch)
             let target = RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane)
             target.limit = rows
             try band.run(commands, start..<end, on: target)
@@ -178,7 +190,7 @@ final class DrawListExecutor {
     }
 
     /// Drops from the caches what the frame did not use.
-    func endFrame() { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame() }
+    func endFrame() { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame(); allocator.endFrame() }
 
     private func makeTarget(_ spec: GroupSpec, isMask: Bool, whole: PixelRect? = nil) throws -> RasterTarget {
         let b = spec.bounds
@@ -222,7 +234,7 @@ final class DrawListExecutor {
     }
 
     /// Intersects the target's clip with the shape.
-    private func pushClip(_ shape: LayerShape, _ t: CGAffineTransform, on target: RasterTarget) throws {
+    private func pushClip(_ shape: LayerShape, _ t: CGAffineTransform, on target: RasterTarget, layer: RenderNodeID) throws {
         let deviceRect = shape.rect.applying(t)
         let shapeBox = PixelRect.covering(minX: Double(deviceRect.minX), minY: Double(deviceRect.minY),
                                           maxX: Double(deviceRect.maxX), maxY: Double(deviceRect.maxY))
@@ -231,12 +243,12 @@ final class DrawListExecutor {
         if let outer = target.clips.last { box = box.intersection(outer.box); whole = whole.intersection(outer.wholeBox) }
         guard !box.isEmpty else {
             // Everything is clipped away: an empty 1x1 mask far from nothing visible.
-            let m = try AlphaMask(width: 1, height: 1)
+            let m = try allocator.mask(width: 1, height: 1, for: layer, .mask)
             // In a region render the clip may show in the whole frame all the same (`whole`).
             target.clips.append(DeviceClip(mask: m, x: target.originX, y: target.originY, wholeBox: whole.isEmpty ? nil : whole))
             return
         }
-        guard let clip = try pieces.painter.mask(covering: box, draw: { shift, sink, area in
+        guard let clip = try pieces.painter.mask(covering: box, allocator: allocator, layer: layer, draw: { shift, sink, area in
             let local = t.concatenating(shift)
             if let rr = PieceRasterizer.analytic(shape, local) {
                 AnalyticCoverage.fillRoundedRect(rr, clip: area, into: &sink)
@@ -259,6 +271,8 @@ final class DrawListExecutor {
             throw CompositorError.unbalancedDrawList("end of projective layer \(layer) without its begin")
         }
         let parent = stack[stack.count - 1]
+        // A plane's surface goes back to the pool once drawn, unless the raster cache keeps it.
+        defer { if spec.cacheKey == nil { allocator.recycle(top.surface) } }
         guard let surface = top.surface, parent.surface != nil else { return }
         if let key = spec.cacheKey { cache?.store(layer, key: key, surface: surface) }
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
@@ -280,8 +294,10 @@ final class DrawListExecutor {
             throw CompositorError.unbalancedDrawList("end of group \(layer) without its begin")
         }
         let parent = stack[stack.count - 1]
+        defer { allocator.recycle(content.surface); allocator.recycle(maskTarget?.surface) }
         guard let surface = content.surface, let parentSurface = parent.surface else { return }
         var result = surface, resultX = content.originX, resultY = content.originY
+        defer { if result !== surface { allocator.recycle(result) } }
         if let shadow = spec.shadow, let window = content.shadowWindow {
             guard let shadowed = try GroupEffects.withAlphaShadow(surface, window: window, shadow: shadow, layer: layer,
                                                                   painter: pieces.painter, allocator: allocator) else { return }
@@ -290,10 +306,12 @@ final class DrawListExecutor {
         // The mask's alpha, then the clip of the surface below, both in device pixels.
         var mask: DeviceClip?
         if let m = maskTarget?.surface {
-            mask = DeviceClip(mask: GroupEffects.alpha(of: m), x: content.originX, y: content.originY)
+            let alpha = try GroupEffects.alpha(of: m, layer: layer, allocator: allocator)
+            mask = DeviceClip(mask: alpha, x: content.originX, y: content.originY)
         } else if spec.hasMask {
             return // the mask drew nothing: the layer is fully masked out
         }
+        defer { if maskTarget != nil, let m = mask { allocator.recycle(m.mask) } }
         if let clip = parent.clips.last {
             if let m = mask {
                 m.mask.intersect(with: clip.mask, dx: clip.x - m.x, dy: clip.y - m.y)

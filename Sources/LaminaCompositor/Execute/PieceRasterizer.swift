@@ -236,7 +236,7 @@ final class PieceRasterizer {
         var sink = MaskWriterSink(mask)
         let shifted = Polygon(poly.subpaths.map { $0.map { RasterPoint($0.x - Double(box.x0), $0.y - Double(box.y0)) } })
         painter.rasterizer.fill(shifted, rule: .nonZero, clip: PixelRect(mask), into: &sink)
-        let blurred = sigma > 0 ? try GaussianBlur.blurred(mask, sigma: sigma) : mask
+        let blurred = sigma > 0 ? try GaussianBlur.blurred(mask, sigma: sigma, buffers: painter.blurScratch) : mask
         let grow = (blurred.width - mask.width) / 2
         let ox = box.x0 - grow, oy = box.y0 - grow
         let shader = MaskColorShader(mask: blurred, originX: ox, originY: oy, color: color.premultiplied.packed)

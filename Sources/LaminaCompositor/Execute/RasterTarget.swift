@@ -66,6 +66,8 @@ final class RasterTarget {
 final class TargetPainter {
     let rasterizer = PolygonRasterizer()
     let scratch = ScanlineScratch()
+    /// The working planes of shadow blurs drawn by this painter's thread, kept between blurs.
+    let blurScratch = BlurScratch()
     /// Rounded-rect and ring coverage kept between frames (nil: computed every time).
     var coverage: CoverageCache?
 
@@ -142,10 +144,12 @@ final class TargetPainter {
     }
 
     /// Writes the coverage of a device-space shape into a new mask covering `box` (device
-    /// pixels); `draw` receives the shift device → mask pixels. Nil for an empty box.
-    func mask(covering box: PixelRect, draw: (CGAffineTransform, inout MaskWriterSink, PixelRect) -> Void) throws -> DeviceClip? {
+    /// pixels), from `allocator` in `layer`'s name (hand it back when the clip is popped);
+    /// `draw` receives the shift device → mask pixels. Nil for an empty box.
+    func mask(covering box: PixelRect, allocator: SurfaceAllocator, layer: RenderNodeID,
+              draw: (CGAffineTransform, inout MaskWriterSink, PixelRect) -> Void) throws -> DeviceClip? {
         guard !box.isEmpty else { return nil }
-        let m = try AlphaMask(width: box.width, height: box.height)
+        let m = try allocator.mask(width: box.width, height: box.height, for: layer, .mask)
         var sink = MaskWriterSink(m)
         draw(CGAffineTransform(translationX: CGFloat(-box.x0), y: CGFloat(-box.y0)), &sink, PixelRect(m))
         return DeviceClip(mask: m, x: box.x0, y: box.y0)

@@ -78,7 +78,7 @@ extension Compositor {
         let draw: (Int) -> Void = { i in
             let r = rects[i]
             let rows = PixelRect(x0: frame.x0, y0: r.y0, x1: frame.x1, y1: r.y1)
-            let allocator = SurfaceAllocator(budget: budget)
+            let allocator = SurfaceAllocator(budget: budget, pool: surfacePool)
             do {
                 // The pixels of R's rows outside R, to put back (see the note at the top).
                 var saved: Surface?
@@ -89,11 +89,13 @@ extension Compositor {
                 }
                 surface.fill(fill, in: rows)
                 let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
-                                                coverage: coverageCache, allocator: allocator, planes: planes)
+                                                coverage: coverageCache, allocator: allocator, planes: planes,
+                                                scratch: pieceRasterizers)
                 defer {
                     if let saved {
                         surface.copyPixels(from: saved, dx: 0, dy: r.y0, clip: PixelRect(x0: rows.x0, y0: r.y0, x1: r.x0, y1: r.y1))
                         surface.copyPixels(from: saved, dx: 0, dy: r.y0, clip: PixelRect(x0: r.x1, y0: r.y0, x1: rows.x1, y1: r.y1))
+                        allocator.recycle(saved)
                     }
                 }
                 try executor.run(list, into: surface, region: rows, endsFrame: false)
@@ -111,7 +113,7 @@ extension Compositor {
             for i in rects.indices { draw(i) }
         }
         DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache,
-                         allocator: SurfaceAllocator(budget: budget)).endFrame()
+                         allocator: SurfaceAllocator(budget: budget, pool: surfacePool), scratch: pieceRasterizers).endFrame()
         if let first = errors.first { throw first }
         return planes?.bandedCount ?? 0
     }
@@ -151,8 +153,7 @@ extension Compositor {
               width * height <= Surface.maxPixelCount else {
             throw CompositorError.invalidOutputSize(width: width, height: height)
         }
-        let allocator = SurfaceAllocator(budget: memoryBudget ?? PixelMemoryBudget.current)
-        return try allocator.surface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0), .output)
+        return try frameAllocator().outputSurface(width: width, height: height, for: tree.rootID ?? RenderNodeID(0))
     }
 }
 

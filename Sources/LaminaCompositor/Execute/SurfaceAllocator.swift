@@ -4,10 +4,14 @@
 // `PixelMemoryBudget` (which decoded images charge too). A request that does not fit is a
 // `CompositorError.memoryBudgetExceeded` naming the layer and the size, not an abort.
 //
-// Issue 21 (no steady-state allocation) will keep a `SurfacePool` here: `surface(…)` would
-// check a buffer out of it and the executor would hand finished surfaces back (one call where
-// each target is popped). Pooled buffers stay charged while the pool holds them, so the pool's
-// byte cap and this budget count the same memory.
+// Issue 21 (no steady-state allocation): surfaces and masks come from the compositor's
+// `SurfacePool` (LaminaRaster/SurfacePool.swift: size classes, byte limit, idle trimming, and
+// why), and whoever finishes with one hands it back through `recycle` — the executor where a
+// group, plane or transition is popped, the shadow code when its scratch is done. A surface
+// nobody hands back (an error part-way through a frame, a plane kept by the raster cache) is
+// simply freed. Pooled memory stays charged to the budget while the pool holds it, and the
+// pool gives it up when the budget needs the room. The frame's output is never pooled: the
+// caller keeps it.
 import LaminaRaster
 
 /// What an offscreen allocation is for (named in budget errors).
@@ -20,36 +24,83 @@ package enum SurfacePurpose: String, Sendable {
     case transition = "transition"
 }
 
-/// Makes a frame's surfaces and masks within a pixel-memory budget.
+/// Makes a frame's surfaces and masks within a pixel-memory budget, from a pool when given one.
+/// One allocator serves one thread (a band of a frame has its own); the pool is shared.
 final class SurfaceAllocator {
     let budget: PixelMemoryBudget
+    /// Where surfaces and masks are checked out and handed back (nil: each is allocated anew
+    /// and freed when dropped).
+    let pool: SurfacePool?
     /// Bytes of pixels this allocator has handed out (the frame's total, however many were
     /// alive at once): a measure of a frame's offscreen work for tests and benchmarks.
     private(set) var bytesAllocated = 0
 
-    init(budget: PixelMemoryBudget) { self.budget = budget }
+    init(budget: PixelMemoryBudget, pool: SurfacePool? = nil) {
+        self.budget = budget
+        self.pool = pool
+    }
 
-    /// A new transparent surface of `width` × `height` pixels for `layer`, charged 4 bytes a
-    /// pixel until it is freed. Throws `offscreenTooLarge` for sizes no surface can have and
-    /// `memoryBudgetExceeded` when the budget has no room.
+    /// A transparent surface of `width` × `height` pixels for `layer`, charged 4 bytes a
+    /// pixel (its pool buffer's capacity when pooled) until it is freed or handed back. Throws
+    /// `offscreenTooLarge` for sizes no surface can have and `memoryBudgetExceeded` when the
+    /// budget has no room.
     func surface(width: Int, height: Int, for layer: RenderNodeID, _ purpose: SurfacePurpose) throws -> Surface {
-        let charge = try reserve(width: width, height: height, bytesPerPixel: 4, for: layer, purpose)
-        do {
-            let s = try Surface(width: width, height: height)
-            s.charge = charge
-            return s
-        } catch {
+        guard let pool else { return try outputSurface(width: width, height: height, for: layer, purpose) }
+        let bytes = try checkedBytes(width: width, height: height, bytesPerPixel: 4, for: layer)
+        let surface: Surface?
+        do { surface = try pool.surface(width: width, height: height, budget: budget) } catch {
             throw CompositorError.offscreenTooLarge(layer: layer, width: width, height: height)
         }
+        guard let surface else { throw overrun(bytes, width: width, height: height, for: layer, purpose) }
+        bytesAllocated += bytes
+        return surface
     }
 
     /// A new zeroed A8 mask (1 byte a pixel), charged like `surface`.
     func mask(width: Int, height: Int, for layer: RenderNodeID, _ purpose: SurfacePurpose) throws -> AlphaMask {
-        let charge = try reserve(width: width, height: height, bytesPerPixel: 1, for: layer, purpose)
+        guard let pool else {
+            let charge = try reserve(width: width, height: height, bytesPerPixel: 1, for: layer, purpose)
+            do {
+                let m = try AlphaMask(width: width, height: height)
+                m.charge = charge
+                return m
+            } catch {
+                throw CompositorError.offscreenTooLarge(layer: layer, width: width, height: height)
+            }
+        }
+        let bytes = try checkedBytes(width: width, height: height, bytesPerPixel: 1, for: layer)
+        let mask: AlphaMask?
+        do { mask = try pool.mask(width: width, height: height, budget: budget) } catch {
+            throw CompositorError.offscreenTooLarge(layer: layer, width: width, height: height)
+        }
+        guard let mask else { throw overrun(bytes, width: width, height: height, for: layer, purpose) }
+        bytesAllocated += bytes
+        return mask
+    }
+
+    /// Hands a surface from `surface(…)` back to the pool (nothing without a pool). The caller
+    /// must not use it, or any view of it, afterwards.
+    func recycle(_ surface: Surface?) {
+        if let surface { pool?.recycle(surface) }
+    }
+
+    /// Hands a mask from `mask(…)` back; as `recycle(_: Surface?)`.
+    func recycle(_ mask: AlphaMask?) {
+        if let mask { pool?.recycle(mask) }
+    }
+
+    /// Ends the frame for the pool: buffers idle too long are freed.
+    func endFrame() { pool?.endFrame() }
+
+    /// A new transparent surface the caller keeps (a frame's output: never handed back),
+    /// charged exactly 4 bytes a pixel for as long as it lives; errors as `surface`.
+    func outputSurface(width: Int, height: Int, for layer: RenderNodeID, _ purpose: SurfacePurpose = .output) throws -> Surface {
+        let charge = try reserve(width: width, height: height, bytesPerPixel: 4, for: layer, purpose)
         do {
-            let m = try AlphaMask(width: width, height: height)
-            m.charge = charge
-            return m
+            let s = try Surface(width: width, height: height)
+            s.charge = charge
+            pool?.noteUnpooledAllocation()
+            return s
         } catch {
             throw CompositorError.offscreenTooLarge(layer: layer, width: width, height: height)
         }
@@ -59,16 +110,23 @@ final class SurfaceAllocator {
     /// until the returned charge is freed.
     func reserve(width: Int, height: Int, bytesPerPixel: Int, for layer: RenderNodeID,
                  _ purpose: SurfacePurpose) throws -> PixelMemoryCharge {
+        let bytes = try checkedBytes(width: width, height: height, bytesPerPixel: bytesPerPixel, for: layer)
+        guard let charge = budget.reserve(bytes) else { throw overrun(bytes, width: width, height: height, for: layer, purpose) }
+        bytesAllocated += bytes
+        return charge
+    }
+
+    private func checkedBytes(width: Int, height: Int, bytesPerPixel: Int, for layer: RenderNodeID) throws -> Int {
         let bytes = PixelMemoryBudget.bytes(width: width, height: height, bytesPerPixel: bytesPerPixel)
         guard let bytes, width > 0, height > 0, width <= Surface.maxDimension, height <= Surface.maxDimension else {
             throw CompositorError.offscreenTooLarge(layer: layer, width: width, height: height)
         }
-        guard let charge = budget.reserve(bytes) else {
-            throw CompositorError.memoryBudgetExceeded(BudgetOverrun(layer: layer, purpose: purpose, width: width, height: height,
-                                                                     bytes: bytes, used: budget.used, limit: budget.limit))
-        }
-        bytesAllocated += bytes
-        return charge
+        return bytes
+    }
+
+    private func overrun(_ bytes: Int, width: Int, height: Int, for layer: RenderNodeID, _ purpose: SurfacePurpose) -> CompositorError {
+        .memoryBudgetExceeded(BudgetOverrun(layer: layer, purpose: purpose, width: width, height: height,
+                                            bytes: bytes, used: budget.used, limit: budget.limit))
     }
 }
 

@@ -57,6 +57,8 @@ final class TransitionExecution {
             throw CompositorError.unbalancedDrawList("end of transition \(layer) without its begin")
         }
         frames.removeLast()
+        // Both halves go back to the pool once the frame is composed from them.
+        defer { allocator.recycle(f.old.surface); allocator.recycle(new.surface) }
         guard let oldSurface = f.old.surface, let newSurface = new.surface, parent.surface != nil else { return }
         let spec = f.spec
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
@@ -72,6 +74,7 @@ final class TransitionExecution {
             }
         }
         let out = try allocator.surface(width: oldSurface.width, height: oldSurface.height, for: layer, .transition)
+        defer { allocator.recycle(out) }
         try TransitionRenderer.render(spec.style, old: oldSurface, new: newSurface, progress: spec.progress,
                                       pixelsPerPoint: spec.pixelsPerPoint, into: out)
         place(out, forward: forward, opacity: spec.opacity, into: parent, painter: painter)

@@ -39,7 +39,7 @@ extension PieceRasterizer {
         // off the blur (as the blur's own downsampled method does).
         let s = GaussianBlur.sanitized(sigma)
         let lowSigma = max(0.5, (s * s - (fd * fd - 1) / 12 - fd * fd / 6).squareRoot() / fd)
-        let blurred = try GaussianBlur.blurred(mask, sigma: lowSigma)
+        let blurred = try GaussianBlur.blurred(mask, sigma: lowSigma, buffers: painter.blurScratch)
         let grow = (blurred.width - mask.width) / 2
         return (blurred, box.x0 - f * grow, box.y0 - f * grow, f)
     }

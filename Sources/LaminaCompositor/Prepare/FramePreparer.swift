@@ -67,7 +67,7 @@ package struct FramePreparer {
                                       alpha: 1, clipBox: output, flipped: false, depth: 0) { // TransformLayerContext.swift
             emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
         }
-        list.commands = OcclusionCulling.cull(list.commands, output: output) // OcclusionCulling.swift
+        OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
         return list
     }
 

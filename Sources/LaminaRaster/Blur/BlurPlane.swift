@@ -15,6 +15,12 @@ struct BlurPlane {
         values = [Int32](repeating: 0, count: width * height)
     }
 
+    /// A plane over `values` (`width · height` of them).
+    init(width: Int, height: Int, values: [Int32]) {
+        self.width = width; self.height = height
+        self.values = values
+    }
+
     /// One separable pass along one axis.
     enum Pass {
         /// Weights for offsets −radius...radius, summing to exactly 65536.
@@ -141,8 +147,8 @@ struct BlurPlane {
     // MARK: Resampling for the large-sigma path
 
     /// The f×f box average (blocks past the edge count as zeros), rounded.
-    func downsampled(by f: Int) -> BlurPlane {
-        var out = BlurPlane(width: (width + f - 1) / f, height: (height + f - 1) / f)
+    func downsampled(by f: Int, scratch: BlurScratch? = nil) -> BlurPlane {
+        var out = BlurPlane(width: (width + f - 1) / f, height: (height + f - 1) / f, scratch: scratch)
         let area = f * f, w = width, ow = out.width
         // Column sums of each block row, then one division per output value.
         var sums = [Int](repeating: 0, count: ow)
@@ -173,8 +179,8 @@ struct BlurPlane {
 
     /// Bilinear upsampling by f onto a `width × height` plane: output pixel centre x + 0.5 reads
     /// this plane at (x + 0.5)/f, whose texel centres are at i + 0.5 (indices clamped).
-    func upsampled(by f: Int, width w: Int, height h: Int) -> BlurPlane {
-        var out = BlurPlane(width: w, height: h)
+    func upsampled(by f: Int, width w: Int, height h: Int, scratch: BlurScratch? = nil) -> BlurPlane {
+        var out = BlurPlane(width: w, height: h, scratch: scratch)
         // Per-axis taps and 8-bit weights, shared by all rows/columns.
         func taps(_ n: Int, _ limit: Int) -> [(Int, Int, Int)] {
             (0..<n).map { x in

@@ -4,10 +4,12 @@ extension GaussianBlur {
     /// The blur of `mask` on a canvas grown by `margin(sigma:)` on every side: the input's
     /// pixel (x, y) corresponds to the output's (x + margin, y + margin). Throws when the grown
     /// size exceeds the surface limits. `method` overrides the automatic choice (tests).
-    package static func blurred(_ mask: AlphaMask, sigma: Double, method: Method? = nil) throws -> AlphaMask {
+    /// `buffers` lends the working planes (new ones when nil).
+    package static func blurred(_ mask: AlphaMask, sigma: Double, method: Method? = nil, buffers: BlurScratch? = nil) throws -> AlphaMask {
         let m = margin(sigma: sigma)
         let out = try AlphaMask(width: mask.width + 2 * m, height: mask.height + 2 * m)
-        var plane = BlurPlane(width: out.width, height: out.height)
+        var plane = BlurPlane(width: out.width, height: out.height, scratch: buffers)
+        defer { plane.recycle(into: buffers) }
         let pw = plane.width
         plane.values.withUnsafeMutableBufferPointer { values in
             for y in 0..<mask.height {
@@ -15,7 +17,7 @@ extension GaussianBlur {
                 for x in 0..<mask.width { dst[x] = Int32(src[x]) << 8 }
             }
         }
-        blur(&plane, sigma: sigma, method: method ?? self.method(forSigma: sigma))
+        blur(&plane, sigma: sigma, method: method ?? self.method(forSigma: sigma), buffers: buffers)
         plane.values.withUnsafeBufferPointer { values in
             for y in 0..<out.height {
                 let dst = out.row(y), src = values.baseAddress! + y * pw

@@ -52,14 +52,18 @@ extension GaussianBlur {
     /// is byte-identical to that window of the whole blur, at a cost proportional to
     /// `windowPlane`'s area. Returns the mask and its output-plane rectangle (`window` within
     /// the plane), or nil when the window misses the plane.
+    /// `buffers` lends the working planes (new ones when nil); `makeMask` makes the result's
+    /// mask (zeroed, of the size asked; a new `AlphaMask` when nil).
     package static func blurredWindow(_ part: AlphaMask, at partX: Int, _ partY: Int, width: Int, height: Int,
-                                      sigma: Double, window: PixelRect) throws -> (mask: AlphaMask, rect: PixelRect)? {
+                                      sigma: Double, window: PixelRect, buffers: BlurScratch? = nil,
+                                      makeMask: ((Int, Int) throws -> AlphaMask)? = nil) throws -> (mask: AlphaMask, rect: PixelRect)? {
         let m = margin(sigma: sigma)
         let c = windowPlane(width: width, height: height, sigma: sigma, window: window)
         let w = window.intersection(PixelRect(x: 0, y: 0, width: width + 2 * m, height: height + 2 * m))
         guard !c.isEmpty, !w.isEmpty else { return nil }
-        let out = try AlphaMask(width: w.width, height: w.height)
-        var plane = BlurPlane(width: c.width, height: c.height)
+        let out = try makeMask?(w.width, w.height) ?? AlphaMask(width: w.width, height: w.height)
+        var plane = BlurPlane(width: c.width, height: c.height, scratch: buffers)
+        defer { plane.recycle(into: buffers) }
         // The part's pixels, in plane coordinates: input (x, y) is output-plane (x + m, y + m).
         let src = PixelRect(x: partX + m, y: partY + m, width: part.width, height: part.height).intersection(c)
         if !src.isEmpty {
@@ -72,7 +76,7 @@ extension GaussianBlur {
                 }
             }
         }
-        blur(&plane, sigma: sigma, method: method(forSigma: sigma))
+        blur(&plane, sigma: sigma, method: method(forSigma: sigma), buffers: buffers)
         plane.values.withUnsafeBufferPointer { values in
             for y in w.y0..<w.y1 {
                 let s = values.baseAddress! + (y - c.y0) * plane.width + (w.x0 - c.x0), d = out.row(y - w.y0)

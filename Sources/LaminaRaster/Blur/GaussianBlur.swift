@@ -114,9 +114,12 @@ package enum GaussianBlur {
         return out
     }
 
-    /// Blurs one plane (in place, via a scratch plane) with the method for `sigma`.
-    static func blur(_ plane: inout BlurPlane, sigma: Double, method: Method) {
-        var scratch = BlurPlane(width: plane.width, height: plane.height)
+    /// Blurs one plane (in place, via a scratch plane) with the method for `sigma`; the
+    /// working planes come from `buffers` and go back to it (new ones when nil).
+    static func blur(_ plane: inout BlurPlane, sigma: Double, method: Method, buffers: BlurScratch? = nil) {
+        if case .identity = method { return }
+        var scratch = BlurPlane(width: plane.width, height: plane.height, scratch: buffers)
+        defer { scratch.recycle(into: buffers) }
         switch method {
         case .identity:
             return
@@ -130,8 +133,9 @@ package enum GaussianBlur {
             let s = sanitized(sigma)
             let ff = Double(f * f)
             let small = max(0.5, (s * s - (ff - 1) / 12 - ff / 6).squareRoot() / Double(f))
-            var low = plane.downsampled(by: f)
-            var lowScratch = BlurPlane(width: low.width, height: low.height)
+            var low = plane.downsampled(by: f, scratch: buffers)
+            var lowScratch = BlurPlane(width: low.width, height: low.height, scratch: buffers)
+            defer { low.recycle(into: buffers); lowScratch.recycle(into: buffers) }
             if small < exactKernelLimit {
                 let k = BlurPlane.Pass.kernel(kernel(sigma: small))
                 low.horizontal(k, into: &lowScratch)
@@ -139,7 +143,9 @@ package enum GaussianBlur {
             } else {
                 threeBox(&low, &lowScratch, sigma: small)
             }
-            plane = low.upsampled(by: f, width: plane.width, height: plane.height)
+            let up = low.upsampled(by: f, width: plane.width, height: plane.height, scratch: buffers)
+            plane.recycle(into: buffers)
+            plane = up
         }
     }
 

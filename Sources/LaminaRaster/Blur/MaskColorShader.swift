@@ -40,6 +40,13 @@ package struct MaskColorShader: SpanShader {
     /// share size limits, so the surface error cannot occur for a valid mask).
     package static func tinted(_ mask: AlphaMask, color: UInt32) throws -> Surface {
         let out = try Surface(width: mask.width, height: mask.height)
+        tint(mask, color: color, into: out)
+        return out
+    }
+
+    /// `tinted(_:color:)` written into `out` (every pixel of it; at least the mask's size).
+    package static func tint(_ mask: AlphaMask, color: UInt32, into out: Surface) {
+        precondition(out.width >= mask.width && out.height >= mask.height, "tint target smaller than the mask")
         for y in 0..<mask.height {
             let src = mask.row(y), dst = out.row32(y)
             for x in 0..<mask.width {
@@ -47,6 +54,5 @@ package struct MaskColorShader: SpanShader {
                 dst[x] = scale(color, m + (m >> 7))
             }
         }
-        return out
     }
 }

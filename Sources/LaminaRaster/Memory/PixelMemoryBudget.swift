@@ -16,6 +16,11 @@ import Synchronization // Atomic
 /// So the budget bounds the pixel memory *alive at once* — a frame that makes a thousand small
 /// groups one after another needs only as much as the largest few held together.
 ///
+/// Memory kept idle for reuse (a `SurfacePool`'s free buffers) stays charged, so `used` is
+/// the pixel memory actually held; when a reservation does not fit, the budget first asks the
+/// holders of such memory (`PixelMemoryReclaimer`s, registered with `register(_:)`) to let go
+/// of what they hold against it, then tries again — idle memory never makes a frame fail.
+///
 /// Which budget applies is `PixelMemoryBudget.current`: a task-local (so a test or a tool can
 /// render under its own limit without touching anyone else's) that defaults to `process`,
 /// whose limit is `defaultLimit`.
@@ -27,6 +32,8 @@ package final class PixelMemoryBudget: Sendable {
     // one budget, and a charge is a few instructions, no lock.
     private let usedBytes = Atomic<Int>(0)
     private let peakBytes = Atomic<Int>(0)
+    /// Holders of idle memory charged here, asked to free it when a reservation does not fit.
+    private let reclaimers = Mutex<[WeakReclaimer]>([])
 
     package init(limit: Int) { self.limit = max(0, limit) }
 
@@ -55,10 +62,37 @@ package final class PixelMemoryBudget: Sendable {
     /// Bytes still free.
     package var available: Int { limit - used }
 
-    /// Charges `bytes` (≥ 0) if they fit, else nil. The charge lasts until the returned object
-    /// is freed.
+    /// Charges `bytes` (≥ 0) if they fit — after the registered reclaimers have freed idle
+    /// memory, if they had to — else nil. The charge lasts until the returned object is freed.
     package func reserve(_ bytes: Int) -> PixelMemoryCharge? {
         guard bytes >= 0 else { return nil }
+        if let charge = reserveNow(bytes) { return charge }
+        guard bytes <= limit, reclaim(bytes - available) > 0 else { return nil }
+        return reserveNow(bytes)
+    }
+
+    /// Registers `reclaimer` (held weakly; registering it again changes nothing) to be asked for
+    /// idle memory when a reservation does not fit.
+    package func register(_ reclaimer: any PixelMemoryReclaimer) {
+        reclaimers.withLock { list in
+            list.removeAll { $0.value == nil }
+            if !list.contains(where: { $0.value === reclaimer }) { list.append(WeakReclaimer(value: reclaimer)) }
+        }
+    }
+
+    /// Asks the reclaimers to free at least `bytes` of idle memory charged here (each frees
+    /// what it can until enough is free); the bytes they freed. Called without any lock held,
+    /// so a reclaimer may take its own.
+    private func reclaim(_ bytes: Int) -> Int {
+        let holders = reclaimers.withLock { list in list.compactMap(\.value) }
+        var freed = 0
+        for holder in holders where freed < bytes {
+            freed += holder.reclaim(bytes - freed, from: self)
+        }
+        return freed
+    }
+
+    private func reserveNow(_ bytes: Int) -> PixelMemoryCharge? {
         var current = usedBytes.load(ordering: .relaxed)
         while true {
             guard bytes <= limit - current else { return nil }
@@ -87,6 +121,18 @@ package final class PixelMemoryBudget: Sendable {
         let (bytes, o2) = area.multipliedReportingOverflow(by: bytesPerPixel)
         return o1 || o2 ? nil : bytes
     }
+}
+
+/// Something that keeps idle pixel memory charged to a budget and can give it back (a
+/// `SurfacePool`'s free buffers).
+package protocol PixelMemoryReclaimer: AnyObject, Sendable {
+    /// Frees idle memory charged to `budget`, at least `bytes` if it holds that much; returns
+    /// the bytes freed (their charges returned to `budget`).
+    func reclaim(_ bytes: Int, from budget: PixelMemoryBudget) -> Int
+}
+
+private struct WeakReclaimer: @unchecked Sendable {
+    weak var value: (any PixelMemoryReclaimer)?
 }
 
 /// Bytes held against a `PixelMemoryBudget`, returned when this object is freed.
