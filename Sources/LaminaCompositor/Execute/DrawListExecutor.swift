@@ -136,7 +136,9 @@ final class DrawListExecutor {
                 let pb = plane.bounds
                 if top.surface != nil, let planes, planes.wants(pb),
                    let banded = try drawBanded(plane, commands, bodyFrom: index, to: range.upperBound, planes) {
-                    stack.append(RasterTarget(surface: banded, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
+                    let target = RasterTarget(surface: banded, originX: pb.x0, originY: pb.y0, group: nil, projective: plane)
+                    target.sharesSurface = true
+                    stack.append(target)
                     skippingTo = spec.layer
                     continue
                 }
@@ -271,8 +273,9 @@ final class DrawListExecutor {
             throw CompositorError.unbalancedDrawList("end of projective layer \(layer) without its begin")
         }
         let parent = stack[stack.count - 1]
-        // A plane's surface goes back to the pool once drawn, unless the raster cache keeps it.
-        defer { if spec.cacheKey == nil { allocator.recycle(top.surface) } }
+        // A plane's surface goes back to the pool once drawn, unless the raster cache keeps it
+        // or other threads share it (a banded plane: freed when the frame's bands end).
+        defer { if spec.cacheKey == nil, !top.sharesSurface { allocator.recycle(top.surface) } }
         guard let surface = top.surface, parent.surface != nil else { return }
         if let key = spec.cacheKey { cache?.store(layer, key: key, surface: surface) }
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])

@@ -34,6 +34,9 @@ final class RasterTarget {
     /// else about the target — its box, what groups and planes crop to, what shadows reach —
     /// is that of the whole frame, so the pixels inside come out as in a whole-frame render.
     var limit: PixelRect?
+    /// The surface is shared with other threads' executors (a plane drawn in bands,
+    /// PlaneBands.swift): it is not this executor's to hand back to the pool.
+    var sharesSurface = false
     /// The device pixels this target would cover in a whole-frame render: `deviceBox`, but for
     /// a group a region render cropped to the rows it needs. What a whole-frame render derives
     /// from a target's extent — the extent of the groups and planes drawn into it, where a
