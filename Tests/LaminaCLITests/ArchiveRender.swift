@@ -3,7 +3,7 @@ import Foundation
 /// `lamina render x.json -o out.png` + `extra` in a fresh folder holding the archive `json`
 /// (and `old` as an existing out.png): the exit status, the combined output, the folder's
 /// files afterwards and out.png's bytes (nil when there is none). Stdin is /dev/null.
-func renderArchive(_ json: String, extra: [String] = [], keeping old: Data? = nil) throws
+func renderArchive(_ json: String, extra: [String] = [], keeping old: Data? = nil, environment: [String: String] = [:]) throws
     -> (status: Int32, output: String, files: [String], out: Data?) {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lamina-cli-archive-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
@@ -14,6 +14,9 @@ func renderArchive(_ json: String, extra: [String] = [], keeping old: Data? = ni
     process.executableURL = CLIProcessTests.lamina
     process.arguments = ["render", "x.json", "-o", "out.png"] + extra
     process.currentDirectoryURL = dir
+    if !environment.isEmpty {
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+    }
     process.standardInput = FileHandle.nullDevice
     let pipe = Pipe()
     process.standardOutput = pipe
