@@ -89,6 +89,7 @@ extension PieceRasterizer {
         guard !box.isEmpty else { return .nothing }
         let small = try quarterResolutionMask(poly, box: box, sigma: sigma)
         let tinted = try MaskColorShader.tinted(small.mask, color: color.premultiplied.packed)
+        allocator?.recycle(small.mask)
         // Mask texel coordinates → plane-surface pixels (×4 from the mask's origin) → parent.
         let fd = Double(small.factor)
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])

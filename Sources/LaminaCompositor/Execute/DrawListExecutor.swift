@@ -75,9 +75,13 @@ final class DrawListExecutor {
         self.coverage = coverage
         // A pooled rasterizer draws with the pool's caches: the compositor's, as passed here.
         pieces = scratch?.take() ?? PieceRasterizer(images: images, shadows: shadows, coverage: coverage)
+        pieces.allocator = allocator
     }
 
-    deinit { scratch?.giveBack(pieces) }
+    deinit {
+        pieces.allocator = nil
+        scratch?.giveBack(pieces)
+    }
 
     /// Draws `list` over `output` (its pixel (0, 0) is device pixel (0, 0)), changing only
     /// the pixels of `region` (device pixels; nil: all) — those exactly as drawing it all

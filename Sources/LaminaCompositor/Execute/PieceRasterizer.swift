@@ -16,6 +16,9 @@ final class PieceRasterizer {
     let shadows: ShadowCache
     /// The particle buffers, reused emitter after emitter.
     let particleEvaluator = ParticleEvaluator()
+    /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
+    /// the executor): shadow masks come from its pool.
+    var allocator: SurfaceAllocator?
 
     init(images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(), coverage: CoverageCache? = nil) {
         self.images = images
@@ -232,11 +235,13 @@ final class PieceRasterizer {
             try quarterResolutionShadow(poly, box: box, sigma: sigma, color: color, into: target, alpha: alpha, tint: tint)
             return
         }
-        let mask = try AlphaMask(width: box.width, height: box.height)
+        let mask = try scratchMask(width: box.width, height: box.height)
+        defer { allocator?.recycle(mask) }
         var sink = MaskWriterSink(mask)
         let shifted = Polygon(poly.subpaths.map { $0.map { RasterPoint($0.x - Double(box.x0), $0.y - Double(box.y0)) } })
         painter.rasterizer.fill(shifted, rule: .nonZero, clip: PixelRect(mask), into: &sink)
-        let blurred = sigma > 0 ? try GaussianBlur.blurred(mask, sigma: sigma, buffers: painter.blurScratch) : mask
+        let blurred = sigma > 0 ? try GaussianBlur.blurred(mask, sigma: sigma, buffers: painter.blurScratch, makeMask: scratchMask) : mask
+        defer { if blurred !== mask { allocator?.recycle(blurred) } }
         let grow = (blurred.width - mask.width) / 2
         let ox = box.x0 - grow, oy = box.y0 - grow
         let shader = MaskColorShader(mask: blurred, originX: ox, originY: oy, color: color.premultiplied.packed)
@@ -244,5 +249,15 @@ final class PieceRasterizer {
         painter.paint(target, TintShader.tinted(.shader(shader), tint), alpha: alpha,
                       blit: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) },
                       clipped: { s, area in AnalyticCoverage.fillRect(x0: x0, y0: y0, x1: x1, y1: y1, clip: area, into: &s) })
+    }
+}
+
+extension PieceRasterizer {
+    /// A zeroed mask for a shadow's coverage or blur, from the frame's pool when there is one
+    /// with room (hand it back to `allocator`), else a new one, uncharged as such scratch
+    /// always was.
+    func scratchMask(width: Int, height: Int) throws -> AlphaMask {
+        if let allocator, let m = try? allocator.mask(width: width, height: height, for: RenderNodeID(0), .shadow) { return m }
+        return try AlphaMask(width: width, height: height)
     }
 }

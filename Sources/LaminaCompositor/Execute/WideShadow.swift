@@ -17,6 +17,7 @@ extension PieceRasterizer {
     func quarterResolutionShadow(_ poly: Polygon, box: PixelRect, sigma: Double, color: CGColor, into target: RasterTarget,
                                  alpha: Double, tint: RenderTint) throws {
         let small = try quarterResolutionMask(poly, box: box, sigma: sigma)
+        defer { allocator?.recycle(small.mask) }
         let f = small.factor, blurred = small.mask, ox = small.originX, oy = small.originY
         let shader = UpscaledMaskColorShader(mask: blurred, originX: ox, originY: oy, factor: f, color: color.premultiplied.packed)
         let x0 = Double(ox), y0 = Double(oy), x1 = Double(ox + f * blurred.width), y1 = Double(oy + f * blurred.height)
@@ -31,7 +32,8 @@ extension PieceRasterizer {
         -> (mask: AlphaMask, originX: Int, originY: Int, factor: Int) {
         let f = 4, fd = 4.0
         let w = (box.width + f - 1) / f, h = (box.height + f - 1) / f
-        let mask = try AlphaMask(width: w, height: h)
+        let mask = try scratchMask(width: w, height: h)
+        defer { allocator?.recycle(mask) }
         var sink = MaskWriterSink(mask)
         let small = Polygon(poly.subpaths.map { $0.map { RasterPoint(($0.x - Double(box.x0)) / fd, ($0.y - Double(box.y0)) / fd) } })
         painter.rasterizer.fill(small, rule: .nonZero, clip: PixelRect(mask), into: &sink)
@@ -39,7 +41,8 @@ extension PieceRasterizer {
         // off the blur (as the blur's own downsampled method does).
         let s = GaussianBlur.sanitized(sigma)
         let lowSigma = max(0.5, (s * s - (fd * fd - 1) / 12 - fd * fd / 6).squareRoot() / fd)
-        let blurred = try GaussianBlur.blurred(mask, sigma: lowSigma, buffers: painter.blurScratch)
+        // The caller hands the blurred mask back to `allocator`.
+        let blurred = try GaussianBlur.blurred(mask, sigma: lowSigma, buffers: painter.blurScratch, makeMask: scratchMask)
         let grow = (blurred.width - mask.width) / 2
         return (blurred, box.x0 - f * grow, box.y0 - f * grow, f)
     }

@@ -4,10 +4,13 @@ extension GaussianBlur {
     /// The blur of `mask` on a canvas grown by `margin(sigma:)` on every side: the input's
     /// pixel (x, y) corresponds to the output's (x + margin, y + margin). Throws when the grown
     /// size exceeds the surface limits. `method` overrides the automatic choice (tests).
-    /// `buffers` lends the working planes (new ones when nil).
-    package static func blurred(_ mask: AlphaMask, sigma: Double, method: Method? = nil, buffers: BlurScratch? = nil) throws -> AlphaMask {
+    /// `buffers` lends the working planes (new ones when nil); `makeMask` makes the result's
+    /// mask (every byte of it is written; a new `AlphaMask` when nil).
+    package static func blurred(_ mask: AlphaMask, sigma: Double, method: Method? = nil, buffers: BlurScratch? = nil,
+                                makeMask: ((Int, Int) throws -> AlphaMask)? = nil) throws -> AlphaMask {
         let m = margin(sigma: sigma)
-        let out = try AlphaMask(width: mask.width + 2 * m, height: mask.height + 2 * m)
+        let w = mask.width + 2 * m, h = mask.height + 2 * m
+        let out = try makeMask?(w, h) ?? AlphaMask(width: w, height: h)
         var plane = BlurPlane(width: out.width, height: out.height, scratch: buffers)
         defer { plane.recycle(into: buffers) }
         let pw = plane.width
