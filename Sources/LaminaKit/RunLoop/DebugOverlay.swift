@@ -5,8 +5,9 @@ import QuartzCore
 /// at the top-left of the root: the last `barCount` frame intervals as bars (plain layers,
 /// backgrounds only, so any compositor shows them), and under them a line of text — frame
 /// time (median over the last second, ms), dropped frames so far, and the last frame's damage
-/// (rectangles, % of the window). With `WindowHost.showsDamageOutlines`, the rectangles the
-/// last frame changed are outlined in magenta, in root space.
+/// (rectangles, % of the window), rewritten four times a second. With
+/// `WindowHost.showsDamageOutlines`, the rectangles the last frame changed are outlined in
+/// magenta, in root space.
 ///
 /// Scale: a bar of one refresh interval is `unitHeight` points tall (the thin white line marks
 /// it), capped at `maxHeight`; bars of more than 1.5 intervals — frames that dropped — are red,
@@ -85,12 +86,12 @@ final class DebugOverlay {
         CATransaction.commit()
     }
 
-    /// Shows `summary` under the bars and, when `outlines` is set, outlines `damage` (device
-    /// pixels, `scale` pixels per point), with actions disabled.
-    func show(summary: String, damage: [FrameRect], scale: CGFloat, outlines: Bool) {
+    /// Shows `summary` under the bars (nil: keeps the text shown) and, when `outlines` is set,
+    /// outlines `damage` (device pixels, `scale` pixels per point), with actions disabled.
+    func show(summary: String?, damage: [FrameRect], scale: CGFloat, outlines: Bool) {
         CATransaction.begin()
         CATransaction.setDisableActions(true)
-        if (text.string as? String) != summary { text.string = summary }
+        if let summary, (text.string as? String) != summary { text.string = summary }
         let s = scale.isFinite && scale > 0 ? scale : 1
         let shown = outlines ? Array(damage.prefix(Self.maxOutlines)) : []
         for (i, layer) in outlineLayers.enumerated() {

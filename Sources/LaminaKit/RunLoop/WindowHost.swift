@@ -65,6 +65,7 @@ package final class WindowHost {
                     debugOverlay = overlay
                     rootLayer.addSublayer(overlay.outlines)
                     rootLayer.addSublayer(overlay.container)
+                    lastOverlayTextTime = -.infinity
                 } else {
                     debugOverlay?.outlines.removeFromSuperlayer()
                     debugOverlay?.container.removeFromSuperlayer()
@@ -84,6 +85,9 @@ package final class WindowHost {
     package private(set) var frameLog = FrameTimingLog()
     /// The rectangles the last frame presented changed, in pixels.
     private var lastDamage: [FrameRect] = []
+    /// When the overlay's figures were last written, and how often they are (seconds).
+    private var lastOverlayTextTime: CFTimeInterval = -.infinity
+    static let overlayTextInterval: CFTimeInterval = 0.25
     /// The window title without the statistics.
     package var title: String {
         didSet { window.title = title }
@@ -313,8 +317,14 @@ package final class WindowHost {
     private func render(at now: CFTimeInterval, continuous: Bool) {
         if let overlay = debugOverlay {
             if let last = statistics.lastFrameTime { overlay.record(interval: now - last, refreshInterval: refreshInterval) }
-            overlay.show(summary: overlayText(at: now), damage: lastDamage, scale: window.scale,
-                         outlines: showsDamageOutlines)
+            // The figures change a few times a second (redrawing text every frame would cost
+            // more than the frames it measures); the outlines every frame.
+            var summary: String?
+            if now - lastOverlayTextTime >= Self.overlayTextInterval || now < lastOverlayTextTime {
+                summary = overlayText(at: now)
+                lastOverlayTextTime = now
+            }
+            overlay.show(summary: summary, damage: lastDamage, scale: window.scale, outlines: showsDamageOutlines)
             CATransaction.flush()
         }
         needsRender = false
