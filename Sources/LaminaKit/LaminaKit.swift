@@ -17,14 +17,17 @@
 //              `SDLWindow` loads SDL2 at run time (dlopen), so the package builds and tests with
 //              no SDL installed; `HeadlessWindow` keeps frames in memory (and writes PNGs) and
 //              plays scripted events — for tests, the CLI and machines without a display.
+//              Both keep a texture (SDL's streaming texture, or `MemoryFrameTexture`) that
+//              `FrameUploader` updates with only the rectangles a `WindowFrame` changed.
 // - RunLoop/   `WindowHost` owns a window, a root `View`, a `FrameRenderer` and the `CARenderer`
 //              that shows the root, and runs turns: events → timers → display links →
 //              `beginFrame` (commit of the implicit CATransaction, animation clock) → render
 //              (only when `updateBounds()` reports damage) → present → `endFrame`. Time is an
 //              input: the host reads a `FrameClock`, which tests advance by hand.
-//              `DisplayLink` (QuartzCore's `CADisplayLink`; the host feeds the run loop's `DisplayLinkDriver`), `RunLoopTimer`, and `FrameStatistics`
-//              (rendered, dropped and idle frames; shown in the title bar and as a bar-graph
-//              `DebugOverlay` on request).
+//              `DisplayLink` (QuartzCore's `CADisplayLink`; the host feeds the run loop's `DisplayLinkDriver`), `RunLoopTimer`, `FrameStatistics`
+//              (rendered, dropped and idle frames; shown in the title bar) and `FrameTimingLog`
+//              (every frame's duration, refresh slot and damage: `lamina view --stats`), both
+//              shown by the `DebugOverlay` on request (pacing graph, figures, damage outlines).
 // - Input/     `InputEvent` (what a backend reports), `Touch` (one finger or pointer through a
 //              gesture), `TouchRouter` (hit testing on presentation layers, delivery to views
 //              and recognizers) and `TouchEmulation` (Alt-drag and Ctrl-wheel pinches).
@@ -36,11 +39,13 @@
 //              `View.animate` blocks and a basic animation inside them (seed 002, §5.3.2).
 //
 // Rendering is not done here: a `FrameRenderer` (the compositor, through the host's
-// `CARenderer`) turns the layer tree into a CGImage and the host only asks for it and
-// presents it. LaminaKit reaches QuartzCore only through its public API — `CARenderer`,
+// `CARenderer`) draws the frame — only its damage, into the renderer's kept frame — and lends
+// it to the host as a `WindowFrame` with the rectangles that changed
+// (`CARenderer.withRenderedFrame(_:)`); the host presents it and the window uploads those
+// rectangles. LaminaKit reaches QuartzCore only through its public API — `CARenderer`,
 // `MediaClock`, `CADisplayLink`/`DisplayLinkDriver` — the host API any package can use
-// (Examples/MinimalHost is such a host); the one exception is `SDLWindow`, which uploads a
-// frame's pixels without a copy through CoreGraphics' and LaminaRaster's package API.
+// (Examples/MinimalHost is such a host); images from stand-in renderers are read through
+// CoreGraphics' public `CGImage.dataProvider`.
 //
 // Threading: a host, its window and its views belong to the thread that runs the host's turns
 // (like UIKit's main thread); CATransaction's implicit transaction is per thread, so that is

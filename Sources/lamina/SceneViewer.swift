@@ -28,7 +28,18 @@ enum SceneViewer {
         var record: String?
         /// Scene time in seconds to open the scene paused at (see `holdPaused`).
         var pausedAt: Double?
+        /// Show the debug overlay from the start (`d` toggles it, `o` the damage outlines).
+        var overlay = false
+        /// Print the frame statistics (`FrameTimingLog.Summary`) when the window closes.
+        var stats = false
+        /// Close the window after this many seconds (headless: run this many seconds of
+        /// frames at the refresh rate, unless `frames` was given).
+        var duration: Double?
     }
+
+    /// SDL keycodes of the viewer's own keys: `d` toggles the debug overlay, `o` the damage
+    /// outlines (and the overlay with them). No scene command uses them.
+    static let overlayKey: Int32 = 100, outlinesKey: Int32 = 111
 
     /// Largest input script read (a script is text a person writes; 16 MB is far beyond that).
     static let maxInputBytes = 16 << 20
@@ -97,9 +108,19 @@ enum SceneViewer {
         let shown = SceneWindow(descriptor, window: injecting ?? window, clock: clock,
                                 playsScript: settings.playsScript)
         let host = shown.host
+        let openedAt = clock.now
         host.eventObserver = { event in
-            if case .key(let key) = event.kind, key.isDown, key.keyCode == KeyCode.escape { host.window.close() }
+            guard case .key(let key) = event.kind, key.isDown else { return }
+            if key.keyCode == KeyCode.escape { host.window.close() }
+            guard !key.isRepeat, !event.modifiers.contains(.control), !event.modifiers.contains(.alt) else { return }
+            if key.keyCode == SceneViewer.overlayKey {
+                host.showsDebugOverlay.toggle()
+            } else if key.keyCode == SceneViewer.outlinesKey {
+                host.showsDamageOutlines.toggle()
+                if host.showsDamageOutlines { host.showsDebugOverlay = true }
+            }
         }
+        if settings.overlay { host.showsDebugOverlay = true }
         if !isHeadless {
             print("Lamina — \(descriptor.name): drag to draw, click to tap, Alt-click for a two-finger tap, Alt-drag to pinch, ? for keys and buttons, Esc to quit")
         }
@@ -120,8 +141,16 @@ enum SceneViewer {
             if !isHeadless { holdPaused(host, at: t) }
         } else if isHeadless {
             host.runFrames(settings.inputScript == nil ? max(1, settings.frames) : settings.frames)
+        } else if let duration = settings.duration {
+            // From the window's opening: a replayed input script's time counts.
+            let end = openedAt + duration
+            host.run(while: { clock.now < end })
         } else {
             host.run()
+        }
+        if settings.stats {
+            print("stats: " + host.frameLog.summary.line(refreshRate: host.window.refreshRate))
+            fflush(nil)
         }
         if isHeadless, let path = settings.output, let headless = opened.window as? HeadlessWindow {
             guard let frame = headless.lastFrame else { throw CLIError("no frame was shown, nothing to write to \(path)") }

@@ -20,6 +20,12 @@ extension Lamina {
                 per refresh, until it closes (Esc, the close button, Ctrl-C) — headless, the frames run. \
                 --time T opens the scene paused at T seconds of scene time, the frame `lamina render --time T` \
                 draws.
+
+                d shows the debug overlay (frame time, the median of the last second; dropped frames; the last \
+                frame's damage), o outlines the damaged rectangles; --overlay opens with the overlay shown. \
+                --stats prints, when the window closes (or --duration S seconds have passed), the frames \
+                presented, the frames dropped at the display's refresh rate, the frame time median, p95 and \
+                max, and the mean damage (% of the window a frame changed).
                 """)
 
         @Argument(help: "A scene name (see `lamina list`).")
@@ -47,7 +53,21 @@ extension Lamina {
         @Option(parsing: .unconditional, help: "Open paused at this scene time in seconds (not with --input or --record).")
         var time: Double?
 
+        @Flag(help: "Show the debug overlay (d toggles it, o the damage outlines).")
+        var overlay = false
+
+        @Flag(help: "When the window closes, print frames presented, dropped frames, frame time median/p95/max and mean damage.")
+        var stats = false
+
+        // `.unconditional`: "--duration -1" reaches validate() (a clear message).
+        @Option(parsing: .unconditional, help: "Close the window after this many seconds (headless: run that many seconds of frames at 60 per second).")
+        var duration: Double?
+
         func validate() throws {
+            if let duration, !duration.isFinite || duration <= 0 || duration > 86_400 {
+                throw ValidationError("--duration must be a number of seconds above 0, at most 86400")
+            }
+            if duration != nil, time != nil { throw ValidationError("--time opens the scene paused: use it without --duration") }
             if let time, !time.isFinite || time < 0 || time > 3600 { throw ValidationError("--time must be a number of seconds from 0 to 3600") }
             if time != nil, input != nil || record != nil { throw ValidationError("--time opens the scene paused: use it without --input and --record") }
             if let record, record.isEmpty { throw ValidationError("--record needs a file name") }
@@ -57,12 +77,16 @@ extension Lamina {
             let d = try SceneCatalog.require(scene)
             var settings = SceneViewer.Settings()
             settings.headless = headless
-            settings.frames = max(0, frames ?? (input == nil ? 240 : 1))
+            let durationFrames = duration.map { Int(($0 * 60).rounded(.up)) }
+            settings.frames = max(0, frames ?? durationFrames ?? (input == nil ? 240 : 1))
             settings.output = output
             settings.playsScript = !noScript && input == nil
             if let input { settings.inputScript = try SceneViewer.readInput(input) }
             settings.record = record
             settings.pausedAt = time
+            settings.overlay = overlay
+            settings.stats = stats
+            settings.duration = duration
             try SceneViewer.run(d, settings: settings)
         }
     }

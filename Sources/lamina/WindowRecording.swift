@@ -52,6 +52,12 @@ final class RecordingWindow: WindowBackend {
         recorder.presented(image)
     }
 
+    /// The window uploads what changed; the recorder keeps a copy of the whole frame.
+    func present(_ frame: WindowFrame) throws {
+        try wrapped.present(frame)
+        if let image = frame.makeImage() { recorder.presented(image) }
+    }
+
     func close() { wrapped.close() }
 }
 

@@ -76,6 +76,53 @@ struct SDLDisplayTests {
         #expect(Self.pixel(shown, 50, 10) == [0, 0, 255, 255])
     }
 
+    /// The window path as the host drives it: the renderer draws only the damage and the
+    /// window uploads only the rectangles that changed (SDL_UpdateTexture with a rect each),
+    /// yet the window shows exactly the renderer's whole frame.
+    @Test func windowUploadsOnlyTheDamageAndShowsTheWholeFrame() throws {
+        let window = try SDLWindow(title: "lamina-kit-damage", size: CGSize(width: 64, height: 48))
+        defer { window.close() }
+        let whole = FrameRect(x: 0, y: 0, width: 64, height: 48)
+        let root = CALayer(), box = CALayer()
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        root.frame = CGRect(x: 0, y: 0, width: 64, height: 48)
+        root.backgroundColor = CGColor(red: 1, green: 0, blue: 0, alpha: 1)
+        box.frame = CGRect(x: 4, y: 4, width: 10, height: 10)
+        box.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+        box.cornerRadius = 3
+        root.addSublayer(box)
+        CATransaction.commit()
+        let renderer = CARenderer(bounds: CGRect(x: 0, y: 0, width: 64, height: 48))
+        renderer.layer = root
+        func present(at t: CFTimeInterval) throws -> (shown: CGImage, expected: CGImage) {
+            renderer.beginFrame(atTime: t)
+            defer { renderer.endFrame() }
+            return try renderer.withRenderedFrame { frame in
+                let expected = try #require(WindowFrame(frame, from: renderer).makeImage())
+                let shown = try #require(try window.presentReadingBack(WindowFrame(frame, from: renderer)))
+                return (shown, expected)
+            }
+        }
+        var (shown, expected) = try present(at: 1)
+        #expect(window.lastUploads == [whole])
+        #expect(shown.premultipliedRGBA8.bytes() == expected.premultipliedRGBA8.bytes())
+        CATransaction.begin()
+        CATransaction.setDisableActions(true)
+        box.position = CGPoint(x: 45, y: 35)
+        CATransaction.commit()
+        (shown, expected) = try present(at: 2)
+        #expect(!window.lastUploads.isEmpty)
+        #expect(!window.lastUploads.contains(whole), "\(window.lastUploads)")
+        #expect(shown.premultipliedRGBA8.bytes() == expected.premultipliedRGBA8.bytes())
+        #expect(Self.pixel(shown, 45, 35) == [0, 0, 255, 255])
+        #expect(Self.pixel(shown, 9, 9) == [255, 0, 0, 255])
+        // Nothing changed: nothing uploaded, the same picture shown.
+        (shown, expected) = try present(at: 3)
+        #expect(window.lastUploads.isEmpty)
+        #expect(shown.premultipliedRGBA8.bytes() == expected.premultipliedRGBA8.bytes())
+    }
+
     /// Runs a tool and returns its standard output.
     private static func run(_ tool: String, _ arguments: [String]) throws -> Data {
         let process = Process()

@@ -44,6 +44,7 @@ package final class InjectingWindow: WindowBackend, InputInjecting {
     }
 
     package func present(_ image: CGImage) throws { try wrapped.present(image) }
+    package func present(_ frame: WindowFrame) throws { try wrapped.present(frame) }
 
     package func close() {
         queue.removeAll()

@@ -4,8 +4,9 @@ import QuartzCore
 /// Counters a window host keeps about its frames — what a debug overlay would show.
 ///
 /// A frame counts as *dropped* when the host was producing frames continuously (an animation
-/// was running in the previous rendered frame and in this one) and more than 1.5 refresh
-/// intervals passed between the two: each refresh slot skipped is one dropped frame.
+/// was running in the previous rendered frame and in this one) and a refresh slot passed
+/// without a present: each slot of the host's refresh grid between the slots in which two
+/// consecutive frames were presented is one dropped frame (`FrameTimingLog.missedSlots`).
 package struct FrameStatistics: Sendable, Equatable {
     /// Turns run (each turn handles events, timers, display links and the commit).
     package var turnCount = 0

@@ -27,7 +27,10 @@ import QuartzCore
 ///  5. render and present, but only when the renderer reports damage (`updateBounds()`: a
 ///     commit touched the tree, an animation is running or stopped in this turn's tick, the
 ///     window changed size) or `setNeedsRender()` asked (the debug overlay, when shown, is
-///     updated and committed just before); then `endFrame()`.
+///     updated and committed just before); then `endFrame()`. The renderer redraws only the
+///     damage into its kept frame and the window uploads only the rectangles that changed
+///     (`FrameRenderer.renderFrame(of:…present:)`, `WindowFrame`, `FrameUploader`); each
+///     frame's duration, refresh slot and damage go into `frameLog`.
 ///
 /// `run()` repeats turns, pacing them on the refresh grid (`origin + n / refreshRate`) with
 /// `clock.wait(until:)`. Tests instead advance a `ManualFrameClock` and call `runTurn()`.
@@ -49,7 +52,8 @@ package final class WindowHost {
     package var showsStatisticsInTitle = false {
         didSet { if !showsStatisticsInTitle { window.title = title } }
     }
-    /// Draws the frame-pacing graph (`DebugOverlay`) as the topmost sublayer of the root.
+    /// Draws the debug overlay (`DebugOverlay`: frame-pacing graph, frame time, drops, damage)
+    /// as the topmost sublayers of the root.
     package var showsDebugOverlay = false {
         didSet {
             guard showsDebugOverlay != oldValue else { return }
@@ -59,8 +63,11 @@ package final class WindowHost {
                 if showsDebugOverlay {
                     let overlay = DebugOverlay()
                     debugOverlay = overlay
+                    rootLayer.addSublayer(overlay.outlines)
                     rootLayer.addSublayer(overlay.container)
+                    lastOverlayTextTime = -.infinity
                 } else {
+                    debugOverlay?.outlines.removeFromSuperlayer()
                     debugOverlay?.container.removeFromSuperlayer()
                     debugOverlay = nil
                 }
@@ -69,6 +76,18 @@ package final class WindowHost {
         }
     }
     private(set) var debugOverlay: DebugOverlay?
+    /// With the debug overlay shown, outlines the rectangles the previous frame changed (its
+    /// damage, in the overlay's colour). The outlines are layers of the tree, so they are
+    /// damage themselves: with them on, a frame's damage includes the previous outlines.
+    package var showsDamageOutlines = false
+    /// Every frame presented: durations, presentation times, drops and damage
+    /// (`lamina view --stats`).
+    package private(set) var frameLog = FrameTimingLog()
+    /// The rectangles the last frame presented changed, in pixels.
+    private var lastDamage: [FrameRect] = []
+    /// When the overlay's figures were last written, and how often they are (seconds).
+    private var lastOverlayTextTime: CFTimeInterval = -.infinity
+    static let overlayTextInterval: CFTimeInterval = 0.25
     /// The window title without the statistics.
     package var title: String {
         didSet { window.title = title }
@@ -89,6 +108,8 @@ package final class WindowHost {
     /// damage, and the frames `renderer` draws (`bounds` follows the window).
     package let layerRenderer: CARenderer
     private var needsRender = true
+    /// The next frame is drawn and uploaded whole (after a change of scale).
+    private var needsWholeFrame = false
     private var wasAnimating = false
     private var lastFrameIndex: Int64?
     /// Media time of refresh slot 0.
@@ -257,6 +278,11 @@ package final class WindowHost {
     /// `window.pixelSize` at `window.scale` (a resize changes its bounds, which is damage).
     private func followWindow() {
         let px = window.pixelSize, scale = window.scale
+        if layerRenderer.scale != scale {
+            // A new scale redraws everything: the next frame is uploaded whole.
+            needsWholeFrame = true
+            needsRender = true
+        }
         layerRenderer.scale = scale
         layerRenderer.bounds = CGRect(origin: rootLayer.frame.origin,
                                       size: CGSize(width: CGFloat(px.width) / scale, height: CGFloat(px.height) / scale))
@@ -291,14 +317,28 @@ package final class WindowHost {
     private func render(at now: CFTimeInterval, continuous: Bool) {
         if let overlay = debugOverlay {
             if let last = statistics.lastFrameTime { overlay.record(interval: now - last, refreshInterval: refreshInterval) }
+            // The figures change a few times a second (redrawing text every frame would cost
+            // more than the frames it measures); the outlines every frame.
+            var summary: String?
+            if now - lastOverlayTextTime >= Self.overlayTextInterval || now < lastOverlayTextTime {
+                summary = overlayText(at: now)
+                lastOverlayTextTime = now
+            }
+            overlay.show(summary: summary, damage: lastDamage, scale: window.scale, outlines: showsDamageOutlines)
             CATransaction.flush()
         }
         needsRender = false
         let px = window.pixelSize
+        // Apple's way to ask for a region regardless of damage: the whole window.
+        if needsWholeFrame { layerRenderer.addUpdate(layerRenderer.bounds) }
+        var damage: [FrameRect] = [], fraction = 0.0
         do {
-            let image = try renderer.renderFrame(of: layerRenderer, at: now, pixelWidth: px.width,
-                                                 pixelHeight: px.height, scale: window.scale)
-            try window.present(image)
+            try renderer.renderFrame(of: layerRenderer, at: now, pixelWidth: px.width, pixelHeight: px.height,
+                                     scale: window.scale) { frame in
+                try window.present(frame)
+                damage = frame.updatedRects
+                fraction = frame.updatedFraction
+            }
         } catch {
             statistics.renderErrorCount += 1
             let text = "\(error)"
@@ -308,15 +348,34 @@ package final class WindowHost {
             statistics.lastRenderError = text
             return
         }
+        needsWholeFrame = false
+        // The window took the frame: its duration and refresh slot count from here.
+        let presentedAt = clock.now
+        var dropped = 0
         if let last = statistics.lastFrameTime {
-            let gap = now - last
-            statistics.lastFrameInterval = gap
-            if continuous, gap > 1.5 * refreshInterval {
-                statistics.droppedFrameCount += max(0, Int((gap / refreshInterval).rounded()) - 1)
+            statistics.lastFrameInterval = now - last
+            if continuous, let lastPresent = frameLog.frames.last?.presentedAt {
+                dropped = FrameTimingLog.missedSlots(from: lastPresent, to: presentedAt, refreshInterval: refreshInterval,
+                                                     origin: frameOrigin)
             }
         }
+        frameLog.append(FrameTimingLog.Frame(presentedAt: presentedAt, duration: max(0, presentedAt - now),
+                                             droppedBefore: dropped, damageRectCount: damage.count,
+                                             damageFraction: fraction))
+        statistics.droppedFrameCount += dropped
         statistics.lastFrameTime = now
         statistics.renderedFrameCount += 1
+        lastDamage = damage
+    }
+
+    /// The overlay's line: frame time (median of the last second, ms), dropped frames so
+    /// far, and the last frame's damage (rectangles and % of the window).
+    private func overlayText(at now: CFTimeInterval) -> String {
+        let recent = frameLog.recent(seconds: 1, endingAt: now).map { $0.duration * 1000 }
+        let last = frameLog.frames.last
+        return String(format: "%.1f ms  dropped %d  damage %d rects %.1f %%",
+                      FrameTimingLog.median(recent), statistics.droppedFrameCount,
+                      last?.damageRectCount ?? 0, (last?.damageFraction ?? 0) * 100)
     }
 
     /// Real iOS code hands work to the main thread with `DispatchQueue.main.async`/`asyncAfter`

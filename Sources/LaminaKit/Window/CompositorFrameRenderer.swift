@@ -18,12 +18,26 @@ package final class CompositorFrameRenderer: FrameRenderer {
     /// compositor's caches from frame to frame).
     package func renderFrame(of renderer: CARenderer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
                              scale: CGFloat) throws -> CGImage {
+        try configure(renderer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        return try renderer.renderImage()
+    }
+
+    /// Draws only the frame's damage into `renderer`'s kept frame and lends that frame to
+    /// `present`, numbered by the renderer, with the rectangles that changed
+    /// (`CARenderer.withRenderedFrame(_:)`): no copy of the frame is made here.
+    package func renderFrame(of renderer: CARenderer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
+                             scale: CGFloat, present: (WindowFrame) throws -> Void) throws {
+        try configure(renderer, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        try renderer.withRenderedFrame { try present(WindowFrame($0, from: renderer)) }
+    }
+
+    /// The window's pixel size at `scale`, with the root's frame origin at the top-left.
+    private func configure(_ renderer: CARenderer, pixelWidth: Int, pixelHeight: Int, scale: CGFloat) throws {
         guard let root = renderer.layer else { throw CARendererError.noLayer }
         renderer.scale = scale
         renderer.bounds = CGRect(origin: root.frame.origin, size: CGSize(width: CGFloat(pixelWidth) / scale,
                                                                          height: CGFloat(pixelHeight) / scale))
         renderer.backgroundColor = background
-        return try renderer.renderImage()
     }
 
     /// A tree no host shows: it is attached to a `CARenderer` of this renderer's own (which

@@ -22,6 +22,14 @@ package protocol FrameRenderer: AnyObject {
     /// `renderFrame(root:…)` of that layer — what stand-in renderers in tests implement.
     func renderFrame(of renderer: CARenderer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
                      scale: CGFloat) throws -> CGImage
+
+    /// The host's call for a window: draws the frame as `renderFrame(of:…)` does and hands
+    /// it to `present` as a `WindowFrame` (pixels lent for the call, with the rectangles that
+    /// changed since the frame before). The default presents `renderFrame(of:…)`'s image as a
+    /// frame new everywhere; the compositor's renderer draws only the damage and lends its
+    /// own pixels (`CARenderer.withRenderedFrame(_:)`).
+    func renderFrame(of renderer: CARenderer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
+                     scale: CGFloat, present: (WindowFrame) throws -> Void) throws
 }
 
 extension FrameRenderer {
@@ -29,5 +37,13 @@ extension FrameRenderer {
                              scale: CGFloat) throws -> CGImage {
         guard let root = renderer.layer else { throw CARendererError.noLayer }
         return try renderFrame(root: root, at: time, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+    }
+}
+
+extension FrameRenderer {
+    package func renderFrame(of renderer: CARenderer, at time: CFTimeInterval, pixelWidth: Int, pixelHeight: Int,
+                             scale: CGFloat, present: (WindowFrame) throws -> Void) throws {
+        let image = try renderFrame(of: renderer, at: time, pixelWidth: pixelWidth, pixelHeight: pixelHeight, scale: scale)
+        try WindowFrame.withImage(image, present)
     }
 }

@@ -7,6 +7,10 @@ import QuartzCore
 /// Scripting: `post(_:)` queues events exactly as a real backend would report them;
 /// `resize(to:)` and `requestClose()` queue the matching window events. Presented frames are
 /// counted and the last one kept (`lastFrame`); set `keepsAllFrames` to keep every one.
+///
+/// Frames the host presents (`present(_: WindowFrame)`) go into a texture in memory as they
+/// would into an SDL window's: only the rectangles that changed (`FrameUploader`), so
+/// `lastUploads` shows what an SDL window would have uploaded and `lastFrame` what it shows.
 package final class HeadlessWindow: WindowBackend {
     package var title: String
     package private(set) var pointSize: CGSize
@@ -18,8 +22,24 @@ package final class HeadlessWindow: WindowBackend {
 
     /// Number of frames presented so far.
     package private(set) var presentedFrameCount = 0
-    /// The most recently presented frame.
-    package private(set) var lastFrame: CGImage?
+    /// The most recently presented frame (for a `WindowFrame`, a copy of the texture made on
+    /// first use).
+    package var lastFrame: CGImage? {
+        if shownImage == nil, textureIsShown { shownImage = texture.makeImage() }
+        return shownImage
+    }
+    /// The last image presented, or the texture's copy once made.
+    private var shownImage: CGImage?
+    /// The texture holds the frame shown (the last present was a `WindowFrame`).
+    private var textureIsShown = false
+    /// What the window shows: frames' changed rectangles are uploaded into it.
+    package let texture = MemoryFrameTexture()
+    private var uploader = FrameUploader()
+    /// The rectangles the last present of a `WindowFrame` uploaded into `texture` (empty:
+    /// none).
+    package var lastUploads: [FrameRect] { uploader.lastUploads }
+    /// Pixels uploaded into `texture` so far.
+    package var uploadedPixelCount: Int { uploader.uploadedPixelCount }
     /// Every presented frame, in order, when `keepsAllFrames` is set.
     package private(set) var frames: [CGImage] = []
     package var keepsAllFrames = false
@@ -76,8 +96,24 @@ package final class HeadlessWindow: WindowBackend {
     package func present(_ image: CGImage) throws {
         guard isOpen else { throw WindowError.closed }
         presentedFrameCount += 1
-        lastFrame = image
+        shownImage = image
+        textureIsShown = false
+        uploader.invalidate()
         if keepsAllFrames { frames.append(image) }
+    }
+
+    package func present(_ frame: WindowFrame) throws {
+        guard isOpen else { throw WindowError.closed }
+        do {
+            try uploader.upload(frame, to: texture)
+        } catch {
+            uploader.invalidate()
+            throw error
+        }
+        presentedFrameCount += 1
+        shownImage = nil
+        textureIsShown = true
+        if keepsAllFrames, let image = lastFrame { frames.append(image) }
     }
 
     /// Writes the last presented frame as PNG. Throws when nothing was presented yet.

@@ -4,8 +4,9 @@ import QuartzCore
 /// A desktop window through SDL2, loaded at run time (`SDLLibrary`).
 ///
 /// Frames are uploaded into a streaming ABGR8888 texture (Lamina's premultiplied RGBA bytes,
-/// no conversion) and copied to the renderer's whole output with blending off, so what shows
-/// is the frame composited over black. HiDPI: the window is created with ALLOW_HIGHDPI; the
+/// no conversion) — only the rectangles that changed since the frame the texture holds, one
+/// `SDL_UpdateTexture` each (`FrameUploader`) — and the texture is copied to the renderer's
+/// whole output with blending off, so what shows is the frame composited over black. HiDPI: the window is created with ALLOW_HIGHDPI; the
 /// renderer's output size in pixels divided by the window size in points is the scale.
 ///
 /// Failure is a thrown `WindowError` naming the cause: no SDL ("SDL2 not found: apt-get
@@ -15,8 +16,9 @@ package final class SDLWindow: WindowBackend {
     private let sdl: SDLLibrary
     private var window: OpaquePointer?
     private var renderer: OpaquePointer?
-    private var texture: OpaquePointer?
-    private var textureSize = (width: 0, height: 0)
+    /// The frame shown, kept up to date rectangle by rectangle by `uploader`.
+    private var frameTexture: SDLFrameTexture?
+    private var uploader = FrameUploader()
     private var decoder = SDLEventDecoder()
     private let eventBuffer: UnsafeMutableRawPointer
 
@@ -114,39 +116,47 @@ package final class SDLWindow: WindowBackend {
     }
 
     package func present(_ image: CGImage) throws {
-        _ = try draw(image, readBack: false)
+        guard isOpen else { throw WindowError.closed }
+        // A CARenderer frame is read in place (no copy); SDL_UpdateTexture copies it once,
+        // into the texture.
+        try WindowFrame.withImage(image) { _ = try draw($0, readBack: false) }
     }
+
+    /// Uploads the rectangles of `frame` that changed since the frame the texture holds (the
+    /// whole frame after a resize or a gap: `FrameUploader`), then shows the texture. A frame
+    /// without changes uploads nothing and shows the texture again.
+    package func present(_ frame: WindowFrame) throws {
+        _ = try draw(frame, readBack: false)
+    }
+
+    /// The rectangles the last present uploaded into the texture (empty: none).
+    package var lastUploads: [FrameRect] { uploader.lastUploads }
 
     /// Presents `image` and returns what the renderer drew (read from its back buffer before
     /// the swap, in pixels of the renderer's output) — a check that upload and byte order are
     /// right, for tests. nil when the library lacks SDL_RenderReadPixels.
     package func presentReadingBack(_ image: CGImage) throws -> CGImage? {
-        try draw(image, readBack: true)
+        guard isOpen else { throw WindowError.closed }
+        return try WindowFrame.withImage(image) { try draw($0, readBack: true) }
     }
 
-    private func draw(_ image: CGImage, readBack: Bool) throws -> CGImage? {
-        guard isOpen else { throw WindowError.closed }
-        // A CARenderer frame is read in place (no copy); SDL_UpdateTexture copies it once,
-        // into the texture, as before.
-        let pixels = try FramePixels(image)
-        if texture == nil || textureSize.width != pixels.width || textureSize.height != pixels.height {
-            if let old = texture { sdl.destroyTexture(old) }
-            texture = sdl.createTexture(renderer, SDLConstant.pixelFormatABGR8888, SDLConstant.textureAccessStreaming,
-                                        Int32(pixels.width), Int32(pixels.height))
-            guard texture != nil else {
-                throw WindowError.sdlCallFailed(call: "SDL_CreateTexture(\(pixels.width)x\(pixels.height))", message: sdl.lastError)
-            }
-            _ = sdl.setTextureBlendMode(texture, SDLConstant.blendModeNone)
-            textureSize = (pixels.width, pixels.height)
-        }
-        let updated = pixels.data.withUnsafeBytes { bytes in
-            sdl.updateTexture(texture, nil, bytes.baseAddress, Int32(pixels.bytesPerRow))
-        }
-        guard updated == 0 else {
-            throw WindowError.sdlCallFailed(call: "SDL_UpdateTexture", message: sdl.lastError)
+    /// `present(_:)` of a frame, then the back buffer read as `presentReadingBack` does.
+    package func presentReadingBack(_ frame: WindowFrame) throws -> CGImage? {
+        try draw(frame, readBack: true)
+    }
+
+    private func draw(_ frame: WindowFrame, readBack: Bool) throws -> CGImage? {
+        guard isOpen, let renderer else { throw WindowError.closed }
+        let texture = frameTexture ?? SDLFrameTexture(sdl: sdl, renderer: renderer)
+        frameTexture = texture
+        do {
+            try uploader.upload(frame, to: texture)
+        } catch {
+            uploader.invalidate()
+            throw error
         }
         _ = sdl.renderClear(renderer)
-        guard sdl.renderCopy(renderer, texture, nil, nil) == 0 else {
+        guard sdl.renderCopy(renderer, texture.texture, nil, nil) == 0 else {
             throw WindowError.sdlCallFailed(call: "SDL_RenderCopy", message: sdl.lastError)
         }
         var shown: CGImage?
@@ -178,12 +188,51 @@ package final class SDLWindow: WindowBackend {
     package func close() {
         guard isOpen else { return }
         isOpen = false
-        if let t = texture { sdl.destroyTexture(t) }
+        frameTexture?.destroy()
+        frameTexture = nil
         if let r = renderer { sdl.destroyRenderer(r) }
         if let w = window { sdl.destroyWindow(w) }
-        texture = nil
         renderer = nil
         window = nil
         sdl.quit()
+    }
+}
+
+/// The window's streaming ABGR8888 texture (bytes R, G, B, A on little-endian machines:
+/// Lamina's frames, uploaded without conversion), sized to the frame, blending off.
+private final class SDLFrameTexture: FrameTexture {
+    let sdl: SDLLibrary
+    let renderer: OpaquePointer
+    private(set) var texture: OpaquePointer?
+    /// An SDL_Rect (x, y, w, h as C ints), reused for every upload.
+    private var rect: [Int32] = [0, 0, 0, 0]
+
+    init(sdl: SDLLibrary, renderer: OpaquePointer) {
+        self.sdl = sdl
+        self.renderer = renderer
+    }
+
+    func allocate(width: Int, height: Int) throws {
+        destroy()
+        texture = sdl.createTexture(renderer, SDLConstant.pixelFormatABGR8888, SDLConstant.textureAccessStreaming,
+                                    Int32(width), Int32(height))
+        guard texture != nil else {
+            throw WindowError.sdlCallFailed(call: "SDL_CreateTexture(\(width)x\(height))", message: sdl.lastError)
+        }
+        _ = sdl.setTextureBlendMode(texture, SDLConstant.blendModeNone)
+    }
+
+    func upload(_ r: FrameRect, from source: UnsafeRawPointer, bytesPerRow: Int) throws {
+        guard let texture else { throw WindowError.sdlCallFailed(call: "SDL_UpdateTexture", message: "no texture") }
+        rect[0] = Int32(r.x); rect[1] = Int32(r.y); rect[2] = Int32(r.width); rect[3] = Int32(r.height)
+        let status = rect.withUnsafeBytes { sdl.updateTexture(texture, $0.baseAddress, source, Int32(bytesPerRow)) }
+        guard status == 0 else {
+            throw WindowError.sdlCallFailed(call: "SDL_UpdateTexture(\(r))", message: sdl.lastError)
+        }
+    }
+
+    func destroy() {
+        if let t = texture { sdl.destroyTexture(t) }
+        texture = nil
     }
 }

@@ -24,11 +24,22 @@ package protocol WindowBackend: AnyObject {
     func pollEvents(now: CFTimeInterval, limit: Int) -> [InputEvent]
     /// Shows `image` (drawable-sized; other sizes are stretched) until the next present.
     func present(_ image: CGImage) throws
+    /// Shows `frame` until the next present: what the host calls. A backend that keeps a
+    /// texture uploads only the rectangles that changed (`FrameUploader`); the default
+    /// presents a copy of the frame as an image.
+    func present(_ frame: WindowFrame) throws
     /// Closes the window and releases its resources. Idempotent.
     func close()
 }
 
 extension WindowBackend {
+    package func present(_ frame: WindowFrame) throws {
+        guard let image = frame.makeImage() else {
+            throw WindowError.frameUnreadable(width: frame.width, height: frame.height)
+        }
+        try present(image)
+    }
+
     /// Pixels per point (1 on ordinary displays, 2 on most HiDPI ones). Never 0 or NaN.
     package var scale: CGFloat {
         let w = Double(pointSize.width)

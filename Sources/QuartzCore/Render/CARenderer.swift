@@ -113,6 +113,10 @@ open class CARenderer: LayerTreeHost {
     /// survives `endFrame()` when the frame was not drawn; while false, `updateBounds()`
     /// answers without preparing the frame.
     var changedSinceDrawn = true
+    /// Frames drawn into the kept frame so far, by any drawing method (`RenderedFrame.frameNumber`).
+    var drawnFrameCount = 0
+    /// The device pixels the last frame drawn changed in the kept frame (CARenderer+Damage.swift).
+    var drawnDamage: [PixelBox] = []
 
     /// A renderer producing `bounds.width·scale` × `bounds.height·scale` pixel frames.
     /// Non-finite or non-positive scales are treated as 1.
