@@ -48,6 +48,10 @@ package final class IncrementalFrames {
     /// (the damage `surface`'s frame redrew): where the next frame is drawn.
     private var back: Surface?
     private var backDamage: [PixelBox] = []
+    /// Where the last frame `draw` returned differs from the frame before it (device pixels,
+    /// possibly overlapping): its damage, or the whole frame when there was no kept frame of
+    /// its size. Whichever surface holds it, the bytes outside are the previous frame's.
+    package private(set) var lastDamage: [PixelBox] = []
     private var list: DrawList?
     /// The kept list's damage units (computed once per list).
     private var units: [DamageUnit]?
@@ -116,6 +120,7 @@ package final class IncrementalFrames {
         if let front, damage.isEmpty {
             // Nothing to redraw: the kept frame is this frame.
             list = pending.list; units = pending.units ?? units
+            lastDamage = []
             return front
         }
         if let front {
@@ -151,6 +156,7 @@ package final class IncrementalFrames {
         surface = target
         back = kept
         backDamage = kept == nil ? [] : pending.damage.rects
+        lastDamage = kept == nil ? [full] : pending.damage.rects
         // The last frame's list is done with (this frame's damage was found against it): its
         // buffer builds a later frame's list.
         if let old = replaced {

@@ -54,13 +54,12 @@ extension CARenderer {
         let (root, t, w, h) = try prepareFrame()
         let p = pendingFrame(root: root, time: t, pixelWidth: w, pixelHeight: h)
         pending = nil
-        let kept = frames.surface
         do {
             let frame = try frames.draw(p)
             changedSinceDrawn = false
             drawnFrameCount += 1
-            // A new surface (nothing kept, or another size) was drawn whole.
-            drawnDamage = kept === frame ? p.damage.rects : [PixelBox(x0: 0, y0: 0, x1: frame.width, y1: frame.height)]
+            // Where it differs from the frame drawn before (the whole frame when none was kept).
+            drawnDamage = frames.lastDamage
             return frame
         } catch let error as CompositorError {
             throw CARendererError.renderFailed("\(LayerRenderError(error, in: root))")
