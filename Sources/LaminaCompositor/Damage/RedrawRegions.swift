@@ -25,8 +25,16 @@ extension FrameDamage {
         let d = coalesced(limit: limit)
         guard d.rects.count > 1 else { return d }
         if wholeExtentWork { return FrameDamage(rects: [d.bounds], width: width, height: height) }
+        return FrameDamage(rects: Self.mergingSharedRows(d.rects), width: width, height: height)
+    }
+
+    /// `boxes` without the empty ones, those whose rows overlap merged into their bounding box
+    /// until no two share a row, top to bottom. A region render draws whole rows, so this never
+    /// draws more rows than drawing the boxes one after the other, and the result's boxes can
+    /// be drawn at once.
+    package static func mergingSharedRows(_ boxes: [PixelBox]) -> [PixelBox] {
         var out: [PixelBox] = []
-        for r in d.rects.sorted(by: { $0.y0 < $1.y0 }) {
+        for r in boxes.filter({ !$0.isEmpty }).sorted(by: { $0.y0 < $1.y0 }) {
             if let last = out.last, r.y0 < last.y1 {
                 out[out.count - 1] = PixelBox(x0: min(last.x0, r.x0), y0: last.y0, x1: max(last.x1, r.x1),
                                               y1: max(last.y1, r.y1))
@@ -34,7 +42,7 @@ extension FrameDamage {
                 out.append(r)
             }
         }
-        return FrameDamage(rects: out, width: width, height: height)
+        return out
     }
 }
 

@@ -58,16 +58,7 @@ package enum RenderThreads {
     /// `damage` itself (the one-thread path).
     package static func regions(for damage: [PixelBox], workers: Int, minimumPixels: Int) -> [PixelBox] {
         guard workers > 1 else { return damage }
-        var merged: [PixelBox] = []
-        for r in damage.filter({ !$0.isEmpty }).sorted(by: { $0.y0 < $1.y0 }) {
-            if let last = merged.last, r.y0 < last.y1 {
-                merged[merged.count - 1] = PixelBox(x0: min(last.x0, r.x0), y0: last.y0, x1: max(last.x1, r.x1),
-                                                    y1: max(last.y1, r.y1))
-            } else {
-                merged.append(r)
-            }
-        }
-        return merged.flatMap { box -> [PixelBox] in
+        return FrameDamage.mergingSharedRows(damage).flatMap { box -> [PixelBox] in
             guard box.width * box.height >= minimumPixels else { return [box] }
             return Compositor.bands(width: box.width, height: box.height, count: workers)
                 .map { PixelBox(x0: box.x0 + $0.x0, y0: box.y0 + $0.y0, x1: box.x0 + $0.x1, y1: box.y0 + $0.y1) }
