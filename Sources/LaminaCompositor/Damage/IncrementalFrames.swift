@@ -30,6 +30,8 @@ package final class IncrementalFrames {
         /// The list's damage units, kept with the frame for the next frame's comparison (nil
         /// when no comparison was needed: they are computed then, if ever).
         fileprivate var units: [DamageUnit]?
+        /// `list.hasWholeExtentWork`, found once (a scan of the commands) for both uses.
+        fileprivate var wholeExtentWork: Bool
     }
 
     /// Keeps the caches (images, shadows, rasterized layers) between frames.
@@ -95,8 +97,9 @@ package final class IncrementalFrames {
         } else {
             damage = .full(width: width, height: height)
         }
-        return Pending(list: list, damage: damage.redrawRegions(limit: maxRegions, wholeExtentWork: list.hasWholeExtentWork),
-                       background: background, fill: fill, units: newUnits)
+        let whole = list.hasWholeExtentWork
+        return Pending(list: list, damage: damage.redrawRegions(limit: maxRegions, wholeExtentWork: whole),
+                       background: background, fill: fill, units: newUnits, wholeExtentWork: whole)
     }
 
     /// Draws `pending`'s frame, redrawing only its damage (see the note at the top: into the
@@ -133,7 +136,7 @@ package final class IncrementalFrames {
                 if isKnownUniquelyReferenced(&b) {
                     target = b
                     damage = FrameDamage(rects: backDamage + damage.rects, width: w, height: h)
-                        .redrawRegions(limit: maxRegions, wholeExtentWork: pending.list.hasWholeExtentWork)
+                        .redrawRegions(limit: maxRegions, wholeExtentWork: pending.wholeExtentWork)
                 } else {
                     target = try newSurface()
                     if damage.rects != [full] { target.copyPixels(from: front, dx: 0, dy: 0) }
