@@ -616,7 +616,12 @@ extension CALayer {
     /// Makes this layer the root of a tree shown by `host` (pass nil to detach). The tree is
     /// committed by the next outermost `CATransaction` commit (or `flush()`). Users attach a
     /// tree through a window or renderer (e.g. `CARenderer(layer:)`), which call this.
+    ///
+    /// A new host (or none) drops the render server's copy of the tree: commits made while no
+    /// host showed the tree (the last one detached, or freed) never reached that copy, so the
+    /// next renderer snapshots the model as it is instead of drawing a stale tree.
     package func attach(to host: LayerTreeHost?) {
+        if host == nil || self.host !== host { committedRenderTreeStorage = nil }
         self.host = host
         TransactionStack.current.recordChange(layer: self, key: "host", oldValue: nil)
     }
