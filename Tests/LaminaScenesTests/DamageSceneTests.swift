@@ -30,6 +30,7 @@ import _LaminaTestSupport
         let scale = min(1, 64 / max(d.size.width, d.size.height))
         let w = max(1, Int(d.size.width * scale)), h = max(1, Int(d.size.height * scale))
         let frames = IncrementalFrames()
+        frames.retained.verifies = true // every retained list compared with a full walk's
         let whole = Compositor()
         let steps = Int((min(Self.seconds, max(d.duration, 1.0 / 60)) * 60).rounded())
         var damaged = 0.0
@@ -49,6 +50,7 @@ import _LaminaTestSupport
             }
         }
         #expect(damaged <= Double(steps) + 1e-9)
+        #expect(frames.retained.mismatches == 0, "\(name): retained lists differ from full walks")
     }
 }
 
@@ -77,6 +79,7 @@ import _LaminaTestSupport
             spinner.add(spin, forKey: "spin")
         }
         let frameArea = Double(renderer.bounds.width * renderer.bounds.height)
+        renderer.frames.retained.verifies = true
         for k in 0..<8 {
             let t = 50 + Double(k) / 60
             try MediaClock.withTime(t) {
@@ -84,6 +87,11 @@ import _LaminaTestSupport
                 defer { renderer.endFrame() }
                 let damage = renderer.updateBounds()
                 let incremental = try renderer.renderImage()
+                if k > 0 {
+                    // Only the spinner's branch is walked again: every other sublayer of the
+                    // root is the last frame's commands.
+                    #expect(renderer.frames.retained.reusedSegments >= 500, "frame \(k)")
+                }
                 if k == 0 {
                     #expect(damage == renderer.bounds)
                 } else {
@@ -100,5 +108,7 @@ import _LaminaTestSupport
                 }
             }
         }
+        #expect(renderer.frames.retained.mismatches == 0)
+        #expect(renderer.frames.retained.retainedFrames >= 7)
     }
 }

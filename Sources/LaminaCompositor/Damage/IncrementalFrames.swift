@@ -36,6 +36,8 @@ package final class IncrementalFrames {
 
     /// Keeps the caches (images, shadows, rasterized layers) between frames.
     package let compositor: Compositor
+    /// The last frame's draw list by subtree: a frame walks only the layers that changed.
+    package let retained = RetainedPreparation()
     /// Workers to spread a frame's regions over (nil, or one worker: the calling thread
     /// only, each damage rectangle drawn as it is).
     package var pool: WorkerPool?
@@ -81,7 +83,7 @@ package final class IncrementalFrames {
     /// per point) over `background` (transparent when nil), and its damage against the kept
     /// frame. Draws nothing.
     package func prepare(tree: RenderTree, width: Int, height: Int, scale: Double = 1, background: CGColor? = nil) -> Pending {
-        let list = compositor.drawList(tree: tree, width: width, height: height, scale: scale)
+        let list = compositor.drawList(tree: tree, width: width, height: height, scale: scale, retained: retained)
         let fill = background?.premultiplied ?? .transparent
         let frame = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
         var damage: FrameDamage

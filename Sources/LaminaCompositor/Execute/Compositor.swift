@@ -45,12 +45,21 @@ package struct Compositor {
     }
 
     /// The draw list of one frame, for inspection (tests) or for `execute`.
-    package func drawList(tree: RenderTree, width: Int, height: Int, scale: Double = 1) -> DrawList {
-        strokeScratches.lend { scratch in
+    /// With `retained` (a frame stream's), only the subtrees that changed since its last frame
+    /// are walked (RetainedPreparation.swift); the list is the same.
+    package func drawList(tree: RenderTree, width: Int, height: Int, scale: Double = 1,
+                          retained: RetainedPreparation? = nil) -> DrawList {
+        let list = strokeScratches.lend { scratch in
             var p = FramePreparer(tree: tree, width: width, height: height, scale: scale, strokeScratch: scratch)
+            p.retained = retained
             p.list.commands = drawListBuffers.take()
             return p.prepare()
         }
+        if let retained, retained.verifies {
+            let full = drawList(tree: tree, width: width, height: height, scale: scale)
+            retained.check(list, against: full)
+        }
+        return list
     }
 
     /// A new `width` × `height` surface filled with `background` (transparent when nil),

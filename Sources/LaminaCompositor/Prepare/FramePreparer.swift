@@ -22,20 +22,20 @@ package struct FramePreparer {
     /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
     /// (nil: the frame's own nodes).
     private var instancePath: [ReplicatorInstanceStep] = []
-    private var instanceVariant: Int?
+    var instanceVariant: Int?
     /// The colour modulation of the replicator instance being emitted.
-    private var tint = RenderTint.none
+    var tint = RenderTint.none
     /// Layers being drawn into their own plane surface right now (perspective, shouldRasterize).
-    private var planeLayers: Set<RenderNodeID> = []
+    var planeLayers: Set<RenderNodeID> = []
     /// Most instances a replicator draws (bad input beyond is clamped). Nested replicators
     /// share the budget: the product of the instance counts on the way down never exceeds
     /// it, so four nested replicators of 100 draw 4096 copies, not 100 million.
     package static let maxInstances = 4096
     /// The product of the instance counts of the replicators being walked (see `maxInstances`).
-    private var replication = 1
+    var replication = 1
     /// How far (device pixels) content outside the visible pixels can still show, as the
     /// shadows of the alpha-shadow groups being walked: the sum of their reaches.
-    private var shadowReach = 0
+    var shadowReach = 0
     /// Whether shape layers' strokes pass curves that cannot reach the visible pixels as
     /// chords (`CurveCulling`; the same pixels). Tests turn it off to compare.
     package var cullsStrokeCurves = true
@@ -48,6 +48,12 @@ package struct FramePreparer {
     /// Only this preparer's thread uses it while it prepares (the compositor lends each
     /// frame its own, `StrokeScratchPool`).
     let strokeScratch: StrokeScratch
+    /// The last frame's list by subtree, for a frame stream that prepares only what changed
+    /// (RetainedPreparation.swift); nil prepares every layer.
+    package var retained: RetainedPreparation?
+    /// > 0 inside 3D rendering contexts and transitions, where segments are neither reused
+    /// nor recorded (their walks repeat subtrees and change the output box).
+    var retainBlock = 0
 
     /// `width` × `height` device pixels; `scale` device pixels per point (the root's
     /// superlayer space, in points, maps to the device by this uniform scale). `strokeScratch`:
@@ -62,11 +68,13 @@ package struct FramePreparer {
 
     package mutating func prepare() -> DrawList {
         guard let rootID = tree.rootID, let root = tree[rootID] else { return list }
+        if let key = retainedFrameKey { retained?.begin(tree: tree, key: key) } // RetainedPreparation.swift
         visited.insert(rootID)
         if !emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
                                       alpha: 1, clipBox: output, flipped: false, depth: 0) { // TransformLayerContext.swift
-            emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
+            emitRetained(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
         }
+        retained?.finish(commands: list.commands, log: visited.insertionLog, diagnostics: list.diagnostics)
         OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
         return list
     }
@@ -118,6 +126,52 @@ package struct FramePreparer {
         return n
     }
 
+    /// Calls `body` with node `id` as the instance path being walked draws it: a delayed
+    /// replicator instance's own node when it has one, else the frame's, read in place.
+    /// Static, with the tree and variant passed in, so `body` may mutate the preparer.
+    @inline(__always)
+    static func withNode<R>(_ id: RenderNodeID, in tree: RenderTree, variant: Int?, _ body: (RenderNode) -> R) -> R? {
+        if let v = variant, let n = tree.instanceNodes.node(id, in: v) { return body(n) }
+        return tree.withNode(id, body)
+    }
+
+    /// `resolve` without copying the node out: whether `id` resolves as a child (or mask) of
+    /// `parent` (reported when dangling or repeated), marked visited when it does.
+    mutating func resolves(_ id: RenderNodeID, parent: RenderNodeID) -> Bool {
+        let exists = instanceVariant.map { tree.instanceNodes.node(id, in: $0) != nil } == true || tree.contains(id)
+        guard exists else {
+            list.diagnostics.append(.tree(.danglingReference(parent: parent, missing: id)))
+            return false
+        }
+        guard !visited.contains(id) else {
+            list.diagnostics.append(.tree(.repeatedNode(parent: parent, node: id)))
+            return false
+        }
+        visited.insert(id)
+        return true
+    }
+
+    /// `ids` (resolved children) in drawing order: sublayer order, stably sorted by zPosition
+    /// (NaN as 0), as `sortedChildren` orders nodes.
+    func sortedChildIDs(_ ids: [RenderNodeID]) -> [RenderNodeID] {
+        let tree = self.tree, variant = instanceVariant
+        func z(_ id: RenderNodeID) -> CGFloat {
+            let v = Self.withNode(id, in: tree, variant: variant) { $0.zPosition } ?? 0
+            return v.isNaN ? 0 : v
+        }
+        var inOrder = true
+        var last = -CGFloat.infinity
+        for id in ids {
+            let v = z(id)
+            if v < last { inOrder = false; break }
+            last = v
+        }
+        if inOrder { return ids }
+        return ids.map { ($0, z($0)) }.enumerated().sorted { a, b in
+            a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
+        }.map(\.element.0)
+    }
+
     /// The children in drawing order: sublayer order, stably sorted by zPosition (NaN as 0).
     func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] { Self.sortedChildren(nodes) }
 
@@ -140,9 +194,9 @@ package struct FramePreparer {
 
     /// The nodes `resolved` (children of `n` that resolved) as the instance path being walked
     /// draws them, in drawing order.
-    private func delayedChildren(of n: RenderNode, resolved: [RenderNode]) -> [RenderNode] {
-        var pending = Set(resolved.map(\.id))
-        return sortedChildren(n.children.compactMap { id in pending.remove(id) != nil ? node(id) : nil })
+    private func delayedChildren(of n: RenderNode, resolved: [RenderNodeID]) -> [RenderNodeID] {
+        var pending = Set(resolved)
+        return sortedChildIDs(n.children.filter { id in pending.remove(id) != nil && node(id) != nil })
     }
 
     /// A body in the cache: a node's id, the instance variant its node came from (-1: the
@@ -257,7 +311,9 @@ package struct FramePreparer {
         if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(draw(s)) }
         for p in body(n, t, flipped: flipped, visible: strokeCullBox(clipBox)) { list.commands.append(draw(p)) }
 
-        let children = sortedChildren(n.children.compactMap { resolve($0, parent: n.id) })
+        // Ids, not nodes: each child is read in place where it is emitted (copying hundreds of
+        // sublayers' nodes out of the tree was most of a retained frame's walk).
+        let children = sortedChildIDs(n.children.filter { resolves($0, parent: n.id) })
         if !children.isEmpty {
             let sub = LayerGeometry.sublayerMatrix(of: n)
             let instances = Self.instances(of: n, replication: replication)
@@ -282,11 +338,14 @@ package struct FramePreparer {
                 let children = scope.pushed ? delayedChildren(of: n, resolved: children) : children
                 tint = outerTint.multiplied(by: instance.tint)
                 let parentSub = CATransform3DConcat(instance.transform, sub)
-                for c in children {
-                    if emitTransformLayerContext(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
-                                                 flipped: flipped != n.isGeometryFlipped, depth: depth + 1) { continue } // TransformLayerContext.swift
-                    let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
-                    emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
+                let childFlipped = flipped != n.isGeometryFlipped
+                for id in children {
+                    _ = Self.withNode(id, in: tree, variant: instanceVariant) { c in
+                        if emitTransformLayerContext(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
+                                                     flipped: childFlipped, depth: depth + 1) { return } // TransformLayerContext.swift
+                        let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
+                        emitRetained(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: childFlipped, depth: depth + 1)
+                    }
                 }
             }
             for id in reached { visited.insert(id) }

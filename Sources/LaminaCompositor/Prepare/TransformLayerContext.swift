@@ -33,6 +33,8 @@ extension FramePreparer {
     mutating func emitTransformLayerContext(_ t: RenderNode, parentSublayer: CATransform3D, parentToDevice: CATransform3D,
                                             alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) -> Bool {
         guard case .transformLayer = t.kind else { return false }
+        retainBlock += 1 // segments are not kept in 3D contexts (RetainedPreparation.swift)
+        defer { retainBlock -= 1 }
         guard depth < Self.maxDepth else { list.diagnostics.append(.tooDeep(t.id)); return true }
         let toSuper = CATransform3DConcat(LayerGeometry.placement(of: t), parentSublayer)
         guard toSuper.isFinite, parentToDevice.isFinite else { list.diagnostics.append(.degenerateTransform(t.id)); return true }

@@ -14,6 +14,8 @@ extension FramePreparer {
     /// device matrix, `alpha` the ancestors' per-piece alpha.
     mutating func emitTransition(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
         guard let transition = n.transition else { return }
+        retainBlock += 1 // segments are not kept in transitions (RetainedPreparation.swift)
+        defer { retainBlock -= 1 }
         // Checked here, not by the caller: the live layer may be hidden or transparent while
         // its "before" state is not (a transition that hides or shows a layer).
         guard m.isFinite else { list.diagnostics.append(.degenerateTransform(n.id)); return }

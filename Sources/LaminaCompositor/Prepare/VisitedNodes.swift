@@ -12,6 +12,11 @@ struct VisitedNodes {
     /// Ids the bookkeeping has handled (inserted, forgotten or listed): the walk's cost in
     /// this set, for tests that count work instead of timing it.
     private(set) var work = 0
+    /// How many times `forget(_:)` ran (it leaves the ids in `log`): a retained segment
+    /// spanning one cannot be replayed from the log (RetainedPreparation.swift).
+    private(set) var setForgets = 0
+    /// Ids in insertion order (possibly with ids `forget(_:)` removed from the set).
+    var insertionLog: [RenderNodeID] { log }
 
     init(_ ids: [RenderNodeID] = []) { for id in ids { insert(id) } }
 
@@ -43,6 +48,7 @@ struct VisitedNodes {
     /// Forgets `ids` (they may be visited again).
     mutating func forget(_ ids: [RenderNodeID]) {
         work += ids.count
+        setForgets += 1
         for id in ids { set.remove(id) }
     }
 }

@@ -30,6 +30,9 @@ package struct RenderTree: Sendable {
     /// What the later instances of delayed replicators draw instead of these nodes
     /// (`CAReplicatorLayer.instanceDelay`); empty when no replicator shifts time.
     package var instanceNodes = ReplicatorInstanceNodes()
+    /// What changed since the frame this tree was made from (nil: unknown). Every node write
+    /// below records its id here (RenderTreeChanges.swift).
+    package var changes: RenderTreeChanges?
 
     package init(rootID: RenderNodeID? = nil) { self.rootID = rootID }
 
@@ -43,6 +46,17 @@ package struct RenderTree: Sendable {
 
     package var count: Int { nodes.count }
 
+    /// Calls `body` with node `id` read in place (no copy of the node and its references out
+    /// of the tree, as `self[id]` makes); nil when there is no such node.
+    @inline(__always)
+    package func withNode<R>(_ id: RenderNodeID, _ body: (RenderNode) throws -> R) rethrows -> R? {
+        guard let i = nodes.index(forKey: id) else { return nil }
+        return try body(nodes.values[i])
+    }
+
+    /// Whether node `id` is in the tree.
+    package func contains(_ id: RenderNodeID) -> Bool { nodes.index(forKey: id) != nil }
+
     /// Inserts or replaces `node`. A node naming itself as child or mask is refused (the tree
     /// is unchanged) and the diagnostic returned; longer cycles are caught at traversal.
     @discardableResult
@@ -51,6 +65,7 @@ package struct RenderTree: Sendable {
             return .selfReference(node.id)
         }
         nodes[node.id] = node
+        changes?.ids.append(node.id)
         return nil
     }
 
@@ -58,6 +73,7 @@ package struct RenderTree: Sendable {
     /// `body` must keep the node's id, children and mask (use `update` to change structure).
     package mutating func modify(_ id: RenderNodeID, _ body: (inout RenderNode) -> Void) {
         guard let i = nodes.index(forKey: id) else { return }
+        changes?.ids.append(id)
         body(&nodes.values[i])
     }
 
@@ -65,6 +81,7 @@ package struct RenderTree: Sendable {
     /// commit). Removing the root clears `rootID`.
     package mutating func remove(_ id: RenderNodeID) {
         nodes[id] = nil
+        changes?.ids.append(id)
         if rootID == id { rootID = nil }
     }
 

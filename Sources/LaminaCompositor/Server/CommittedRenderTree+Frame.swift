@@ -18,6 +18,10 @@ struct CommittedFrameCache {
 
     var frame: RenderTree?
     var written: [Written] = []
+    /// `frame`'s serial (its `RenderTreeChanges`), and the nodes commits have put into it
+    /// since: the next frame made from it records them as changed.
+    var serial: UInt64?
+    var pending: [RenderNodeID] = []
 }
 
 extension CommittedRenderTree {
@@ -31,10 +35,13 @@ extension CommittedRenderTree {
             if let reused = cache.frame, cache.written.count == schedule.animatedCount {
                 cache.frame = nil
                 frame = reused
+                frame.changes = RenderTreeChanges(previous: cache.serial, ids: cache.pending)
             } else {
                 frame = nodes
+                frame.changes = RenderTreeChanges(previous: nil)
                 cache.written = Array(repeating: CommittedFrameCache.Written(), count: schedule.animatedCount)
             }
+            cache.pending.removeAll(keepingCapacity: true)
             for k in 0..<schedule.animatedCount {
                 let id = schedule.nodeIDs[k]
                 let last = cache.written[k]
@@ -83,6 +90,7 @@ extension CommittedRenderTree {
             }
             // Delayed replicator instances (instanceDelay): their own nodes, beside the frame's.
             schedule.evaluateDelayedInstances(into: &frame, committed: nodes)
+            cache.serial = frame.changes?.serial
             cache.frame = frame
             return frame
         }

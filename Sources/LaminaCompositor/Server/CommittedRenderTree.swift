@@ -190,6 +190,7 @@ package final class CommittedRenderTree: @unchecked Sendable {
             return
         }
         frameCache.frame = nil
+        frameCache.pending += updated
         for id in updated {
             if let node = nodes[id] { frame.update(node) }
             if let k = schedule.animatedIndex(of: id), k < frameCache.written.count {
