@@ -87,12 +87,22 @@ final class DrawListExecutor {
     /// the pixels of `region` (device pixels; nil: all) — those exactly as drawing it all
     /// would (RegionRendering.swift). `endsFrame`: the caches drop what this run did not use
     /// (false for one region of several, whose caller ends the frame once).
-    func run(_ list: DrawList, into output: Surface, region: PixelRect? = nil, endsFrame: Bool = true) throws {
+    ///
+    /// `kept`: the device pixels of `region` whose result the caller keeps (the rest of the
+    /// region's rows are put back afterwards, RegionRendering.swift), nil: all of `region`.
+    /// An item drawn on the output whose extent misses them is skipped: it could change only
+    /// pixels the caller puts back.
+    func run(_ list: DrawList, into output: Surface, region: PixelRect? = nil, kept: PixelRect? = nil,
+             endsFrame: Bool = true) throws {
         let out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
         out.limit = region
+        keptPixels = kept
         defer { if endsFrame { endFrame() } }
         try run(list.commands, 0..<list.commands.count, on: out)
     }
+
+    /// See `run(_:into:region:kept:endsFrame:)`.
+    private var keptPixels: PixelRect?
 
     /// Runs `commands[range]`, which must balance, over `root`.
     private func run(_ commands: [DrawCommand], _ range: Range<Int>, on root: RasterTarget) throws {
@@ -108,8 +118,9 @@ final class DrawListExecutor {
             }
             switch command {
             case let .draw(item):
-                // A region render skips what cannot reach its rows (items on the output only).
-                if stack.count == 1, top.group == nil, top.projective == nil, let limit = top.deviceLimit,
+                // A region render skips what cannot reach the pixels it keeps (items on the
+                // output only).
+                if stack.count == 1, top.group == nil, top.projective == nil, let limit = keptPixels ?? top.deviceLimit,
                    !DamageExtent.mayChange(item, within: limit) { continue }
                 try pieces.draw(item, into: top)
             case let .pushClip(layer, shape, transform):

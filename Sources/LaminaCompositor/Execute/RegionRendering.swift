@@ -98,7 +98,7 @@ extension Compositor {
                         allocator.recycle(saved)
                     }
                 }
-                try executor.run(list, into: surface, region: rows, endsFrame: false)
+                try executor.run(list, into: surface, region: rows, kept: r, endsFrame: false)
             } catch { errors.set(i, error) }
         }
         // Regions that share rows draw them twice: one after the other, never at once.
