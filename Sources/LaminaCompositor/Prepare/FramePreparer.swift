@@ -65,7 +65,9 @@ package struct FramePreparer {
         visited.insert(rootID)
         if !emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
                                       alpha: 1, clipBox: output, flipped: false, depth: 0) { // TransformLayerContext.swift
-            emit(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
+            let rm = LayerGeometry.rootMatrix(root, scale: scale)
+            emit(root.projectingParticles(matrix: rm, depthSpace: LayerGeometry.placement(of: root)), // ParticleProjection.swift
+                 matrix: rm, alpha: 1, clipBox: output, flipped: false, depth: 0)
         }
         OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
         return list
@@ -164,6 +166,10 @@ package struct FramePreparer {
         if let visible, Self.strokeMayLeave(n, t, visible) {
             key.visible = visible
             cullRect = CGRect(x: visible.x0, y: visible.y0, width: visible.width, height: visible.height)
+        }
+        // A depth-preserving emitter's particles are placed for this draw (instances differ).
+        if case let .emitter(e) = n.kind, e.projection != nil {
+            return LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch)
         }
         if let cached = bodyCache[key] { return cached }
         let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch,
@@ -286,6 +292,7 @@ package struct FramePreparer {
                     if emitTransformLayerContext(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
                                                  flipped: flipped != n.isGeometryFlipped, depth: depth + 1) { continue } // TransformLayerContext.swift
                     let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
+                    let c = c.projectingParticles(matrix: cm, depthSpace: CATransform3DConcat(LayerGeometry.placement(of: c), parentSub))
                     emit(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: flipped != n.isGeometryFlipped, depth: depth + 1)
                 }
             }
@@ -462,8 +469,9 @@ package struct FramePreparer {
                     continue
                 }
                 guard ct.determinant != 0 else { continue }
+                let placed = c.projectingParticles(matrix: cm, depthSpace: CATransform3DConcat(LayerGeometry.placement(of: c), sub))
                 ancestors.insert(id)
-                e.add(subtreeExtent(c, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
+                e.add(subtreeExtent(placed, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
                 ancestors.remove(id)
             }
             }

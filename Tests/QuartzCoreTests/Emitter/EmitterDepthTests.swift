@@ -4,9 +4,8 @@ import LaminaRaster
 import Testing
 @testable import QuartzCore
 
-/// Particles' depth: Lamina flattens them into the emitter's plane whatever `preservesDepth`
-/// says (the documented choice on `CAEmitterLayer.preservesDepth`), and their z orders
-/// `backToFront`.
+/// Particles' depth with `preservesDepth = false` (the default): flattened into the emitter's
+/// plane, their z orders `backToFront`. (`preservesDepth = true`: EmitterPreservesDepthTests.)
 @Suite struct EmitterDepthTests {
     /// A 40 × 40 stage whose emitter, at its centre, shoots a red particle towards the viewer
     /// (+z) and a blue one away from it (−z), in that cell order, each 10 × 10.
@@ -61,20 +60,5 @@ import Testing
         let s = try Self.render(root)
         #expect(s[5, 20] == PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255))
         #expect(s[20, 20].b > 200)
-    }
-
-    @Test func preservesDepthRendersFlattenedAsWithout() throws {
-        for perspective in [false, true] {
-            let flat = try Self.render(Self.stage(.backToFront, perspective: perspective)).bytes()
-            let deep = try Self.render(Self.stage(.backToFront, preservesDepth: true, perspective: perspective)).bytes()
-            let same = flat == deep
-            #expect(same, "perspective: \(perspective)")
-            // Particles are drawn (the frame is not the bare background).
-            let bare = try Self.render(Self.stage(.backToFront, perspective: perspective, cells: false)).bytes()
-            let drawn = flat != bare
-            #expect(drawn, "perspective: \(perspective)")
-        }
-        let stage = Self.stage(.unordered, preservesDepth: true)
-        #expect((stage.sublayers?.first as? CAEmitterLayer)?.preservesDepth == true)
     }
 }
