@@ -352,6 +352,8 @@ package struct FramePreparer {
             var hasher = Hasher()
             for id in tree.subtree(of: n.id).order { hasher.combine(node(id)) }
             hasher.combine(s); hasher.combine(box); hasher.combine(alpha); hasher.combine(tint); hasher.combine(flipped)
+            // A depth-preserving emitter's particles also move with its matrix (ParticleProjection.swift).
+            if case let .emitter(e) = n.kind { hasher.combine(e.projection) }
             cacheKey = hasher.finalize()
         }
         let spec = ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane), cacheKey: cacheKey)
