@@ -214,6 +214,17 @@ import Testing
         #expect(try LayerRenderer.renderSurface(flat, at: t, pixelWidth: 64, pixelHeight: 64, scale: 1).bytes() != direct)
     }
 
+    /// The fountain over a grey emitter plane turned away under perspective: particles in
+    /// front of the plane larger and spread from it, those behind smaller, the nearer ones on
+    /// top (checked by eye when recorded).
+    @Test func fountainGolden() throws {
+        let root = Self.fountain()
+        root.sublayers?.first?.backgroundColor = CGColor(gray: 0.3, alpha: 1)
+        let s = try LayerRenderer.renderSurface(root, at: 101.3, pixelWidth: 96, pixelHeight: 96, scale: 1.5)
+        let result = GoldenImage.compare(actual: s, goldenPath: GoldenImage.path("preserves-depth-fountain.png"), tolerance: 1)
+        #expect(result.passed, "\(result)")
+    }
+
     @Test func absurdDepthsDoNotCrash() throws {
         let values: [CGFloat] = [.nan, .infinity, -.infinity, 1e300, -1e300, 1e18, -99.999999]
         for eye in [CGFloat(100), nil] {
