@@ -9,8 +9,7 @@ import Testing
 @Suite struct EmitterDepthTests {
     /// A 40 × 40 stage whose emitter, at its centre, shoots a red particle towards the viewer
     /// (+z) and a blue one away from it (−z), in that cell order, each 10 × 10.
-    static func stage(_ mode: CAEmitterLayerRenderMode, preservesDepth: Bool = false,
-                      perspective: Bool = false, cells: Bool = true) -> CALayer {
+    static func stage(_ mode: CAEmitterLayerRenderMode, perspective: Bool = false, cells: Bool = true) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         root.backgroundColor = CGColor(gray: 0, alpha: 1)
@@ -24,7 +23,6 @@ import Testing
         e.emitterPosition = CGPoint(x: 20, y: 20)
         e.emitterZPosition = 5
         e.renderMode = mode
-        e.preservesDepth = preservesDepth
         func cell(_ r: CGFloat, _ b: CGFloat, latitude: CGFloat) -> CAEmitterCell {
             let c = CAEmitterCell()
             c.contents = EmitterRenderingTests.sprite(10, 10)
