@@ -80,6 +80,37 @@ import _LaminaTestSupport
     }
 }
 
+extension ParticlesSceneTests {
+    /// The snow panel (120 x 80 px at half scale) at scene time `t`, after `commands`
+    /// delivered at time 0.
+    func snow(at t: Double, after commands: [String], frameInterval: Double = 1.0 / 60) throws -> Surface {
+        let d = try #require(SceneCatalog.named("particles"))
+        let runner = SceneRunner(scene: d.make())
+        runner.frameInterval = frameInterval
+        for c in commands { runner.deliver(.command(c), at: 0) }
+        runner.advance(to: t)
+        let full = try LayerRenderer.renderSurface(runner.scene.root, at: runner.mediaTime, pixelWidth: 240, pixelHeight: 160,
+                                                   scale: 0.5, background: CGColor(gray: 0, alpha: 1))
+        let out = try Surface(width: 120, height: 80)
+        for y in 0..<80 { for x in 0..<120 { out[x, y] = full[120 + x, y] } }
+        return out
+    }
+
+    /// The `depth` command: the snow in 3-D (preservesDepth under a perspective) — other
+    /// pixels than the flat snow, still the same bytes whatever the frame rate — and back.
+    @Test func depthCommandTurnsTheSnowTo3D() throws {
+        let flat = try snow(at: 4, after: [])
+        let deep = try snow(at: 4, after: ["depth"])
+        #expect(!flat.sameBytes(as: deep))
+        #expect(deep.sameBytes(as: try snow(at: 4, after: ["depth"], frameInterval: 1.0 / 7)))
+        #expect(flat.sameBytes(as: try snow(at: 4, after: ["depth", "depth"])))
+        // Flakes show in 3-D too: the panel is not bare.
+        var lit = 0
+        for y in 0..<80 { for x in 0..<120 where deep[x, y].r > 128 { lit += 1 } }
+        #expect(lit > 20)
+    }
+}
+
 extension Surface {
     func sameBytes(as other: Surface) -> Bool {
         guard width == other.width, height == other.height else { return false }

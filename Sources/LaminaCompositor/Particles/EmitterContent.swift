@@ -129,6 +129,11 @@ package struct EmitterContent: Hashable, Sendable {
     package var mode: EmitterModeKind = .volume
     package var renderOrder: EmitterRenderOrder = .unordered
     package var preservesDepth = false
+    /// With `preservesDepth`: where the frame's particles show on the emitter's plane and
+    /// how they sort by depth (ParticleProjection.swift), set by the frame preparer from the
+    /// emitter's matrices while it draws; nil draws them flattened into the plane (as always
+    /// when `preservesDepth` is false).
+    package var projection: ParticleProjection?
     package var seed: UInt32 = 0
     /// The emitter's local time of the frame, seconds.
     package var time: Double = 0

@@ -20,7 +20,9 @@
 import CoreGraphics
 import Foundation
 
-/// One live particle, in the emitter layer's bounds space.
+/// One live particle, in the emitter layer's bounds space. (When the emitter preserves depth,
+/// `ParticleEvaluator` leaves x, y where the particle shows on the emitter's z = 0 plane and
+/// scale with its perspective size: ParticleProjection.swift.)
 package struct Particle: Sendable, Equatable {
     /// Position (points, bounds space; z towards the viewer).
     package var x: Double, y: Double, z: Double
@@ -79,8 +81,46 @@ package final class ParticleEvaluator {
         case .unordered, .additive: break
         case .oldestFirst: particles.sort { $0.birth < $1.birth }
         case .oldestLast: particles.sort { $0.birth > $1.birth }
-        case .backToFront: particles.sort { $0.z < $1.z }
+        case .backToFront: if emitter.projection == nil { particles.sort { $0.z < $1.z } }
         }
+        if let projection = emitter.projection { project(projection, byDepth: emitter.renderOrder == .backToFront) }
+    }
+
+    /// Depth keys and the reordered particles of `project` (scratch, reused).
+    private var depthKeys: [(key: Double, index: Int32)] = []
+    private var reordered: [Particle] = []
+
+    /// Moves every particle to where it shows on the emitter's plane (x, y, and its scale
+    /// times its perspective size; z and everything else kept), dropping those at or behind
+    /// the eye; with `byDepth` (`backToFront`), reorders them back to front by their depth in
+    /// their context (ties: the order before, so the order is total and the same every time).
+    /// The other render orders keep their own order in 3D too (a choice: see
+    /// `CAEmitterLayer.preservesDepth`).
+    private func project(_ projection: ParticleProjection, byDepth: Bool) {
+        var kept = 0
+        depthKeys.removeAll(keepingCapacity: true)
+        for i in particles.indices {
+            var p = particles[i]
+            guard let q = projection.place(x: p.x, y: p.y, z: p.z) else { continue }
+            var key = 0.0
+            if byDepth {
+                guard let d = projection.depth(x: p.x, y: p.y, z: p.z) else { continue }
+                key = d
+            }
+            p.x = q.x
+            p.y = q.y
+            p.scale *= q.scale
+            guard p.scale.isFinite else { continue }
+            particles[kept] = p
+            if byDepth { depthKeys.append((key, Int32(kept))) }
+            kept += 1
+        }
+        particles.removeLast(particles.count - kept)
+        guard byDepth, kept > 1 else { return }
+        depthKeys.sort { $0.key < $1.key || ($0.key == $1.key && $0.index < $1.index) }
+        reordered.removeAll(keepingCapacity: true)
+        for k in depthKeys { reordered.append(particles[Int(k.index)]) }
+        swap(&particles, &reordered)
     }
 
     private func register(_ cell: EmitterCellContent, depth: Int) {

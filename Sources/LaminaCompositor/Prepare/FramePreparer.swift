@@ -72,7 +72,9 @@ package struct FramePreparer {
         visited.insert(rootID)
         if !emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
                                       alpha: 1, clipBox: output, flipped: false, depth: 0) { // TransformLayerContext.swift
-            emitRetained(root, matrix: LayerGeometry.rootMatrix(root, scale: scale), alpha: 1, clipBox: output, flipped: false, depth: 0)
+            let rm = LayerGeometry.rootMatrix(root, scale: scale)
+            emitRetained(root.projectingParticles(matrix: rm, depthSpace: LayerGeometry.placement(of: root)), // ParticleProjection.swift
+                         matrix: rm, alpha: 1, clipBox: output, flipped: false, depth: 0)
         }
         retained?.finish(commands: list.commands, log: visited.insertionLog, diagnostics: list.diagnostics)
         OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
@@ -219,6 +221,10 @@ package struct FramePreparer {
             key.visible = visible
             cullRect = CGRect(x: visible.x0, y: visible.y0, width: visible.width, height: visible.height)
         }
+        // A depth-preserving emitter's particles are placed for this draw (instances differ).
+        if case let .emitter(e) = n.kind, e.projection != nil {
+            return LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch)
+        }
         if let cached = bodyCache[key] { return cached }
         let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch,
                                  visible: cullRect, culledCurves: culledStrokeCurves)
@@ -344,7 +350,12 @@ package struct FramePreparer {
                         if emitTransformLayerContext(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
                                                      flipped: childFlipped, depth: depth + 1) { return } // TransformLayerContext.swift
                         let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
-                        emitRetained(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: childFlipped, depth: depth + 1)
+                        if c.preservesParticleDepth { // ParticleProjection.swift
+                            let p = c.projectingParticles(matrix: cm, depthSpace: CATransform3DConcat(LayerGeometry.placement(of: c), parentSub))
+                            emitRetained(p, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: childFlipped, depth: depth + 1)
+                        } else {
+                            emitRetained(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: childFlipped, depth: depth + 1)
+                        }
                     }
                 }
             }
@@ -404,6 +415,8 @@ package struct FramePreparer {
             var hasher = Hasher()
             for id in tree.subtree(of: n.id).order { hasher.combine(node(id)) }
             hasher.combine(s); hasher.combine(box); hasher.combine(alpha); hasher.combine(tint); hasher.combine(flipped)
+            // A depth-preserving emitter's particles also move with its matrix (ParticleProjection.swift).
+            if case let .emitter(e) = n.kind { hasher.combine(e.projection) }
             cacheKey = hasher.finalize()
         }
         let spec = ProjectiveSpec(layer: n.id, bounds: box, surfaceToDevice: h.after(surfaceToPlane), cacheKey: cacheKey)
@@ -521,8 +534,9 @@ package struct FramePreparer {
                     continue
                 }
                 guard ct.determinant != 0 else { continue }
+                let placed = c.projectingParticles(matrix: cm, depthSpace: CATransform3DConcat(LayerGeometry.placement(of: c), sub))
                 ancestors.insert(id)
-                e.add(subtreeExtent(c, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
+                e.add(subtreeExtent(placed, transform: ct, flipped: flipped != n.isGeometryFlipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
                 ancestors.remove(id)
             }
             }

@@ -60,7 +60,8 @@ extension FramePreparer {
             if split {
                 list.commands.append(.pushPolygonClip(layer: m.node.id, polygon: f.coverage.map { CGPoint(x: $0.x, y: $0.y) }))
             }
-            emit(m.node, matrix: CATransform3DConcat(m.toContext, contextToDevice), alpha: m.alpha, clipBox: clipBox,
+            let dm = CATransform3DConcat(m.toContext, contextToDevice)
+            emit(m.node.projectingParticles(matrix: dm, depthSpace: m.toContext), matrix: dm, alpha: m.alpha, clipBox: clipBox,
                  flipped: m.flipped, depth: m.depth)
             if split { list.commands.append(.popClip(layer: m.node.id)) }
             if subtreeOf[f.id] == nil { subtreeOf[f.id] = visited.inserted(since: mark) }
@@ -121,7 +122,7 @@ extension FramePreparer {
             if let ct = LayerGeometry.affine(dm) {
                 guard ct.determinant != 0 else { continue }
                 ancestors.insert(m.node.id)
-                e.add(subtreeExtent(m.node, transform: ct, flipped: m.flipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
+                e.add(subtreeExtent(m.node.projectingParticles(matrix: dm, depthSpace: m.toContext), transform: ct, flipped: m.flipped, depth: depth + 1, ancestors: &ancestors), clip: nil)
                 ancestors.remove(m.node.id)
             } else {
                 let q = Homography(plane: dm).projectClipped(ProjectiveLayer.corners(Self.planeRect(of: m.node, in: tree)))

@@ -16,6 +16,9 @@ import QuartzCore
 ///   life) and burst (a sub-cell with `beginTime` 1 s after the rocket's birth and a 0.05 s
 ///   `duration`) — particles that emit particles.
 ///
+/// The `depth` command turns the snow into a 3-D snowfall (`preservesDepth` under a
+/// perspective) and back.
+///
 /// Particles are a function of each emitter's local time and `seed`, so every frame is the
 /// same whatever the frame rate or order.
 package final class ParticlesScene: SceneModel {
@@ -27,7 +30,8 @@ package final class ParticlesScene: SceneModel {
     package let firework = CAEmitterLayer()
     package let script: [ScriptStep] = [ScriptStep(0, .command("burst")), ScriptStep(2.5, .command("burst"))]
 
-    package static let commands = [SceneCommand("burst", key: "b", "a new confetti burst")]
+    package static let commands = [SceneCommand("burst", key: "b", "a new confetti burst"),
+                                   SceneCommand("depth", key: "d", "snow in 3-D (preservesDepth under perspective) on/off")]
 
     package init() {
         root.bounds = CGRect(origin: .zero, size: Self.size)
@@ -58,9 +62,33 @@ package final class ParticlesScene: SceneModel {
     }
 
     package func handle(_ input: SceneInput) {
-        guard case .command("burst") = input, let panel = confetti.superlayer else { return }
-        // The emitter's begin time is in its superlayer's time: now, there.
-        confetti.beginTime = panel.convertTime(CACurrentMediaTime(), from: nil)
+        switch input {
+        case .command("burst"):
+            guard let panel = confetti.superlayer else { return }
+            // The emitter's begin time is in its superlayer's time: now, there.
+            confetti.beginTime = panel.convertTime(CACurrentMediaTime(), from: nil)
+        case .command("depth"):
+            CATransaction.begin()
+            CATransaction.setDisableActions(true)
+            Self.setSnowDepth(snow, !snow.preservesDepth)
+            CATransaction.commit()
+        default:
+            break
+        }
+    }
+
+    /// The snow as a 3-D snowfall (`depth` command): flakes start anywhere in a slab 200 pt
+    /// deep and are drawn in 3-D under the panel's perspective (eye 300 pt away), nearer ones
+    /// larger and drawn over farther ones (`backToFront`); or flat again.
+    static func setSnowDepth(_ e: CAEmitterLayer, _ on: Bool) {
+        e.preservesDepth = on
+        e.emitterShape = on ? .cuboid : .line
+        e.emitterSize = CGSize(width: 260, height: on ? 1 : 0)
+        e.emitterDepth = on ? 200 : 0
+        e.renderMode = on ? .backToFront : .unordered
+        var perspective = CATransform3DIdentity
+        perspective.m34 = on ? -1 / 300 : 0
+        e.superlayer?.sublayerTransform = perspective
     }
 
     // MARK: Emitters

@@ -4,14 +4,12 @@ import LaminaRaster
 import Testing
 @testable import QuartzCore
 
-/// Particles' depth: Lamina flattens them into the emitter's plane whatever `preservesDepth`
-/// says (the documented choice on `CAEmitterLayer.preservesDepth`), and their z orders
-/// `backToFront`.
+/// Particles' depth with `preservesDepth = false` (the default): flattened into the emitter's
+/// plane, their z orders `backToFront`. (`preservesDepth = true`: EmitterPreservesDepthTests.)
 @Suite struct EmitterDepthTests {
     /// A 40 × 40 stage whose emitter, at its centre, shoots a red particle towards the viewer
     /// (+z) and a blue one away from it (−z), in that cell order, each 10 × 10.
-    static func stage(_ mode: CAEmitterLayerRenderMode, preservesDepth: Bool = false,
-                      perspective: Bool = false, cells: Bool = true) -> CALayer {
+    static func stage(_ mode: CAEmitterLayerRenderMode, perspective: Bool = false, cells: Bool = true) -> CALayer {
         let root = CALayer()
         root.frame = CGRect(x: 0, y: 0, width: 40, height: 40)
         root.backgroundColor = CGColor(gray: 0, alpha: 1)
@@ -25,7 +23,6 @@ import Testing
         e.emitterPosition = CGPoint(x: 20, y: 20)
         e.emitterZPosition = 5
         e.renderMode = mode
-        e.preservesDepth = preservesDepth
         func cell(_ r: CGFloat, _ b: CGFloat, latitude: CGFloat) -> CAEmitterCell {
             let c = CAEmitterCell()
             c.contents = EmitterRenderingTests.sprite(10, 10)
@@ -61,20 +58,5 @@ import Testing
         let s = try Self.render(root)
         #expect(s[5, 20] == PremultipliedRGBA8(r: 128, g: 128, b: 128, a: 255))
         #expect(s[20, 20].b > 200)
-    }
-
-    @Test func preservesDepthRendersFlattenedAsWithout() throws {
-        for perspective in [false, true] {
-            let flat = try Self.render(Self.stage(.backToFront, perspective: perspective)).bytes()
-            let deep = try Self.render(Self.stage(.backToFront, preservesDepth: true, perspective: perspective)).bytes()
-            let same = flat == deep
-            #expect(same, "perspective: \(perspective)")
-            // Particles are drawn (the frame is not the bare background).
-            let bare = try Self.render(Self.stage(.backToFront, perspective: perspective, cells: false)).bytes()
-            let drawn = flat != bare
-            #expect(drawn, "perspective: \(perspective)")
-        }
-        let stage = Self.stage(.unordered, preservesDepth: true)
-        #expect((stage.sublayers?.first as? CAEmitterLayer)?.preservesDepth == true)
     }
 }

@@ -73,8 +73,9 @@ public struct CAEmitterLayerRenderMode: RawRepresentable, Hashable, Sendable {
 /// `birthRate = 0` stops births and lets the live particles die out, and an animated birth
 /// rate bears as many particles as its integral over time
 /// (CAEmitterLayer+BirthRateHistory.swift). Particles are drawn after the background and
-/// contents, before the sublayers, flattened into the layer's plane (`preservesDepth` is
-/// stored, not applied — see its comment; z only orders `backToFront`). At most `maxLiveParticles` particles show per emitter.
+/// contents, before the sublayers: flattened into the layer's plane (z only orders
+/// `backToFront`), or with `preservesDepth` in 3-D (see its comment). At most
+/// `maxLiveParticles` particles show per emitter.
 open class CAEmitterLayer: CALayer {
     /// Most particles one emitter shows at once (the newest are kept): bounds memory and time
     /// for absurd birth rates.
@@ -177,24 +178,38 @@ open class CAEmitterLayer: CALayer {
     open var emitterMode: CAEmitterLayerEmitterMode { get { emission.emitterMode } set { set("emitterMode", \.emitterMode, newValue) } }
     /// Default unordered.
     open var renderMode: CAEmitterLayerRenderMode { get { emission.renderMode } set { set("renderMode", \.renderMode, newValue) } }
-    /// Default false. Stored; not applied: particles are always flattened into the layer's
-    /// plane.
+    /// Whether particles keep their depth (true) or are flattened into the layer's plane
+    /// (false, the default).
     ///
-    /// Apple: when true, the layer's particles are rendered in 3-D in its superlayer's space
-    /// (as a CATransformLayer's sublayers are: z from `emitterZPosition`, `emitterDepth`,
-    /// `zAcceleration` and `emissionLatitude`) instead of flattened into the emitter's
-    /// plane. [H:CAEmitterLayer] DOC; reference §2.8.3 DOC.
+    /// Apple: "Defines whether the layer flattens the particles into its plane. If true, the
+    /// layer behaves as if it were a CATransformLayer with the particles rendered as sublayers
+    /// in 3D" (z from `emitterZPosition`, `emitterDepth`, `zAcceleration`, a velocity with
+    /// `emissionLatitude`). [H:CAEmitterLayer] DOC; reference §2.8.3 DOC.
     ///
-    /// Lamina (a choice, INF): true renders exactly as false. Particles keep their z — it
-    /// orders `renderMode = .backToFront` (larger z, nearer the viewer, drawn later) — but
-    /// each is drawn as a 2-D sprite in the layer's plane, through the plane's transform.
-    /// Visible difference from Apple's: under a perspective superlayer (`sublayerTransform.m34`)
-    /// particles off the plane lack the parallax and size change of their depth, and they do
-    /// not interleave with intersecting 3-D siblings. Why: the compositor draws particles
-    /// through the layer's 2-D plane transform (the sprite stage sees no 4×4); doing it
-    /// would mean projecting each particle's centre through the emitter's accumulated 4×4
-    /// onto the plane, scaling its sprite by the ratio of the two w's, and sorting particles
-    /// into the superlayer's 3-D context. Tested: EmitterDepthTests.
+    /// Lamina, true: each particle is a quad parallel to the layer's plane at its own z, seen
+    /// through the layer's transform and its superlayers' sublayerTransforms without being
+    /// flattened first — under a perspective (`sublayerTransform.m34`) a particle in front of
+    /// the plane shows larger and further from the vanishing point, one behind it smaller and
+    /// nearer; particles at or behind the eye are not drawn. The compositor draws each where
+    /// the eye sees it on the layer's plane, at the size it appears there (exact: the
+    /// projection between parallel planes is a homothety; ParticleProjection.swift), so
+    /// particles cost no surface or projective draw of their own and a frame still depends only
+    /// on its time. Choices where Apple is silent (UNCERTAIN):
+    /// - `renderMode = .backToFront` sorts by depth as the viewer sees it (the emitter's 3-D
+    ///   context's space, where transform-layer planes are sorted; nearer drawn later), not by
+    ///   the layer's own z. `unordered`, `oldestFirst`, `oldestLast` and `additive` keep their
+    ///   own order in 3-D too (a CATransformLayer would sort every sublayer by depth; the
+    ///   named order is kept because it is what the mode asks for).
+    /// - Particles draw in the emitter's slot of the drawing order (after its contents, before
+    ///   its sublayers) and are not interleaved with other planes: inside a CATransformLayer the
+    ///   emitter is still one plane of the depth sort, so a sibling plane is either wholly in
+    ///   front of or behind all of its particles (sorting up to 100 000 particles into the
+    ///   plane BSP would cost far more than the frame).
+    /// - `masksToBounds` clips particles where they show on the plane, not in 3-D.
+    /// - A sprite keeps the orientation of the layer's plane (no billboarding): turning the
+    ///   emitter away foreshortens its particles as it does the layer. Since particles are
+    ///   drawn through the plane, an emitter seen edge-on shows none, off-plane ones included.
+    /// Tested: EmitterPreservesDepthTests.
     open var preservesDepth: Bool { get { emission.preservesDepth } set { set("preservesDepth", \.preservesDepth, newValue) } }
     /// Multiplies every cell's velocity. Default 1. Animatable.
     open var velocity: Float { get { emission.velocity } set { setMultiplier("velocity", \.velocity, newValue) } }
