@@ -38,7 +38,10 @@
 //    clipping, offscreen decisions (Prepare/OffscreenPredicate.swift), 3D sorting (ThreeD/),
 //    damage → a `DrawList` (DrawList/). Whether a perspective plane gets a plane surface or
 //    is drawn straight through its homography is decided here too
-//    (Prepare/DirectPlaneChoice.swift), as DrawList/DirectPlane.swift commands.
+//    (Prepare/DirectPlaneChoice.swift), as DrawList/DirectPlane.swift commands. A frame
+//    stream walks only the subtrees that changed since its last frame and appends the rest
+//    from the last list (Prepare/RetainedPreparation.swift; what changed is recorded by the
+//    tree itself: RenderTree/RenderTreeChanges.swift).
 // 6. Execute/Compositor.swift, Execute/DrawListExecutor.swift — the draw list executed on
 //    LaminaRaster surfaces; Execute/RegionRendering.swift redraws only a region of a frame
 //    (a damage rectangle, or horizontal bands on a `WorkerPool`) with the whole frame's bytes
