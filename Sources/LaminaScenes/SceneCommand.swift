@@ -9,6 +9,10 @@ package struct SceneCommand: Sendable, Equatable {
     /// What it does, in a few words (the help overlay's line).
     package var summary: String
 
+    /// Keys the scene window keeps for itself: `?` the help, `d` the debug overlay, `o` the
+    /// damage outlines (`lamina view`). No scene command may use them.
+    package static let reservedKeys: Set<Character> = ["?", "/", "d", "o"]
+
     package init(_ name: String, key: Character, _ summary: String) {
         self.name = name
         self.key = key

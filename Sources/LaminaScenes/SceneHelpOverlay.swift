@@ -75,6 +75,9 @@ package final class SceneHelpOverlay {
         y += 6
         panel.addSublayer(Self.text("Click a button or press its key. ? closes this help, Esc quits.",
                                     CGRect(x: 14, y: y, width: width - 28, height: 16), size: 11, color: Self.dim))
+        y += 17
+        panel.addSublayer(Self.text("d: debug overlay (frame time, dropped frames, damage). o: damage outlines.",
+                                    CGRect(x: 14, y: y, width: width - 28, height: 16), size: 11, color: Self.dim))
         y += 24
         panel.bounds = CGRect(x: 0, y: 0, width: width, height: y)
         panel.position = CGPoint(x: size.width / 2, y: max(y / 2 + 4, size.height / 2))

@@ -38,7 +38,7 @@ enum SceneViewer {
     }
 
     /// SDL keycodes of the viewer's own keys: `d` toggles the debug overlay, `o` the damage
-    /// outlines (and the overlay with them). No scene command uses them.
+    /// outlines (and the overlay with them). No scene command uses them (`SceneCommand.reservedKeys`).
     static let overlayKey: Int32 = 100, outlinesKey: Int32 = 111
 
     /// Largest input script read (a script is text a person writes; 16 MB is far beyond that).

@@ -7,6 +7,16 @@ import Testing
 /// Issue 23 point 1: everything a scene's script does, a person can do in its window — a key
 /// per command, the `?` help overlay whose layer buttons run the same commands.
 @Suite struct SceneControlsTests {
+    /// The window's own keys (help, debug overlay, damage outlines) would fire with a scene
+    /// command on the same key: no scene may use them, and no two commands share a key.
+    @Test func noSceneCommandUsesTheWindowsOwnKeys() {
+        for d in SceneCatalog.all + SceneCatalog.benchmarks {
+            let keys = d.commands.map(\.key)
+            for k in keys { #expect(!SceneCommand.reservedKeys.contains(k), "\(d.name): key \(k) is the window's") }
+            #expect(Set(keys).count == keys.count, "\(d.name): two commands share a key")
+        }
+    }
+
     func open(_ name: String) throws -> (SceneWindow, ScriptedInput) {
         let descriptor = try #require(SceneCatalog.named(name))
         let window = try HeadlessWindow(size: descriptor.size)

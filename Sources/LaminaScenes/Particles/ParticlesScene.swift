@@ -31,7 +31,7 @@ package final class ParticlesScene: SceneModel {
     package let script: [ScriptStep] = [ScriptStep(0, .command("burst")), ScriptStep(2.5, .command("burst"))]
 
     package static let commands = [SceneCommand("burst", key: "b", "a new confetti burst"),
-                                   SceneCommand("depth", key: "d", "snow in 3-D (preservesDepth under perspective) on/off")]
+                                   SceneCommand("depth", key: "3", "snow in 3-D (preservesDepth under perspective) on/off")]
 
     package init() {
         root.bounds = CGRect(origin: .zero, size: Self.size)
