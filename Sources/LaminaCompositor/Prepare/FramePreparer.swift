@@ -271,12 +271,35 @@ package struct FramePreparer {
         // the sign of its projected area, geometry flips above it discounted).
         if !n.isDoubleSided && (t.determinant < 0) != flipped { return }
 
+        // The walk recurses through the sublayers: what comes before and after them is in
+        // functions of their own, so a level's stack frame holds only what the recursion needs
+        // (a debug build's whole `emit` was ~55 KB a level; 128 levels overflowed a thread).
+        let opening = openLayer(n, matrix: m, transform: t, alpha: alpha, opacity: opacity, clipBox: clipBox, flipped: flipped, depth: depth)
+        emitSublayers(n, matrix: m, alpha: opening.pieceAlpha, clipBox: opening.innerClip, flipped: flipped, depth: depth)
+        closeLayer(n, matrix: m, transform: t, opening, flipped: flipped, depth: depth)
+    }
+
+    /// What `openLayer` decided for the sublayers and `closeLayer`.
+    struct LayerOpening {
+        /// Alpha the layer's pieces and sublayers are drawn with (1 inside a group).
+        var pieceAlpha: Double
+        var innerClip: PixelBox
+        var clipped: Bool
+        var grouped: Bool
+        /// The resolved mask layer, drawn when the group closes.
+        var mask: RenderNodeID?
+    }
+
+    /// Everything of `n` drawn before its sublayers: the group it needs (OffscreenPredicate),
+    /// its clip, its path shadow and body pieces. `t`: bounds → device.
+    private mutating func openLayer(_ n: RenderNode, matrix m: CATransform3D, transform t: CGAffineTransform, alpha: Double, opacity: Double,
+                                    clipBox: PixelBox, flipped: Bool, depth: Int) -> LayerOpening {
         let isTransformLayer: Bool = { if case .transformLayer = n.kind { return true }; return false }()
-        var maskNode: RenderNode?
-        if let maskID = n.mask, !isTransformLayer { maskNode = resolve(maskID, parent: n.id) }
+        var mask: RenderNodeID?
+        if let maskID = n.mask, !isTransformLayer, resolves(maskID, parent: n.id) { mask = maskID }
         let shadowColor = isTransformLayer ? nil : ShadowMapping.effectiveColor(of: n)
         let shadowFromAlpha = shadowColor != nil && n.shadowPath == nil && LayerPieces.impliedShadowShape(n) == nil
-        let needsExtent = (opacity < 1 && n.allowsGroupOpacity) || maskNode != nil || shadowFromAlpha || n.shouldRasterize
+        let needsExtent = (opacity < 1 && n.allowsGroupOpacity) || mask != nil || shadowFromAlpha || n.shouldRasterize
         var extent = Extent()
         if needsExtent {
             var path: Set<RenderNodeID> = [n.id]
@@ -284,7 +307,7 @@ package struct FramePreparer {
         }
         let reasons = OffscreenPredicate.reasons(OffscreenInputs(
             opacity: opacity, allowsGroupOpacity: n.allowsGroupOpacity, piecesOverlap: extent.overlaps,
-            hasMask: maskNode != nil, shadowFromAlpha: shadowFromAlpha, shouldRasterize: n.shouldRasterize,
+            hasMask: mask != nil, shadowFromAlpha: shadowFromAlpha, shouldRasterize: n.shouldRasterize,
             isTransformLayer: isTransformLayer))
 
         var pieceAlpha = alpha * opacity
@@ -303,7 +326,7 @@ package struct FramePreparer {
             shadowReach = min(1 << 40, shadowReach + reach)
             let bounds = PixelBox(covering: extent.union).intersection(output.intersection(clipBox).outset(by: reach))
             list.commands.append(.beginGroup(GroupSpec(layer: n.id, reasons: reasons, bounds: bounds, opacity: pieceAlpha,
-                                                       shadow: shadow, hasMask: maskNode != nil)))
+                                                       shadow: shadow, hasMask: mask != nil)))
             pieceAlpha = 1
         }
         var innerClip = clipBox
@@ -311,71 +334,91 @@ package struct FramePreparer {
             list.commands.append(.pushClip(layer: n.id, shape: shape, transform: t))
             innerClip = innerClip.intersection(PixelBox(covering: shape.rect.applying(t)))
         }
-        func draw(_ p: DrawPiece) -> DrawCommand {
-            .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: pieceAlpha, antialiasEdges: n.allowsEdgeAntialiasing, tint: tint))
-        }
-        if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(draw(s)) }
-        for p in body(n, t, flipped: flipped, visible: strokeCullBox(clipBox)) { list.commands.append(draw(p)) }
+        if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(drawCommand(n, s, t, alpha: pieceAlpha)) }
+        for p in body(n, t, flipped: flipped, visible: strokeCullBox(clipBox)) { list.commands.append(drawCommand(n, p, t, alpha: pieceAlpha)) }
+        return LayerOpening(pieceAlpha: pieceAlpha, innerClip: innerClip, clipped: clipped, grouped: !reasons.isEmpty, mask: mask)
+    }
 
+    /// Piece `p` of `n` drawn under `t` with `alpha` and the walk's tint.
+    private func drawCommand(_ n: RenderNode, _ p: DrawPiece, _ t: CGAffineTransform, alpha: Double) -> DrawCommand {
+        .draw(DrawItem(layer: n.id, piece: p, transform: t, alpha: alpha, antialiasEdges: n.allowsEdgeAntialiasing, tint: tint))
+    }
+
+    /// `n`'s sublayers (each replicator instance of them), in drawing order. `m`: `n`'s
+    /// bounds → device; `alpha` and `clipBox` as `openLayer` left them.
+    private mutating func emitSublayers(_ n: RenderNode, matrix m: CATransform3D, alpha pieceAlpha: Double, clipBox innerClip: PixelBox,
+                                        flipped: Bool, depth: Int) {
         // Ids, not nodes: each child is read in place where it is emitted (copying hundreds of
         // sublayers' nodes out of the tree was most of a retained frame's walk).
         let children = sortedChildIDs(n.children.filter { resolves($0, parent: n.id) })
-        if !children.isEmpty {
-            let sub = LayerGeometry.sublayerMatrix(of: n)
-            let instances = Self.instances(of: n, replication: replication)
-            // Replicator instances walk the same subtree again: each forgets what the one
-            // before it reached; afterwards the subtree counts as reached by any of them.
-            let mark = visited.mark
-            var reached: [RenderNodeID] = []
+        guard !children.isEmpty else { return }
+        let sub = LayerGeometry.sublayerMatrix(of: n)
+        let instances = Self.instances(of: n, replication: replication)
+        // Replicator instances walk the same subtree again: each forgets what the one
+        // before it reached; afterwards the subtree counts as reached by any of them.
+        let mark = visited.mark
+        var reached: [RenderNodeID] = []
+        let outerTint = tint
+        let outerReplication = replication
+        replication = outerReplication * max(1, instances.count)
+        defer { replication = outerReplication }
+        for (k, instance) in instances.enumerated() {
+            // Each replicator instance walks the same subtree again.
+            if k > 0 {
+                reached += visited.inserted(since: mark)
+                visited.forget(since: mark)
+            }
+            let scope = enterInstance(k, of: n)
+            defer { leaveInstance(scope) }
+            // Delayed instances draw their own nodes of the children that resolved above
+            // (same ids, same sublayer order; zPosition may differ).
+            let children = scope.pushed ? delayedChildren(of: n, resolved: children) : children
+            tint = outerTint.multiplied(by: instance.tint)
+            let parentSub = CATransform3DConcat(instance.transform, sub)
+            let childFlipped = flipped != n.isGeometryFlipped
+            for id in children {
+                _ = Self.withNode(id, in: tree, variant: instanceVariant) { c in
+                    emitChild(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
+                              flipped: childFlipped, depth: depth + 1)
+                }
+            }
+        }
+        for id in reached { visited.insert(id) }
+        tint = outerTint
+    }
+
+    /// One sublayer `c` of a layer whose sublayer matrix (instance included) is
+    /// `parentSublayer` and whose bounds → device matrix is `parentToDevice`.
+    private mutating func emitChild(_ c: RenderNode, parentSublayer parentSub: CATransform3D, parentToDevice m: CATransform3D,
+                                    alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
+        if emitTransformLayerContext(c, parentSublayer: parentSub, parentToDevice: m, alpha: alpha, clipBox: clipBox,
+                                     flipped: flipped, depth: depth) { return } // TransformLayerContext.swift
+        let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
+        if c.preservesParticleDepth { // ParticleProjection.swift
+            let p = c.projectingParticles(matrix: cm, depthSpace: CATransform3DConcat(LayerGeometry.placement(of: c), parentSub))
+            emitRetained(p, matrix: cm, alpha: alpha, clipBox: clipBox, flipped: flipped, depth: depth)
+        } else {
+            emitRetained(c, matrix: cm, alpha: alpha, clipBox: clipBox, flipped: flipped, depth: depth)
+        }
+    }
+
+    /// Everything of `n` drawn after its sublayers: border, end of clip, the mask and the end
+    /// of its group.
+    private mutating func closeLayer(_ n: RenderNode, matrix m: CATransform3D, transform t: CGAffineTransform, _ opening: LayerOpening,
+                                     flipped: Bool, depth: Int) {
+        if let b = LayerPieces.border(n) { list.commands.append(drawCommand(n, b, t, alpha: opening.pieceAlpha)) }
+        if opening.clipped { list.commands.append(.popClip(layer: n.id)) }
+        guard opening.grouped else { return }
+        if let maskID = opening.mask, let mask = node(maskID) {
+            list.commands.append(.beginMask(layer: n.id))
             let outerTint = tint
-            let outerReplication = replication
-            replication = outerReplication * max(1, instances.count)
-            defer { replication = outerReplication }
-            for (k, instance) in instances.enumerated() {
-                // Each replicator instance walks the same subtree again.
-                if k > 0 {
-                    reached += visited.inserted(since: mark)
-                    visited.forget(since: mark)
-                }
-                let scope = enterInstance(k, of: n)
-                defer { leaveInstance(scope) }
-                // Delayed instances draw their own nodes of the children that resolved above
-                // (same ids, same sublayer order; zPosition may differ).
-                let children = scope.pushed ? delayedChildren(of: n, resolved: children) : children
-                tint = outerTint.multiplied(by: instance.tint)
-                let parentSub = CATransform3DConcat(instance.transform, sub)
-                let childFlipped = flipped != n.isGeometryFlipped
-                for id in children {
-                    _ = Self.withNode(id, in: tree, variant: instanceVariant) { c in
-                        if emitTransformLayerContext(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
-                                                     flipped: childFlipped, depth: depth + 1) { return } // TransformLayerContext.swift
-                        let cm = LayerGeometry.childMatrix(c, parentSublayer: parentSub, parentToDevice: m)
-                        if c.preservesParticleDepth { // ParticleProjection.swift
-                            let p = c.projectingParticles(matrix: cm, depthSpace: CATransform3DConcat(LayerGeometry.placement(of: c), parentSub))
-                            emitRetained(p, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: childFlipped, depth: depth + 1)
-                        } else {
-                            emitRetained(c, matrix: cm, alpha: pieceAlpha, clipBox: innerClip, flipped: childFlipped, depth: depth + 1)
-                        }
-                    }
-                }
-            }
-            for id in reached { visited.insert(id) }
-            tint = outerTint
+            tint = .none // the mask's alpha is not modulated by replicator instances
+            defer { tint = outerTint }
+            var mm = CATransform3DConcat(LayerGeometry.placement(of: mask), LayerGeometry.flatten)
+            mm = CATransform3DConcat(mm, m)
+            emit(mask, matrix: mm, alpha: 1, clipBox: output, flipped: flipped, depth: depth + 1)
         }
-        if let b = LayerPieces.border(n) { list.commands.append(draw(b)) }
-        if clipped { list.commands.append(.popClip(layer: n.id)) }
-        if !reasons.isEmpty {
-            if let mask = maskNode {
-                list.commands.append(.beginMask(layer: n.id))
-                let outerTint = tint
-                tint = .none // the mask's alpha is not modulated by replicator instances
-                defer { tint = outerTint }
-                var mm = CATransform3DConcat(LayerGeometry.placement(of: mask), LayerGeometry.flatten)
-                mm = CATransform3DConcat(mm, m)
-                emit(mask, matrix: mm, alpha: 1, clipBox: output, flipped: flipped, depth: depth + 1)
-            }
-            list.commands.append(.endGroup(layer: n.id))
-        }
+        list.commands.append(.endGroup(layer: n.id))
     }
 
     /// A layer drawn flat into a surface in its own plane, then mapped to the device (see
