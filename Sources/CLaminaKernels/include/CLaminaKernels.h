@@ -113,7 +113,7 @@ typedef struct lamina_sprite {
 /// bilinear, times `tint` (r, g, b, a in 0…256; colours clamped to the alpha when
 /// `clampToAlpha`), times the clip byte, blended source-over or (`additive`) saturating-added.
 /// Pixels of wx0 ..< wx1 (a range around x0 ..< x1 the caller owns) may be rewritten unchanged
-/// so that chunks fall on multiples of 8 pixels. Every texel index must fit in an int32. `clip` (NULL for none; `clipStride` bytes a row, its byte (0, 0) over
+/// (eight-pixel chunks may run past x1 within them). Every texel index must fit in an int32. `clip` (NULL for none; `clipStride` bytes a row, its byte (0, 0) over
 /// pixel (clipX, clipY)) must cover the rectangle. Byte for byte `SpriteBlitter`'s Swift loop.
 void lamina_avx2_sprite(uint32_t *pixels, ptrdiff_t rowWords, ptrdiff_t x0, ptrdiff_t y0, ptrdiff_t x1, ptrdiff_t y1,
                         ptrdiff_t wx0, ptrdiff_t wx1, const lamina_sprite *s,
@@ -210,6 +210,10 @@ void lamina_avx2_shadow_color_row(uint32_t *out, const float *hx, float vj, ptrd
 /// n < count: a row of a cached shadow table (`BlurredRoundedRectWeightsShader`). Every
 /// weight must be in 0...256 (the tables' range); larger ones give other bytes than Swift's.
 void lamina_avx2_shadow_weights_row(uint32_t *out, const uint16_t *weights, ptrdiff_t count, uint32_t color);
+
+/// sin(x) and cos(x) in one call (the C library's sincos: glibc computes both from one
+/// argument reduction and gives the numbers of its sin and cos, which `SinCosTests` checks).
+static inline void lamina_sincos(double x, double *s, double *c) { __builtin_sincos(x, s, c); }
 
 /// Hints that the cache line holding `p` will be read and written soon (no effect on results).
 static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }

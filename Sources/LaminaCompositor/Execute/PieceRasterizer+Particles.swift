@@ -29,7 +29,8 @@ extension PieceRasterizer {
         for p in evaluator.particles {
             guard let sprite = sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
             let k = p.scale / sprite.contentsScale
-            let c = cos(p.angle) * k, s = sin(p.angle) * k
+            let turn = sinCos(p.angle)
+            let c = turn.cos * k, s = turn.sin * k
             // Texel → bounds space: centre the source rectangle, scale, rotate, move to the
             // particle; then bounds → surface pixels.
             let cx = Double(sprite.x0 + sprite.x1) / 2, cy = Double(sprite.y0 + sprite.y1) / 2

@@ -2,6 +2,7 @@
 // functions of uniform random numbers, so `ParticleEvaluator` stays stateless.
 import CoreGraphics
 import Foundation
+import LaminaRaster
 
 enum EmitterShapeSampler {
     /// A start point for `e`'s shape and mode from three uniform numbers in [0, 1), in the
@@ -128,7 +129,8 @@ enum EmitterShapeSampler {
             // Uniform on the spherical cap: cos θ uniform in [cos spread, 1].
             let cosT = 1 - u1 * oneMinusCosSpread, sinT = (max(0, 1 - cosT * cosT)).squareRoot()
             let phi = 2 * Double.pi * u2
-            let ca = sinT * cos(phi), cb = sinT * sin(phi)
+            let turn = sinCos(phi)
+            let ca = sinT * turn.cos, cb = sinT * turn.sin
             return (d.0 * cosT + a.0 * ca + b.0 * cb, d.1 * cosT + a.1 * ca + b.1 * cb, d.2 * cosT + a.2 * ca + b.2 * cb)
         }
     }

@@ -77,10 +77,15 @@ package struct SpriteBlitter {
                       r: Float, g: Float, b: Float, a: Float, blend: SpriteBlend) -> SpritePlan? {
         guard a > 0, sx1 > sx0, sy1 > sy0, let inverse = m.inverted() else { return nil }
         // Texels per surface pixel along the sprite's axes: the level that brings it near 1.
-        let shrink = max(hypot(inverse.a, inverse.b), hypot(inverse.c, inverse.d))
         var level = 0
-        if shrink >= 2, image.levels.count > 1 {
-            level = Int(min(Double(image.levels.count - 1), log2(min(shrink, 0x1p60)).rounded(.down)))
+        // (Squared lengths below 3.99 have both hypotenuses below 2 whatever the rounding:
+        // level 0 without the two hypot calls, the common case of particles near their size.)
+        if image.levels.count > 1,
+           !(inverse.a * inverse.a + inverse.b * inverse.b < 3.99 && inverse.c * inverse.c + inverse.d * inverse.d < 3.99) {
+            let shrink = max(hypot(inverse.a, inverse.b), hypot(inverse.c, inverse.d))
+            if shrink >= 2 {
+                level = Int(min(Double(image.levels.count - 1), log2(min(shrink, 0x1p60)).rounded(.down)))
+            }
         }
         let src = image.levels[level]
         let f = Double(1 << level)
