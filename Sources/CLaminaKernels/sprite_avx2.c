@@ -15,7 +15,10 @@
 // Lanes whose sample is skipped keep the destination: they gather a 2×2 block of transparent
 // texels (`zeroIndex`), so their source is 0, and both blends return d for s = 0
 // (div255(d·255) = d). Taps are gathered in horizontal pairs (vpgatherdq) from the sprite's
-// bordered texture.
+// bordered texture, or, for a white texture, as one word of 2×2 alphas a pixel (vpgatherdd)
+// filtered as one channel (SpriteListKernelTests). The lerps, tint and clip are pmulhrsw with
+// 128·w, which gives those formulas exactly for w ≤ 255 (a weight of 256 takes the next texel).
+// `lamina_avx2_sprite_list` draws a tile's sprites in order, prefetching ahead.
 #include "CLaminaKernels.h"
 #include "blend_avx2.h"
 #include <math.h>

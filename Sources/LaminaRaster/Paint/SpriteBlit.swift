@@ -149,8 +149,9 @@ package struct SpriteBlitter {
         let x0 = max(area.x0, s.bx0), y0 = max(area.y0, s.by0), x1 = min(area.x1, s.bx1), y1 = min(area.y1, s.by1)
         guard x1 > x0, y1 > y0 else { return }
         if usesVectorRows {
-            // Pixels of the row the kernel may rewrite unchanged to align its chunks: the part
-            // of the surface this draw owns (the tile when drawing tile by tile).
+            // Pixels of the row the kernel may rewrite unchanged (its last eight-pixel chunk
+            // may run past the span): the part of the surface this draw owns (the tile when
+            // drawing tile by tile).
             let writeX0 = max(0, within?.x0 ?? 0), writeX1 = min(surface.width, within?.x1 ?? surface.width)
             withUnsafePointer(to: s) { sp in
                 lamina_avx2_sprite(surface.row32(0), surface.bytesPerRow / 4, x0, y0, x1, y1, writeX0, writeX1, sp,
