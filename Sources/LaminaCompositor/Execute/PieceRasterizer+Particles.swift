@@ -26,9 +26,24 @@ extension PieceRasterizer {
         let scratch = particleScratch
         scratch.batch.removeAll()
         scratch.batch.reserveCapacity(evaluator.particles.count)
+        // A region render (one band of a frame split across threads) plans only the sprites
+        // that can reach its pixels: each sprite lies within its source rectangle's half
+        // diagonal (scaled by the particle and by the map's Frobenius norm, which bounds how
+        // far it stretches) of the particle's centre; 2 pixels more cover the filter's soft
+        // edge and the box's rounding. Those left out would draw nothing inside the limit.
+        let cull = target.limit.map { l in (l, (toSurface.a * toSurface.a + toSurface.b * toSurface.b
+                                                + toSurface.c * toSurface.c + toSurface.d * toSurface.d).squareRoot()) }
         for p in evaluator.particles {
             guard let sprite = sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
             let k = p.scale / sprite.contentsScale
+            if let (l, stretch) = cull {
+                let r = sprite.halfDiagonal * k * stretch + 2
+                let o = toSurface.apply(p.x, p.y)
+                // (Comparisons with NaN are false: such sprites go on to `plan`, which refuses them.)
+                if o.y + r < Double(l.y0) || o.y - r > Double(l.y1) || o.x + r < Double(l.x0) || o.x - r > Double(l.x1) {
+                    continue
+                }
+            }
             let turn = sinCos(p.angle)
             let c = turn.cos * k, s = turn.sin * k
             // Texel → bounds space: centre the source rectangle, scale, rotate, move to the
@@ -172,6 +187,9 @@ private struct CellSprite {
     let x0: Int, y0: Int, x1: Int, y1: Int
     /// Image pixels per point (≥ a tiny positive value).
     let contentsScale: Double
+    /// Half the source rectangle's diagonal, level-0 pixels: how far the sprite reaches from
+    /// its centre at scale 1.
+    let halfDiagonal: Double
 
     init?(_ cell: EmitterCellContent, images: ImageCache) {
         guard let cg = cell.image, cg.width > 0, cg.height > 0 else { return nil }
@@ -183,6 +201,7 @@ private struct CellSprite {
         x1 = Int(max(0, min(w, Double(r.maxX) * w)).rounded())
         y1 = Int(max(0, min(h, Double(r.maxY) * h)).rounded())
         guard x1 > x0, y1 > y0 else { return nil }
+        halfDiagonal = hypot(Double(x1 - x0), Double(y1 - y0)) / 2
         contentsScale = cell.contentsScale.isFinite && cell.contentsScale > 1e-6 ? cell.contentsScale : 1
         // Sprites are often drawn much smaller than their image: any filter but nearest
         // samples the nearest mip level then (Apple's linear would shimmer).
