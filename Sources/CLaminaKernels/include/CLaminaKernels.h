@@ -86,6 +86,11 @@ int32_t lamina_avx512_cell_edges_over(uint32_t *dst, int32_t *cells0, ptrdiff_t 
 /// box's left column, the tint and the blend.
 typedef struct lamina_sprite {
     const uint32_t *texels;
+    /// NULL, or for a texture whose every texel is white (its four bytes equal: premultiplied
+    /// white at some alpha), each texel's 2×2 block of alphas as one word — bytes texel i,
+    /// i + 1, i + stride, i + stride + 1 — over the texture's `texels` count: the kernel then
+    /// gathers one word a pixel instead of four texels (the same bytes).
+    const uint32_t *alphaBlocks;
     ptrdiff_t stride;
     int32_t lx0, ly0;
     /// A texel index whose 2×2 block is transparent (skipped lanes gather it).
@@ -93,7 +98,9 @@ typedef struct lamina_sprite {
     double a, b, c, d, tx, ty;
     float uMin, vMin, uMax, vMax;
     float cuMin, cuMax, cvMin, cvMax, csMin, csMax, cdMin, cdMax;
-    ptrdiff_t bx0;
+    /// The device box (surface pixels, half-open, not clipped to the surface): the pixels the
+    /// sprite can change. Samples are taken from its left column `bx0` whatever part is drawn.
+    ptrdiff_t bx0, by0, bx1, by1;
     uint16_t tint[4];
     int32_t clampToAlpha, additive;
 } lamina_sprite;
@@ -106,11 +113,20 @@ typedef struct lamina_sprite {
 /// bilinear, times `tint` (r, g, b, a in 0…256; colours clamped to the alpha when
 /// `clampToAlpha`), times the clip byte, blended source-over or (`additive`) saturating-added.
 /// Pixels of wx0 ..< wx1 (a range around x0 ..< x1 the caller owns) may be rewritten unchanged
-/// so that chunks fall on multiples of 8 pixels. Every texel index must fit in an int32. `clip` (NULL for none; `clipStride` bytes a row, its byte (0, 0) over
+/// (eight-pixel chunks may run past x1 within them). Every texel index must fit in an int32. `clip` (NULL for none; `clipStride` bytes a row, its byte (0, 0) over
 /// pixel (clipX, clipY)) must cover the rectangle. Byte for byte `SpriteBlitter`'s Swift loop.
 void lamina_avx2_sprite(uint32_t *pixels, ptrdiff_t rowWords, ptrdiff_t x0, ptrdiff_t y0, ptrdiff_t x1, ptrdiff_t y1,
                         ptrdiff_t wx0, ptrdiff_t wx1, const lamina_sprite *s,
                         const uint8_t *clip, ptrdiff_t clipStride, ptrdiff_t clipX, ptrdiff_t clipY);
+
+/// The sprites `sprites[order[0]]`, …, `sprites[order[count − 1]]`, in that order, each
+/// drawn by `lamina_avx2_sprite` over its device box within x0 ..< x1 × y0 ..< y1 (a tile of
+/// the surface, inside the surface and the clip), pixels wx0 ..< wx1 of each row owned by the
+/// call. The same bytes as drawing them one after another; faster, because each next sprite's
+/// rows are prefetched while one is drawn.
+void lamina_avx2_sprite_list(uint32_t *pixels, ptrdiff_t rowWords, ptrdiff_t x0, ptrdiff_t y0, ptrdiff_t x1, ptrdiff_t y1,
+                             ptrdiff_t wx0, ptrdiff_t wx1, const lamina_sprite *sprites, const int32_t *order, ptrdiff_t count,
+                             const uint8_t *clip, ptrdiff_t clipStride, ptrdiff_t clipX, ptrdiff_t clipY);
 
 /// dst[i] = over(src[i]·alpha/255, dst[i]) for i < count.
 void lamina_avx2_row_over(uint32_t *dst, const uint32_t *src, ptrdiff_t count, uint8_t alpha);
@@ -194,6 +210,10 @@ void lamina_avx2_shadow_color_row(uint32_t *out, const float *hx, float vj, ptrd
 /// n < count: a row of a cached shadow table (`BlurredRoundedRectWeightsShader`). Every
 /// weight must be in 0...256 (the tables' range); larger ones give other bytes than Swift's.
 void lamina_avx2_shadow_weights_row(uint32_t *out, const uint16_t *weights, ptrdiff_t count, uint32_t color);
+
+/// sin(x) and cos(x) in one call (the C library's sincos: glibc computes both from one
+/// argument reduction and gives the numbers of its sin and cos, which `SinCosTests` checks).
+static inline void lamina_sincos(double x, double *s, double *c) { __builtin_sincos(x, s, c); }
 
 /// Hints that the cache line holding `p` will be read and written soon (no effect on results).
 static inline void lamina_prefetch(const void *p) { __builtin_prefetch(p, 1, 3); }

@@ -23,12 +23,29 @@ extension PieceRasterizer {
         let toSurface = Self.paintAffine(t)
         let blend: SpriteBlend = e.renderOrder == .additive ? .additive : .normal
         let alphaScale = alpha * tint.alpha
-        var jobs: [SpritePlan] = []
-        jobs.reserveCapacity(evaluator.particles.count)
+        let scratch = particleScratch
+        scratch.batch.removeAll()
+        scratch.batch.reserveCapacity(evaluator.particles.count)
+        // A region render (one band of a frame split across threads) plans only the sprites
+        // that can reach its pixels: each sprite lies within its source rectangle's half
+        // diagonal (scaled by the particle and by the map's Frobenius norm, which bounds how
+        // far it stretches) of the particle's centre; 2 pixels more cover the filter's soft
+        // edge and the box's rounding. Those left out would draw nothing inside the limit.
+        let cull = target.limit.map { l in (l, (toSurface.a * toSurface.a + toSurface.b * toSurface.b
+                                                + toSurface.c * toSurface.c + toSurface.d * toSurface.d).squareRoot()) }
         for p in evaluator.particles {
             guard let sprite = sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
             let k = p.scale / sprite.contentsScale
-            let c = cos(p.angle) * k, s = sin(p.angle) * k
+            if let (l, stretch) = cull {
+                let r = sprite.halfDiagonal * k * stretch + 2
+                let o = toSurface.apply(p.x, p.y)
+                // (Comparisons with NaN are false: such sprites go on to `plan`, which refuses them.)
+                if o.y + r < Double(l.y0) || o.y - r > Double(l.y1) || o.x + r < Double(l.x0) || o.x - r > Double(l.x1) {
+                    continue
+                }
+            }
+            let turn = sinCos(p.angle)
+            let c = turn.cos * k, s = turn.sin * k
             // Texel → bounds space: centre the source rectangle, scale, rotate, move to the
             // particle; then bounds → surface pixels.
             let cx = Double(sprite.x0 + sprite.x1) / 2, cy = Double(sprite.y0 + sprite.y1) / 2
@@ -44,11 +61,13 @@ extension PieceRasterizer {
             let box = plan.box
             guard box.x1 > max(0, box.x0), box.y1 > max(0, box.y0), box.x0 < surface.width, box.y0 < surface.height
             else { continue }
-            jobs.append(plan)
+            scratch.batch.append(plan)
         }
+        let batch = scratch.batch
+        guard batch.count > 0 else { return }
         // A region render's limit: sprites clipped to it draw the same bytes inside it.
         let limit = target.limit.map { SpriteBox(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) }
-        func draw(_ job: SpritePlan, within tile: SpriteBox?) {
+        func draw(_ order: UnsafeBufferPointer<Int32>, within tile: SpriteBox?) {
             var tile = tile
             if let l = limit {
                 let t = tile ?? SpriteBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
@@ -56,21 +75,41 @@ extension PieceRasterizer {
                 guard c.x1 > c.x0, c.y1 > c.y0 else { return }
                 tile = c
             }
-            blitter.draw(job, within: tile)
+            blitter.draw(batch, order: order, within: tile)
         }
         // Thousands of sprites scattered over a large surface miss the cache on every row they
         // blend into. Drawn tile by tile instead (each tile's sprites in particle order, each
         // clipped to the tile), the destination stays in cache; every pixel still receives its
         // sprites in the same order, so the bytes are those of drawing them one after another.
         let tiles = ParticleTiles(width: surface.width, height: surface.height)
-        guard jobs.count >= ParticleTiles.minimumSprites, tiles.count > 1 else {
-            for job in jobs { draw(job, within: nil) }
+        guard batch.count >= ParticleTiles.minimumSprites, tiles.count > 1 else {
+            scratch.order.removeAll(keepingCapacity: true)
+            scratch.order.append(contentsOf: 0..<Int32(batch.count))
+            scratch.order.withUnsafeBufferPointer { draw($0, within: nil) }
             return
         }
-        for (tile, members) in tiles.bin(jobs.map(\.box)) {
-            for j in members { draw(jobs[j], within: tile) }
+        tiles.bin(count: batch.count, box: batch.box, into: scratch)
+        scratch.order.withUnsafeBufferPointer { order in
+            for t in 0..<tiles.count where scratch.starts[t] < scratch.starts[t + 1] {
+                let members = UnsafeBufferPointer(rebasing: order[Int(scratch.starts[t])..<Int(scratch.starts[t + 1])])
+                draw(members, within: tiles.rect(t))
+            }
         }
     }
+}
+
+/// Buffers for drawing an emitter's particles, kept by the rasterizer from emitter to emitter
+/// and frame to frame (after the first frames, drawing particles allocates nothing per
+/// particle).
+final class ParticleScratch {
+    /// The frame's planned sprites.
+    var batch = SpriteBatch()
+    /// Sprite indices grouped by tile (tile t's are `order[starts[t] ..< starts[t + 1]]`,
+    /// each group in increasing order), or all of them in order when not tiled.
+    var order: [Int32] = []
+    var starts: [Int32] = []
+    /// Where each tile's next index goes while binning.
+    var next: [Int32] = []
 }
 
 /// The surface cut into tiles of `size` pixels (128 × 64: 32 KiB of destination, an L1
@@ -90,24 +129,54 @@ struct ParticleTiles {
         rows = max(1, (height + Self.tileHeight - 1) / Self.tileHeight)
     }
 
-    /// For each tile that some box touches, in row-major order: its rectangle and the indices
-    /// of the boxes touching it, in increasing order.
-    func bin(_ boxes: [SpriteBox]) -> [(SpriteBox, [Int])] {
-        var members = [[Int]](repeating: [], count: count)
-        for (i, b) in boxes.enumerated() {
-            let c0 = max(0, b.x0) / Self.tileWidth, c1 = min(columns - 1, (min(width, b.x1) - 1) / Self.tileWidth)
-            let r0 = max(0, b.y0) / Self.tileHeight, r1 = min(rows - 1, (min(height, b.y1) - 1) / Self.tileHeight)
-            guard c1 >= c0, r1 >= r0 else { continue }
-            for r in r0...r1 { for c in c0...c1 { members[r * columns + c].append(i) } }
+    /// Tile `t`'s rectangle (row-major numbering), clipped to the surface.
+    func rect(_ t: Int) -> SpriteBox {
+        let c = t % columns, r = t / columns
+        return SpriteBox(x0: c * Self.tileWidth, y0: r * Self.tileHeight,
+                         x1: min(width, (c + 1) * Self.tileWidth), y1: min(height, (r + 1) * Self.tileHeight))
+    }
+
+    /// The tiles (row-major) touched by `box`, as column and row ranges; nil when none.
+    private func span(_ b: SpriteBox) -> (ClosedRange<Int>, ClosedRange<Int>)? {
+        let c0 = max(0, b.x0) / Self.tileWidth, c1 = min(columns - 1, (min(width, b.x1) - 1) / Self.tileWidth)
+        let r0 = max(0, b.y0) / Self.tileHeight, r1 = min(rows - 1, (min(height, b.y1) - 1) / Self.tileHeight)
+        guard c1 >= c0, r1 >= r0 else { return nil }
+        return (c0...c1, r0...r1)
+    }
+
+    /// Groups sprites 0 ..< `count` by the tiles their boxes (`box(i)`, surface pixels) touch:
+    /// tile t's sprites are `scratch.order[scratch.starts[t] ..< scratch.starts[t + 1]]`, in
+    /// increasing order (a counting sort: one pass to count, one to place).
+    func bin(count n: Int, box: (Int) -> SpriteBox, into scratch: ParticleScratch) {
+        scratch.starts.removeAll(keepingCapacity: true)
+        scratch.starts.append(contentsOf: repeatElement(0, count: count + 1))
+        var total = 0
+        scratch.starts.withUnsafeMutableBufferPointer { starts in
+            for i in 0..<n {
+                guard let (cs, rs) = span(box(i)) else { continue }
+                for r in rs { for c in cs { starts[r * columns + c + 1] += 1 } }
+            }
+            for t in 0..<count { starts[t + 1] += starts[t] }
+            total = Int(starts[count])
         }
-        var out: [(SpriteBox, [Int])] = []
-        for t in 0..<count where !members[t].isEmpty {
-            let c = t % columns, r = t / columns
-            out.append((SpriteBox(x0: c * Self.tileWidth, y0: r * Self.tileHeight,
-                                  x1: min(width, (c + 1) * Self.tileWidth), y1: min(height, (r + 1) * Self.tileHeight)),
-                        members[t]))
+        scratch.order.removeAll(keepingCapacity: true)
+        scratch.order.append(contentsOf: repeatElement(0, count: total))
+        scratch.next.removeAll(keepingCapacity: true)
+        scratch.next.append(contentsOf: scratch.starts.dropLast())
+        scratch.order.withUnsafeMutableBufferPointer { order in
+            scratch.next.withUnsafeMutableBufferPointer { next in
+                for i in 0..<n {
+                    guard let (cs, rs) = span(box(i)) else { continue }
+                    for r in rs {
+                        for c in cs {
+                            let t = r * columns + c
+                            order[Int(next[t])] = Int32(i)
+                            next[t] += 1
+                        }
+                    }
+                }
+            }
         }
-        return out
     }
 }
 
@@ -118,6 +187,9 @@ private struct CellSprite {
     let x0: Int, y0: Int, x1: Int, y1: Int
     /// Image pixels per point (≥ a tiny positive value).
     let contentsScale: Double
+    /// Half the source rectangle's diagonal, level-0 pixels: how far the sprite reaches from
+    /// its centre at scale 1.
+    let halfDiagonal: Double
 
     init?(_ cell: EmitterCellContent, images: ImageCache) {
         guard let cg = cell.image, cg.width > 0, cg.height > 0 else { return nil }
@@ -129,6 +201,7 @@ private struct CellSprite {
         x1 = Int(max(0, min(w, Double(r.maxX) * w)).rounded())
         y1 = Int(max(0, min(h, Double(r.maxY) * h)).rounded())
         guard x1 > x0, y1 > y0 else { return nil }
+        halfDiagonal = hypot(Double(x1 - x0), Double(y1 - y0)) / 2
         contentsScale = cell.contentsScale.isFinite && cell.contentsScale > 1e-6 ? cell.contentsScale : 1
         // Sprites are often drawn much smaller than their image: any filter but nearest
         // samples the nearest mip level then (Apple's linear would shimmer).

@@ -2,6 +2,7 @@
 // functions of uniform random numbers, so `ParticleEvaluator` stays stateless.
 import CoreGraphics
 import Foundation
+import LaminaRaster
 
 enum EmitterShapeSampler {
     /// A start point for `e`'s shape and mode from three uniform numbers in [0, 1), in the
@@ -93,20 +94,44 @@ enum EmitterShapeSampler {
     /// sphere). Non-finite angles count as 0.
     static func direction(latitude: Double, longitude: Double, range: Double, _ u1: Double, _ u2: Double)
         -> (x: Double, y: Double, z: Double) {
-        let lat = latitude.isFinite ? latitude : 0, lon = longitude.isFinite ? longitude : 0
-        let d = (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
-        let spread = range.isFinite ? min(Double.pi, abs(range)) : 0
-        guard spread > 0 else { return d }
-        // Uniform on the spherical cap: cos θ uniform in [cos spread, 1].
-        let cosT = 1 - u1 * (1 - cos(spread)), sinT = (max(0, 1 - cosT * cosT)).squareRoot()
-        let phi = 2 * Double.pi * u2
-        // An orthonormal frame (a, b, d).
-        let helper: (Double, Double, Double) = abs(d.2) < 0.9 ? (0, 0, 1) : (1, 0, 0)
-        var a = (helper.1 * d.2 - helper.2 * d.1, helper.2 * d.0 - helper.0 * d.2, helper.0 * d.1 - helper.1 * d.0)
-        let la = (a.0 * a.0 + a.1 * a.1 + a.2 * a.2).squareRoot()
-        a = (a.0 / la, a.1 / la, a.2 / la)
-        let b = (d.1 * a.2 - d.2 * a.1, d.2 * a.0 - d.0 * a.2, d.0 * a.1 - d.1 * a.0)
-        let ca = sinT * cos(phi), cb = sinT * sin(phi)
-        return (d.0 * cosT + a.0 * ca + b.0 * cb, d.1 * cosT + a.1 * ca + b.1 * cb, d.2 * cosT + a.2 * ca + b.2 * cb)
+        Cone(latitude: latitude, longitude: longitude, range: range).direction(u1, u2)
+    }
+
+    /// A cell's emission cone, worked out once for all its particles (its axis, frame and
+    /// spread take five of the seven sines and cosines of a direction); `direction(_:_:)`
+    /// gives the same numbers as the static `direction(latitude:longitude:range:_:_:)`.
+    struct Cone {
+        /// The axis, and an orthonormal frame (a, b, d) about it.
+        let d: (Double, Double, Double), a: (Double, Double, Double), b: (Double, Double, Double)
+        /// 1 − cos(spread); spread 0: every direction is the axis.
+        let oneMinusCosSpread: Double
+        let spreads: Bool
+
+        init(latitude: Double, longitude: Double, range: Double) {
+            let lat = latitude.isFinite ? latitude : 0, lon = longitude.isFinite ? longitude : 0
+            d = (cos(lat) * cos(lon), cos(lat) * sin(lon), sin(lat))
+            let spread = range.isFinite ? min(Double.pi, abs(range)) : 0
+            spreads = spread > 0
+            oneMinusCosSpread = 1 - cos(spread)
+            // An orthonormal frame (a, b, d).
+            let helper: (Double, Double, Double) = abs(d.2) < 0.9 ? (0, 0, 1) : (1, 0, 0)
+            var a = (helper.1 * d.2 - helper.2 * d.1, helper.2 * d.0 - helper.0 * d.2, helper.0 * d.1 - helper.1 * d.0)
+            let la = (a.0 * a.0 + a.1 * a.1 + a.2 * a.2).squareRoot()
+            a = (a.0 / la, a.1 / la, a.2 / la)
+            self.a = a
+            b = (d.1 * a.2 - d.2 * a.1, d.2 * a.0 - d.0 * a.2, d.0 * a.1 - d.1 * a.0)
+        }
+
+        /// The direction for the particle's random numbers u1, u2 (uniform in [0, 1)).
+        @inline(__always)
+        func direction(_ u1: Double, _ u2: Double) -> (x: Double, y: Double, z: Double) {
+            guard spreads else { return d }
+            // Uniform on the spherical cap: cos θ uniform in [cos spread, 1].
+            let cosT = 1 - u1 * oneMinusCosSpread, sinT = (max(0, 1 - cosT * cosT)).squareRoot()
+            let phi = 2 * Double.pi * u2
+            let turn = sinCos(phi)
+            let ca = sinT * turn.cos, cb = sinT * turn.sin
+            return (d.0 * cosT + a.0 * ca + b.0 * cb, d.1 * cosT + a.1 * ca + b.1 * cb, d.2 * cosT + a.2 * ca + b.2 * cb)
+        }
     }
 }

@@ -61,8 +61,23 @@ package final class ParticleEvaluator {
 
     package init() {}
 
-    /// Fills `particles` and `cells` with `emitter`'s state at `emitter.time`.
+    /// Fills `particles` and `cells` with `emitter`'s state at `emitter.time`. A frame asks for
+    /// the same emitter several times (its bounds for culling and damage, then each band that
+    /// draws it): the process's last evaluations are kept (`EvaluationCache`), and an equal
+    /// emitter (same values and time, so the same particles) takes their result.
     package func evaluate(_ emitter: EmitterContent) {
+        if let hit = Self.cache.result(for: emitter) {
+            particles = hit.particles
+            cells = hit.cells
+            return
+        }
+        compute(emitter)
+        Self.cache.store(emitter, particles: particles, cells: cells)
+    }
+
+    private static let cache = EvaluationCache()
+
+    private func compute(_ emitter: EmitterContent) {
         particles.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
         visited = 0
@@ -194,6 +209,8 @@ package final class ParticleEvaluator {
         guard nLo <= nHi else { return }
         let hasSubcells = !cell.cells.isEmpty && depth + 1 < Self.maxDepth
         let lifeScale = e.lifetime
+        let cone = EmitterShapeSampler.Cone(latitude: cell.emissionLatitude, longitude: cell.emissionLongitude,
+                                            range: cell.emissionRange)
         var n = nLo
         while n <= nHi {
             defer { n += 1 }
@@ -213,8 +230,7 @@ package final class ParticleEvaluator {
                 let s = EmitterShapeSampler.point(e, r.unit(1), r.unit(2), r.unit(3))
                 p0 = (s.x, s.y, s.z)
             }
-            let dir = EmitterShapeSampler.direction(latitude: cell.emissionLatitude, longitude: cell.emissionLongitude,
-                                                   range: cell.emissionRange, r.unit(4), r.unit(5))
+            let dir = cone.direction(r.unit(4), r.unit(5))
             let v = Self.finite((cell.velocity + cell.velocityRange * r.symmetric(6)) * e.velocity)
             guard p0.0.isFinite, p0.1.isFinite, p0.2.isFinite else { continue }
             let motion = Motion(p0: p0, v: (dir.x * v, dir.y * v, dir.z * v),
@@ -251,6 +267,32 @@ package final class ParticleEvaluator {
     }
 
     @inline(__always) private static func finite(_ v: Double) -> Double { v.isFinite ? v : 0 }
+}
+
+/// The last few emitter evaluations of the process, shared by every evaluator (every drawing
+/// thread and the frame preparer). Particles are a pure function of the emitter's values and
+/// time, so an equal emitter's result is exact. Two entries (an emitter's frame is asked for by
+/// the preparer and each band in turn; two emitters on screen still hit); at most two emitters'
+/// particles are held (≤ 2 × `ParticleEvaluator.maxLiveParticles` records).
+final class EvaluationCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(emitter: EmitterContent, particles: [Particle], cells: [EmitterCellContent])] = []
+    static let capacity = 2
+
+    func result(for emitter: EmitterContent) -> (particles: [Particle], cells: [EmitterCellContent])? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let i = entries.lastIndex(where: { $0.emitter == emitter }) else { return nil }
+        return (entries[i].particles, entries[i].cells)
+    }
+
+    func store(_ emitter: EmitterContent, particles: [Particle], cells: [EmitterCellContent]) {
+        lock.lock()
+        defer { lock.unlock() }
+        entries.removeAll { $0.emitter == emitter }
+        if entries.count >= Self.capacity { entries.removeFirst(entries.count - Self.capacity + 1) }
+        entries.append((emitter, particles, cells))
+    }
 }
 
 /// SplitMix64 finalisation as a hash of (state, value): the counter-based source of every

@@ -41,7 +41,7 @@ package struct SpriteBlitter {
     package let clipX: Int, clipY: Int
     /// Source rectangles with their transparent border, by level surface and rectangle.
     private let textures = SpriteTextureCache()
-    /// Rows go through the AVX2 kernel (`lamina_avx2_sprite_row`, the same bytes) when the CPU
+    /// Sprites go through the AVX2 kernel (`lamina_avx2_sprite`, the same bytes) when the CPU
     /// has it; tests clear this to compare it with the Swift loop.
     package var usesVectorRows = lamina_kernels_use_avx2() != 0
 
@@ -77,10 +77,15 @@ package struct SpriteBlitter {
                       r: Float, g: Float, b: Float, a: Float, blend: SpriteBlend) -> SpritePlan? {
         guard a > 0, sx1 > sx0, sy1 > sy0, let inverse = m.inverted() else { return nil }
         // Texels per surface pixel along the sprite's axes: the level that brings it near 1.
-        let shrink = max(hypot(inverse.a, inverse.b), hypot(inverse.c, inverse.d))
         var level = 0
-        if shrink >= 2, image.levels.count > 1 {
-            level = Int(min(Double(image.levels.count - 1), log2(min(shrink, 0x1p60)).rounded(.down)))
+        // (Squared lengths below 3.99 have both hypotenuses below 2 whatever the rounding:
+        // level 0 without the two hypot calls, the common case of particles near their size.)
+        if image.levels.count > 1,
+           !(inverse.a * inverse.a + inverse.b * inverse.b < 3.99 && inverse.c * inverse.c + inverse.d * inverse.d < 3.99) {
+            let shrink = max(hypot(inverse.a, inverse.b), hypot(inverse.c, inverse.d))
+            if shrink >= 2 {
+                level = Int(min(Double(image.levels.count - 1), log2(min(shrink, 0x1p60)).rounded(.down)))
+            }
         }
         let src = image.levels[level]
         let f = Double(1 << level)
@@ -90,21 +95,38 @@ package struct SpriteBlitter {
         guard lx1 > lx0, ly1 > ly0 else { return nil }
         guard let box = deviceBox(sx0: sx0, sy0: sy0, sx1: sx1, sy1: sy1, toSurface: m) else { return nil }
         let texture = textures.texture(src, x0: lx0, y0: ly0, x1: lx1, y1: ly1)
-        // Every texel transparent: nothing to draw (every sample is 0).
-        guard texture.visible != nil else { return nil }
+        // Every texel transparent: nothing to draw (every sample is 0). The kernels index
+        // texels with 32-bit ints (a texture of 2^31 texels, 8 GiB, is refused).
+        guard texture.visible != nil, texture.count < Int(Int32.max) else { return nil }
         // Surface pixel centre → this level's texel coordinates, sampled at texel centres.
         let toLevel = inverse.concatenating(PaintAffine.scale(1 / f, 1 / f))
         return SpritePlan(box: box, texture: texture, lx0: lx0, ly0: ly0, lx1: lx1, ly1: ly1, toLevel: toLevel,
                           tint: PackedTint(r: r, g: g, b: b, a: a), additive: blend == .additive)
     }
 
-    /// Draws a planned sprite (see `draw(_:sx0:sy0:sx1:sy1:toSurface:r:g:b:a:blend:within:)`),
-    /// limited to `within` when given.
-    package func draw(_ plan: SpritePlan, within: SpriteBox? = nil) {
-        let box = plan.box
-        // Samples are taken from the box's left column, whatever part of it is drawn.
-        let bx0 = box.x0
-        var x0 = max(0, box.x0), y0 = max(0, box.y0), x1 = min(surface.width, box.x1), y1 = min(surface.height, box.y1)
+    /// Draws the sprites `order[0]`, `order[1]`, … of `batch` (planned by this blitter), in
+    /// that order, limited to `within` when given: the bytes of drawing each with
+    /// `draw(_:within:)` one after another. With the vector kernel the whole list is one call,
+    /// which prefetches each next sprite's rows while it draws one.
+    package func draw(_ batch: SpriteBatch, order: UnsafeBufferPointer<Int32>, within: SpriteBox? = nil) {
+        guard !order.isEmpty else { return }
+        if !usesVectorRows {
+            for i in order { draw(record: batch.records[Int(i)], within: within) }
+            return
+        }
+        guard let area = drawableArea(within) else { return }
+        batch.records.withUnsafeBufferPointer { records in
+            lamina_avx2_sprite_list(surface.row32(0), surface.bytesPerRow / 4, area.x0, area.y0, area.x1, area.y1,
+                                    max(0, within?.x0 ?? 0), min(surface.width, within?.x1 ?? surface.width),
+                                    records.baseAddress, order.baseAddress, order.count,
+                                    clip.map { UnsafePointer($0.row(0)) }, clip?.width ?? 0, clipX, clipY)
+        }
+    }
+
+    /// The surface pixels a draw limited to `within` may change: the surface, the clip's
+    /// rectangle and `within`; nil when empty.
+    private func drawableArea(_ within: SpriteBox?) -> SpriteBox? {
+        var x0 = 0, y0 = 0, x1 = surface.width, y1 = surface.height
         if let clip {
             x0 = max(x0, clipX); y0 = max(y0, clipY)
             x1 = min(x1, clipX + clip.width); y1 = min(y1, clipY + clip.height)
@@ -112,43 +134,40 @@ package struct SpriteBlitter {
         if let within {
             x0 = max(x0, within.x0); y0 = max(y0, within.y0); x1 = min(x1, within.x1); y1 = min(y1, within.y1)
         }
+        return x1 > x0 && y1 > y0 ? SpriteBox(x0: x0, y0: y0, x1: x1, y1: y1) : nil
+    }
+
+    /// Draws a planned sprite (see `draw(_:sx0:sy0:sx1:sy1:toSurface:r:g:b:a:blend:within:)`),
+    /// limited to `within` when given.
+    package func draw(_ plan: SpritePlan, within: SpriteBox? = nil) {
+        withExtendedLifetime(plan.texture) { draw(record: plan.record, within: within) }
+    }
+
+    /// Draws the sprite `s` (a plan's record: its texture must be alive), limited to `within`.
+    private func draw(record s: lamina_sprite, within: SpriteBox?) {
+        guard let area = drawableArea(within) else { return }
+        let x0 = max(area.x0, s.bx0), y0 = max(area.y0, s.by0), x1 = min(area.x1, s.bx1), y1 = min(area.y1, s.by1)
         guard x1 > x0, y1 > y0 else { return }
-        let texture = plan.texture, tint = plan.tint, toLevel = plan.toLevel
-        let lx0 = plan.lx0, ly0 = plan.ly0
-        // Samples with u in (fx0 − 1, fx1) and v in (fy0 − 1, fy1) have a tap inside the
-        // rectangle; the texture's border makes every tap of such a sample readable.
-        let fx0 = Float(plan.lx0), fy0 = Float(plan.ly0), fx1 = Float(plan.lx1), fy1 = Float(plan.ly1)
-        let stride = texture.stride
-        // Pixels of the row the kernel may rewrite unchanged to align its chunks: the part of
-        // the surface this draw owns (the tile when drawing tile by tile).
-        let writeX0 = max(0, within?.x0 ?? 0), writeX1 = min(surface.width, within?.x1 ?? surface.width)
-        // The kernel indexes texels with 32-bit ints from the level's origin.
-        if usesVectorRows && texture.count < Int(Int32.max), let vis = texture.visible {
-            // The visible octagon in level texel coordinates (texture texel i is level texel
-            // i − 1 + lx0). A sample (u, v) taps texels ⌊u⌋ and ⌊u⌋ + 1 across, ⌊v⌋ and ⌊v⌋ + 1
-            // down: one of them is visible only if u ∈ [iMin − 1, iMax + 1), u + v ∈
-            // [sMin − 2, sMax + 2), u − v ∈ (dMin − 2, dMax + 2), and likewise v.
-            let ou = lx0 - 1, ov = ly0 - 1
-            // The clamp to the alpha changes nothing when the texels are premultiplied and no
-            // colour factor exceeds the alpha's (bilinear and tint are monotone).
-            let clamps = !tint.uniform && !(texture.premultiplied && max(tint.r, tint.g, tint.b) <= tint.a)
-            var s = lamina_sprite(texels: UnsafePointer(texture.texels), stride: stride, lx0: Int32(lx0), ly0: Int32(ly0),
-                                  zeroIndex: Int32(texture.zeroIndex),
-                                  a: toLevel.a, b: toLevel.b, c: toLevel.c, d: toLevel.d, tx: toLevel.tx, ty: toLevel.ty,
-                                  uMin: fx0 - 1, vMin: fy0 - 1, uMax: fx1, vMax: fy1,
-                                  cuMin: Float(vis.iMin + ou - 1), cuMax: Float(vis.iMax + ou + 1),
-                                  cvMin: Float(vis.jMin + ov - 1), cvMax: Float(vis.jMax + ov + 1),
-                                  csMin: Float(vis.sMin + ou + ov - 2), csMax: Float(vis.sMax + ou + ov + 2),
-                                  cdMin: Float(vis.dMin + ou - ov - 2), cdMax: Float(vis.dMax + ou - ov + 2), bx0: bx0,
-                                  tint: (UInt16(tint.r), UInt16(tint.g), UInt16(tint.b), UInt16(tint.a)),
-                                  clampToAlpha: clamps ? 1 : 0, additive: plan.additive ? 1 : 0)
-            lamina_avx2_sprite(surface.row32(0), surface.bytesPerRow / 4, x0, y0, x1, y1, writeX0, writeX1, &s,
-                               clip.map { UnsafePointer($0.row(0)) }, clip?.width ?? 0, clipX, clipY)
+        if usesVectorRows {
+            // Pixels of the row the kernel may rewrite unchanged (its last eight-pixel chunk
+            // may run past the span): the part of the surface this draw owns (the tile when
+            // drawing tile by tile).
+            let writeX0 = max(0, within?.x0 ?? 0), writeX1 = min(surface.width, within?.x1 ?? surface.width)
+            withUnsafePointer(to: s) { sp in
+                lamina_avx2_sprite(surface.row32(0), surface.bytesPerRow / 4, x0, y0, x1, y1, writeX0, writeX1, sp,
+                                   clip.map { UnsafePointer($0.row(0)) }, clip?.width ?? 0, clipX, clipY)
+            }
             return
         }
-        let ta = Float(toLevel.a), tb = Float(toLevel.b)
-        let additive = plan.additive
-        let t = texture.texels
+        // Samples with u in (uMin, uMax) and v in (vMin, vMax) have a tap inside the
+        // rectangle; the texture's border makes every tap of such a sample readable.
+        let uMin = s.uMin, vMin = s.vMin, uMax = s.uMax, vMax = s.vMax
+        let stride = s.stride, lx0 = Int(s.lx0), ly0 = Int(s.ly0), bx0 = s.bx0
+        let toLevel = PaintAffine(a: s.a, b: s.b, c: s.c, d: s.d, tx: s.tx, ty: s.ty)
+        let ta = Float(s.a), tb = Float(s.b)
+        let tint = PackedTint(factors: s.tint)
+        let additive = s.additive != 0
+        let t = s.texels!
         for y in y0..<y1 {
             let row = surface.row32(y)
             let clipRow = clip.map { $0.row(y - clipY) - clipX }
@@ -161,22 +180,22 @@ package struct SpriteBlitter {
             // Only the pixels whose sample can pass the test below (a rotated sprite fills
             // about half its box): a superset, so the bytes are those of the whole row.
             guard let (x0, x1) = Self.rowSpan(x0: x0, x1: x1, bx0: bx0, u0: u0, v0: v0, du: ta, dv: tb,
-                                              uMin: fx0 - 1, vMin: fy0 - 1, uMax: fx1, vMax: fy1)
+                                              uMin: uMin, vMin: vMin, uMax: uMax, vMax: vMax)
             else { continue }
             for x in x0..<x1 {
                 let k = Float(x - bx0)
                 let u = u0 + k * ta, v = v0 + k * tb
-                guard u > fx0 - 1, v > fy0 - 1, u < fx1, v < fy1 else { continue }
+                guard u > uMin, v > vMin, u < uMax, v < vMax else { continue }
                 let fu = u.rounded(.down), fv = v.rounded(.down)
                 // Texel (iu, iv) of the level is texture texel (iu − lx0 + 1, iv − ly0 + 1).
                 let i = (Int(fv) - ly0 + 1) * stride + (Int(fu) - lx0 + 1)
                 let wu = UInt32((u - fu) * 256 + 0.5), wv = UInt32((v - fv) * 256 + 0.5)
                 let top = Self.lerp(t[i], t[i + 1], wu)
                 let bottom = Self.lerp(t[i + stride], t[i + stride + 1], wu)
-                var s = tint.apply(Self.lerp(top, bottom, wv))
-                if let clipRow { s = Self.scale(s, UInt32(clipRow[x]) + (UInt32(clipRow[x]) >> 7)) }
-                if s == 0 { continue }
-                row[x] = additive ? Self.addSaturating(s, row[x]) : Self.sourceOver(s, row[x])
+                var c = tint.apply(Self.lerp(top, bottom, wv))
+                if let clipRow { c = Self.scale(c, UInt32(clipRow[x]) + (UInt32(clipRow[x]) >> 7)) }
+                if c == 0 { continue }
+                row[x] = additive ? Self.addSaturating(c, row[x]) : Self.sourceOver(c, row[x])
             }
         }
     }
@@ -272,6 +291,12 @@ struct PackedTint {
         uniform = self.r == self.a && self.g == self.a && self.b == self.a
     }
 
+    /// The tint of already quantized factors (r, g, b, a in 0…256).
+    init(factors f: (UInt16, UInt16, UInt16, UInt16)) {
+        r = UInt32(f.0); g = UInt32(f.1); b = UInt32(f.2); a = UInt32(f.3)
+        uniform = r == a && g == a && b == a
+    }
+
     @inline(__always)
     func apply(_ p: UInt32) -> UInt32 {
         if uniform { return SpriteBlitter.scale(p, a) }
@@ -304,6 +329,13 @@ final class SpriteTexture {
     /// Whether every texel is premultiplied (no colour byte above its alpha): then tints whose
     /// colour factors are at most the alpha factor need no clamp (every step is monotone).
     let premultiplied: Bool
+    /// When every texel is white (its four bytes equal: a white image at any alpha, as most
+    /// particle images are, tinted by their cell's colour): for each texel index i of
+    /// `texels`, the alphas of texels i, i + 1, i + stride and i + stride + 1 as the bytes of
+    /// one word (0 past the end). The vector kernel then gathers one word a pixel instead of
+    /// four texels and filters one channel: every channel's bilinear is the same number, so
+    /// the bytes are the same. Nil otherwise.
+    let alphaBlocks: UnsafeMutablePointer<UInt32>?
 
     init(_ src: Surface, x0: Int, y0: Int, x1: Int, y1: Int) {
         stride = x1 - x0 + 2
@@ -313,7 +345,7 @@ final class SpriteTexture {
         texels.initialize(repeating: 0, count: count)
         var v = (iMin: Int.max, iMax: Int.min, jMin: Int.max, jMax: Int.min,
                  sMin: Int.max, sMax: Int.min, dMin: Int.max, dMax: Int.min)
-        var premultiplied = true
+        var premultiplied = true, white = true
         for y in y0..<y1 {
             let row = src.row32(y)
             let j = y - y0 + 1
@@ -324,6 +356,7 @@ final class SpriteTexture {
                 guard p != 0 else { continue }
                 let a = p >> 24
                 if p & 0xFF > a || (p >> 8) & 0xFF > a || (p >> 16) & 0xFF > a { premultiplied = false }
+                if p != a &* 0x0101_0101 { white = false }
                 let i = x - x0 + 1
                 v.iMin = min(v.iMin, i); v.iMax = max(v.iMax, i)
                 v.jMin = min(v.jMin, j); v.jMax = max(v.jMax, j)
@@ -333,9 +366,23 @@ final class SpriteTexture {
         }
         visible = v.iMin <= v.iMax ? v : nil
         self.premultiplied = premultiplied
+        if white {
+            let blocks = UnsafeMutablePointer<UInt32>.allocate(capacity: count)
+            let t = texels, n = count, s = stride
+            func alpha(_ i: Int) -> UInt32 { i < n ? t[i] >> 24 : 0 }
+            for i in 0..<n {
+                blocks[i] = alpha(i) | alpha(i + 1) << 8 | alpha(i + s) << 16 | alpha(i + s + 1) << 24
+            }
+            alphaBlocks = blocks
+        } else {
+            alphaBlocks = nil
+        }
     }
 
-    deinit { texels.deallocate() }
+    deinit {
+        texels.deallocate()
+        alphaBlocks?.deallocate()
+    }
 }
 
 /// The textures a blitter made, by source surface and rectangle (a particle system draws
@@ -362,11 +409,58 @@ final class SpriteTextureCache {
 package struct SpritePlan {
     /// The surface pixels the sprite can change (not clipped to the surface).
     package let box: SpriteBox
+    /// Keeps the texels `record` points to alive.
     let texture: SpriteTexture
-    /// The source rectangle in the mip level's texels.
-    let lx0: Int, ly0: Int, lx1: Int, ly1: Int
-    /// Surface pixel coordinates → the level's texel coordinates.
-    let toLevel: PaintAffine
-    let tint: PackedTint
-    let additive: Bool
+    /// The sprite as the kernels take it: texture pointers, the map from surface pixels to the
+    /// mip level's texels, the sample ranges, the visible octagon, the box, the tint.
+    let record: lamina_sprite
+
+    init(box: SpriteBox, texture: SpriteTexture, lx0: Int, ly0: Int, lx1: Int, ly1: Int, toLevel: PaintAffine,
+         tint: PackedTint, additive: Bool) {
+        self.box = box
+        self.texture = texture
+        // Samples with u in (lx0 − 1, lx1) and v in (ly0 − 1, ly1) have a tap inside the
+        // rectangle; the texture's border makes every tap of such a sample readable.
+        let fx0 = Float(lx0), fy0 = Float(ly0), fx1 = Float(lx1), fy1 = Float(ly1)
+        // The visible octagon in level texel coordinates (texture texel i is level texel
+        // i − 1 + lx0). A sample (u, v) taps texels ⌊u⌋ and ⌊u⌋ + 1 across, ⌊v⌋ and ⌊v⌋ + 1
+        // down: one of them is visible only if u ∈ [iMin − 1, iMax + 1), u + v ∈
+        // [sMin − 2, sMax + 2), u − v ∈ (dMin − 2, dMax + 2), and likewise v. (A plan exists
+        // only for a texture with a visible texel.)
+        let vis = texture.visible ?? (0, 0, 0, 0, 0, 0, 0, 0)
+        let ou = lx0 - 1, ov = ly0 - 1
+        // The clamp to the alpha changes nothing when the texels are premultiplied and no
+        // colour factor exceeds the alpha's (bilinear and tint are monotone).
+        let clamps = !tint.uniform && !(texture.premultiplied && max(tint.r, tint.g, tint.b) <= tint.a)
+        record = lamina_sprite(texels: UnsafePointer(texture.texels), alphaBlocks: texture.alphaBlocks.map { UnsafePointer($0) },
+                               stride: texture.stride, lx0: Int32(lx0), ly0: Int32(ly0), zeroIndex: Int32(texture.zeroIndex),
+                               a: toLevel.a, b: toLevel.b, c: toLevel.c, d: toLevel.d, tx: toLevel.tx, ty: toLevel.ty,
+                               uMin: fx0 - 1, vMin: fy0 - 1, uMax: fx1, vMax: fy1,
+                               cuMin: Float(vis.iMin + ou - 1), cuMax: Float(vis.iMax + ou + 1),
+                               cvMin: Float(vis.jMin + ov - 1), cvMax: Float(vis.jMax + ov + 1),
+                               csMin: Float(vis.sMin + ou + ov - 2), csMax: Float(vis.sMax + ou + ov + 2),
+                               cdMin: Float(vis.dMin + ou - ov - 2), cdMax: Float(vis.dMax + ou - ov + 2),
+                               bx0: box.x0, by0: box.y0, bx1: box.x1, by1: box.y1,
+                               tint: (UInt16(tint.r), UInt16(tint.g), UInt16(tint.b), UInt16(tint.a)),
+                               clampToAlpha: clamps ? 1 : 0, additive: additive ? 1 : 0)
+    }
+}
+
+/// Planned sprites kept for drawing as a list (`SpriteBlitter.draw(_:order:within:)`): their
+/// kernel records side by side, without the plans' references (the blitter that planned
+/// them keeps their textures alive). Reusable: `removeAll` keeps the storage.
+package struct SpriteBatch {
+    fileprivate(set) var records: [lamina_sprite] = []
+
+    package init() {}
+
+    package var count: Int { records.count }
+    package func box(_ i: Int) -> SpriteBox {
+        let r = records[i]
+        return SpriteBox(x0: r.bx0, y0: r.by0, x1: r.bx1, y1: r.by1)
+    }
+
+    package mutating func append(_ plan: SpritePlan) { records.append(plan.record) }
+    package mutating func removeAll() { records.removeAll(keepingCapacity: true) }
+    package mutating func reserveCapacity(_ n: Int) { records.reserveCapacity(n) }
 }

@@ -188,3 +188,23 @@ import Testing
         #expect(Set(line.map(\.x)).count > 50)
     }
 }
+
+/// Evaluations shared between evaluators (`EvaluationCache`): an equal emitter gets the same
+/// particles, a different time or seed its own.
+@Suite struct ParticleEvaluationCacheTests {
+    @Test func equalEmittersShareAnEvaluationAndOthersDoNot() {
+        var e = ParticleEvaluatorTests.emitter({ $0.velocity = 30; $0.emissionRange = 1 }, time: 2.5)
+        e.seed = 77
+        let first = ParticleEvaluatorTests.live(e)
+        #expect(first.count == 10)
+        #expect(ParticleEvaluatorTests.live(e) == first)
+        var later = e
+        later.time = 2.6
+        #expect(ParticleEvaluatorTests.live(later) != first)
+        var reseeded = e
+        reseeded.seed = 78
+        #expect(ParticleEvaluatorTests.live(reseeded) != first)
+        // Still the first emitter's particles after others took the cache's places.
+        #expect(ParticleEvaluatorTests.live(e) == first)
+    }
+}

@@ -15,14 +15,21 @@ import LaminaRaster
             SpriteBox(x0: 400, y0: 10, x1: 420, y1: 20),   // wholly outside: nowhere
             SpriteBox(x0: 10, y0: 10, x1: 20, y1: 20),     // tile 0
         ]
-        let bins = tiles.bin(boxes)
-        let byTile = Dictionary(uniqueKeysWithValues: bins.map { ("\($0.0.x0),\($0.0.y0)", $0.1) })
+        let scratch = ParticleScratch()
+        tiles.bin(count: boxes.count, box: { boxes[$0] }, into: scratch)
+        #expect(scratch.starts.count == tiles.count + 1)
+        var byTile: [String: [Int32]] = [:]
+        for t in 0..<tiles.count where scratch.starts[t] < scratch.starts[t + 1] {
+            let r = tiles.rect(t)
+            byTile["\(r.x0),\(r.y0)"] = Array(scratch.order[Int(scratch.starts[t])..<Int(scratch.starts[t + 1])])
+        }
         #expect(byTile["0,0"] == [0, 1, 4])
         #expect(byTile["128,0"] == [0])
         #expect(byTile["0,64"] == [0])
         #expect(byTile["128,64"] == [0])
         #expect(byTile["256,64"] == [2])
         #expect(byTile["256,0"] == nil)
-        #expect(bins.last?.0 == SpriteBox(x0: 256, y0: 64, x1: 300, y1: 100), "edge tiles stop at the surface")
+        #expect(tiles.rect(5) == SpriteBox(x0: 256, y0: 64, x1: 300, y1: 100), "edge tiles stop at the surface")
+        #expect(scratch.order.count == 7, "a box lands once in each tile it touches")
     }
 }
