@@ -27,6 +27,7 @@
 // the homography (clipped to w > 0); particles by `ParticleEvaluator.coveredRect`. A transition, or anything
 // whose extent is not finite, damages the whole frame.
 import CoreGraphics
+import Foundation
 
 /// The device pixels that can differ between two frames, as rectangles (possibly
 /// overlapping), each within the frame.
@@ -135,16 +136,22 @@ struct DamageUnit {
 
     /// Equal commands under equal clips: the unit draws the same pixels.
     /// Compared in place, element by element (`elementsEqual` copied every command out of
-    /// both lists: a fifth of an incremental frame of a 500-layer scene).
+    /// both lists: a fifth of an incremental frame of a 500-layer scene). Commands with the
+    /// same bytes — the same values and the same objects, as a command the retained walk
+    /// copied from the last list is — are equal without the field-by-field comparison (and
+    /// draw the same pixels even where `==` says no: a NaN field); others are compared with
+    /// `==` (padding bytes may differ between equal values).
     static func == (a: DamageUnit, b: DamageUnit) -> Bool {
         guard a.commands.count == b.commands.count, a.contextHash == b.contextHash, a.context == b.context else { return false }
-        var i = a.commands.startIndex, j = b.commands.startIndex
-        while i < a.commands.endIndex {
-            if a.commands[i] != b.commands[j] { return false }
-            i += 1
-            j += 1
+        return a.commands.withUnsafeBufferPointer { x in
+            b.commands.withUnsafeBufferPointer { y in
+                guard let xs = x.baseAddress, let ys = y.baseAddress else { return x.count == y.count }
+                for k in 0..<x.count where memcmp(xs + k, ys + k, MemoryLayout<DrawCommand>.size) != 0 {
+                    if x[k] != y[k] { return false }
+                }
+                return true
+            }
         }
-        return true
     }
 
     /// A hash of the unit's commands and context, for matching units that moved.
