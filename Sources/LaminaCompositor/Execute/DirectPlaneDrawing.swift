@@ -53,7 +53,8 @@ extension PieceRasterizer {
     /// through the plane), with the item's coverage outline in `parent`'s pixels.
     func directPaint(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (Polygon, any SpanShader)? {
         let f = DirectPlaneDrawing.forward(item, spec: spec, parent: parent)
-        guard f.isFinite, let h = PaintProjective(rowMajor: f.m) else { return nil }
+        guard f.isFinite else { return nil }
+        let h = f.paintMap
         switch item.piece {
         case let .background(shape, color):
             guard let plane = ProjectedPlane(bounds: shape.rect.standardized, homography: h) else { return nil }
@@ -79,7 +80,7 @@ extension PieceRasterizer {
             : Homography([sx, 0, Double(s.minX) - Double(d.minX) * sx, 0, sy, Double(s.minY) - Double(d.minY) * sy, 0, 0, 1])
         let inv = Homography([inverse.m00, inverse.m01, inverse.m02, inverse.m10, inverse.m11, inverse.m12,
                               inverse.m20, inverse.m21, inverse.m22])
-        guard let map = PaintProjective(rowMajor: toImage.after(inv).m) else { return nil }
+        let map = toImage.after(inv).paintMap
         // Device pixels per image pixel, smallest over the plane: below 1 is minification.
         let perTexel = plane.minimumScale * min(Double(d.width) / Double(s.width), Double(d.height) / Double(s.height))
         let minifying = perTexel < 1 - 1e-9

@@ -13,9 +13,11 @@ extension PieceRasterizer {
         evaluator.evaluate(e)
         guard !evaluator.particles.isEmpty else { return }
         // Per cell: its sampled image and source rectangle (pixels), looked up once.
-        var sprites: [CellSprite?] = []
-        sprites.reserveCapacity(evaluator.cells.count)
-        for cell in evaluator.cells { sprites.append(CellSprite(cell, images: images)) }
+        // The arrays are the rasterizer's, kept between frames (`ParticleScratch`).
+        let scratch = particleScratch
+        defer { scratch.clear() }
+        scratch.sprites.removeAll(keepingCapacity: true)
+        for cell in evaluator.cells { scratch.sprites.append(CellSprite(cell, images: images)) }
         var blitter = SpriteBlitter(surface: surface)
         if let clip = target.clips.last {
             blitter = SpriteBlitter(surface: surface, clip: clip.mask, clipX: clip.x - target.originX, clipY: clip.y - target.originY)
@@ -23,10 +25,10 @@ extension PieceRasterizer {
         let toSurface = Self.paintAffine(t)
         let blend: SpriteBlend = e.renderOrder == .additive ? .additive : .normal
         let alphaScale = alpha * tint.alpha
-        var jobs: [SpritePlan] = []
-        jobs.reserveCapacity(evaluator.particles.count)
+        scratch.jobs.removeAll(keepingCapacity: true)
+        scratch.jobs.reserveCapacity(evaluator.particles.count)
         for p in evaluator.particles {
-            guard let sprite = sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
+            guard let sprite = scratch.sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
             let k = p.scale / sprite.contentsScale
             let c = cos(p.angle) * k, s = sin(p.angle) * k
             // Texel → bounds space: centre the source rectangle, scale, rotate, move to the
@@ -44,7 +46,7 @@ extension PieceRasterizer {
             let box = plan.box
             guard box.x1 > max(0, box.x0), box.y1 > max(0, box.y0), box.x0 < surface.width, box.y0 < surface.height
             else { continue }
-            jobs.append(plan)
+            scratch.jobs.append(plan)
         }
         // A region render's limit: sprites clipped to it draw the same bytes inside it.
         let limit = target.limit.map { SpriteBox(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1) }
@@ -63,13 +65,55 @@ extension PieceRasterizer {
         // clipped to the tile), the destination stays in cache; every pixel still receives its
         // sprites in the same order, so the bytes are those of drawing them one after another.
         let tiles = ParticleTiles(width: surface.width, height: surface.height)
-        guard jobs.count >= ParticleTiles.minimumSprites, tiles.count > 1 else {
-            for job in jobs { draw(job, within: nil) }
+        guard scratch.jobs.count >= ParticleTiles.minimumSprites, tiles.count > 1 else {
+            for job in scratch.jobs { draw(job, within: nil) }
             return
         }
-        for (tile, members) in tiles.bin(jobs.map(\.box)) {
-            for j in members { draw(jobs[j], within: tile) }
+        tiles.bin(scratch.jobs.count, box: { scratch.jobs[$0].box }, into: &scratch.bins)
+        for t in 0..<tiles.count {
+            let members = scratch.bins.members(of: t)
+            guard !members.isEmpty else { continue }
+            let tile = tiles.rect(t)
+            for j in members { draw(scratch.jobs[j], within: tile) }
         }
+    }
+}
+
+/// The working arrays of drawing an emitter, kept by a `PieceRasterizer` between frames so a
+/// steady-state frame of 10,000 particles allocates none of them (the per-tile member lists
+/// alone were 1,600 allocations a 1080p frame). Emptied after each emitter (`clear`), so no
+/// image stays referenced.
+final class ParticleScratch {
+    /// Per emitter cell: its sampled image and source rectangle, or nil when it draws nothing.
+    var sprites: [CellSprite?] = []
+    /// The particles' planned sprites, in particle order.
+    var jobs: [SpritePlan] = []
+    /// The sprites of each tile (`ParticleTiles.bin`).
+    var bins = ParticleBins()
+
+    init() {}
+
+    /// Empties the arrays, keeping their capacity.
+    func clear() {
+        sprites.removeAll(keepingCapacity: true)
+        jobs.removeAll(keepingCapacity: true)
+    }
+}
+
+/// Box indices grouped by tile, in one array: tile t's are `members[starts[t] ..< starts[t + 1]]`,
+/// in increasing order (a counting sort, so refilling it allocates nothing once it has grown).
+struct ParticleBins {
+    fileprivate(set) var starts: [Int] = []
+    fileprivate(set) var members: [Int] = []
+    /// Where each tile's next member goes while filling.
+    fileprivate var cursor: [Int] = []
+
+    init() {}
+
+    /// The indices of the boxes touching tile `t`, in increasing order.
+    func members(of t: Int) -> ArraySlice<Int> {
+        guard t >= 0, t + 1 < starts.count else { return [] }
+        return members[starts[t] ..< starts[t + 1]]
     }
 }
 
@@ -93,26 +137,58 @@ struct ParticleTiles {
     /// For each tile that some box touches, in row-major order: its rectangle and the indices
     /// of the boxes touching it, in increasing order.
     func bin(_ boxes: [SpriteBox]) -> [(SpriteBox, [Int])] {
-        var members = [[Int]](repeating: [], count: count)
-        for (i, b) in boxes.enumerated() {
-            let c0 = max(0, b.x0) / Self.tileWidth, c1 = min(columns - 1, (min(width, b.x1) - 1) / Self.tileWidth)
-            let r0 = max(0, b.y0) / Self.tileHeight, r1 = min(rows - 1, (min(height, b.y1) - 1) / Self.tileHeight)
-            guard c1 >= c0, r1 >= r0 else { continue }
-            for r in r0...r1 { for c in c0...c1 { members[r * columns + c].append(i) } }
+        var bins = ParticleBins()
+        bin(boxes.count, box: { boxes[$0] }, into: &bins)
+        return (0..<count).compactMap { t in
+            let m = bins.members(of: t)
+            return m.isEmpty ? nil : (rect(t), Array(m))
         }
-        var out: [(SpriteBox, [Int])] = []
-        for t in 0..<count where !members[t].isEmpty {
-            let c = t % columns, r = t / columns
-            out.append((SpriteBox(x0: c * Self.tileWidth, y0: r * Self.tileHeight,
-                                  x1: min(width, (c + 1) * Self.tileWidth), y1: min(height, (r + 1) * Self.tileHeight)),
-                        members[t]))
+    }
+
+    /// Groups boxes `0 ..< n` (`box(i)`) by the tiles they touch into `bins`, replacing what
+    /// it held: tile t lists the boxes touching it in increasing order.
+    func bin(_ n: Int, box: (Int) -> SpriteBox, into bins: inout ParticleBins) {
+        bins.starts.removeAll(keepingCapacity: true)
+        bins.starts.append(contentsOf: repeatElement(0, count: count + 1))
+        // Count each tile's boxes (at starts[t + 1]), sum them into starts, then fill.
+        for i in 0..<n {
+            guard let s = span(box(i)) else { continue }
+            for r in s.r0...s.r1 { for c in s.c0...s.c1 { bins.starts[r * columns + c + 1] += 1 } }
         }
-        return out
+        for t in 0..<count { bins.starts[t + 1] += bins.starts[t] }
+        bins.members.removeAll(keepingCapacity: true)
+        bins.members.append(contentsOf: repeatElement(0, count: bins.starts[count]))
+        bins.cursor.removeAll(keepingCapacity: true)
+        bins.cursor.append(contentsOf: bins.starts)
+        for i in 0..<n {
+            guard let s = span(box(i)) else { continue }
+            for r in s.r0...s.r1 {
+                for c in s.c0...s.c1 {
+                    bins.members[bins.cursor[r * columns + c]] = i
+                    bins.cursor[r * columns + c] += 1
+                }
+            }
+        }
+    }
+
+    /// Tile `t`'s pixels (edge tiles stop at the surface).
+    func rect(_ t: Int) -> SpriteBox {
+        let c = t % columns, r = t / columns
+        return SpriteBox(x0: c * Self.tileWidth, y0: r * Self.tileHeight,
+                         x1: min(width, (c + 1) * Self.tileWidth), y1: min(height, (r + 1) * Self.tileHeight))
+    }
+
+    /// The columns and rows of tiles `b` touches, or nil when it misses the surface.
+    private func span(_ b: SpriteBox) -> (c0: Int, c1: Int, r0: Int, r1: Int)? {
+        let c0 = max(0, b.x0) / Self.tileWidth, c1 = min(columns - 1, (min(width, b.x1) - 1) / Self.tileWidth)
+        let r0 = max(0, b.y0) / Self.tileHeight, r1 = min(rows - 1, (min(height, b.y1) - 1) / Self.tileHeight)
+        guard c1 >= c0, r1 >= r0 else { return nil }
+        return (c0, c1, r0, r1)
     }
 }
 
 /// What drawing a cell's particles needs of the cell.
-private struct CellSprite {
+struct CellSprite {
     let image: SampledImage
     /// The source rectangle (contentsRect of the image), level-0 pixels.
     let x0: Int, y0: Int, x1: Int, y1: Int

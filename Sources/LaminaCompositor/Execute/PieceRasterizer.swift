@@ -16,6 +16,7 @@ final class PieceRasterizer {
     let shadows: ShadowCache
     /// The particle buffers, reused emitter after emitter.
     let particleEvaluator = ParticleEvaluator()
+    let particleScratch = ParticleScratch()
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
     var allocator: SurfaceAllocator?

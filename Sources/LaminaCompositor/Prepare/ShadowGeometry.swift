@@ -1,6 +1,7 @@
 // Shadows: shadowRadius → Gaussian σ, when a shadow is drawn at all, and which shadow paths are
 // rects or rounded rects (drawn from the analytic blurred profile instead of a blurred mask).
 import CoreGraphics
+import Foundation
 import LaminaRaster
 
 package enum ShadowMapping {
@@ -32,6 +33,13 @@ package enum ShadowMapping {
         let rgba = c.clampedRGBA
         let a = rgba.a * min(1, o)
         guard a > 0 else { return nil }
+        // The shadow colour itself when it already is that colour (generic RGB, components in
+        // range, opacity 1): equal to the colour made below, and no allocation for each
+        // shadowed layer of each frame.
+        if let space = c.colorSpace, space == .sharedGenericRGB, let k = c.components, k.count == 4,
+           k[0] == CGFloat(rgba.r), k[1] == CGFloat(rgba.g), k[2] == CGFloat(rgba.b), k[3] == CGFloat(a) {
+            return c
+        }
         return CGColor(red: CGFloat(rgba.r), green: CGFloat(rgba.g), blue: CGFloat(rgba.b), alpha: CGFloat(a))
     }
 }
@@ -41,7 +49,20 @@ package enum ShadowShapeRecognizer {
     /// The rect or rounded rect `path` is exactly (same elements as CoreGraphics' builders
     /// produce for it), or nil. Tries the radii suggested by the first point's distance from
     /// the bounding box's edges.
+    ///
+    /// A layer's shadowPath is an immutable copy (the setter copies) that stays the same
+    /// object frame after frame, and recognising it builds up to eight paths: the answers
+    /// for immutable paths are remembered (`RecognizedShadowShapes`), so a steady frame asks
+    /// each only once.
     package static func shape(of path: CGPath) -> LayerShape? {
+        recognized.shape(of: path) { recognize($0) }
+    }
+
+    /// The answers for immutable paths, shared by every compositor.
+    static let recognized = RecognizedShadowShapes()
+
+    /// `shape(of:)` worked out.
+    static func recognize(_ path: CGPath) -> LayerShape? {
         let box = path.boundingBoxOfPath
         guard !box.isNull, box.width > 0, box.height > 0 else { return nil }
         if path.isRect(nil) { return LayerShape(rect: box) }
@@ -56,4 +77,34 @@ package enum ShadowShapeRecognizer {
         }
         return nil
     }
+}
+
+/// `ShadowShapeRecognizer`'s answers for immutable shadow paths, by object: the entry holds
+/// the path, so its identity cannot be reused while the answer is kept, and an immutable
+/// `CGPath`'s elements never change (a `CGMutablePath`, whose could, is never remembered).
+/// At most `capacity` paths are kept; when full, all are forgotten at once (each is then
+/// recognised again on its next frame). Thread-safe: frames prepare on several threads.
+final class RecognizedShadowShapes: @unchecked Sendable {
+    /// Most paths remembered (their memory stays alive while remembered).
+    static let capacity = 512
+    private var shapes: [ObjectIdentifier: (path: CGPath, shape: LayerShape?)] = [:]
+    private let lock = NSLock()
+
+    init() {}
+
+    /// `recognize(path)`, remembered for an immutable `path`.
+    func shape(of path: CGPath, recognize: (CGPath) -> LayerShape?) -> LayerShape? {
+        guard type(of: path) == CGPath.self else { return recognize(path) }
+        let key = ObjectIdentifier(path)
+        if let known = lock.withLock({ shapes[key] }), known.path === path { return known.shape }
+        let shape = recognize(path)
+        lock.withLock {
+            if shapes.count >= Self.capacity { shapes.removeAll(keepingCapacity: true) }
+            shapes[key] = (path, shape)
+        }
+        return shape
+    }
+
+    /// Paths remembered now (for tests).
+    var count: Int { lock.withLock { shapes.count } }
 }
