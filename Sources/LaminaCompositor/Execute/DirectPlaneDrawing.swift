@@ -16,8 +16,16 @@ enum DirectPlaneDrawing {
     /// exact divides every 16 px, ~1.5x faster) while w varies by at most 2x over the rect,
     /// `.exact` otherwise — near the eye plane (w → 0) the parabola would miss the hyperbola.
     static func sampling(_ h: Homography, over rect: CGRect) -> PerspectiveSampling {
-        let w = ProjectiveLayer.corners(rect).map { h.apply(Double($0.x), Double($0.y)).w }
-        guard let lo = w.min(), let hi = w.max(), lo > 0, hi.isFinite else { return .exact }
+        // The corners' w, smallest and largest as `min()` and `max()` take them (each later
+        // value replaces the running one only when it compares below / above it), no array.
+        let corners = ProjectiveLayer.corners(rect)
+        var lo = h.apply(Double(corners[0].x), Double(corners[0].y)).w, hi = lo
+        for c in corners.dropFirst() {
+            let w = h.apply(Double(c.x), Double(c.y)).w
+            if w < lo { lo = w }
+            if hi < w { hi = w }
+        }
+        guard lo > 0, hi.isFinite else { return .exact }
         return hi <= 2 * lo ? .interpolated : .exact
     }
 

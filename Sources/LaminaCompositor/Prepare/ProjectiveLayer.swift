@@ -64,14 +64,19 @@ package struct Homography: Hashable, Sendable {
 
     /// The polygon `points` maps to, clipped to w ≥ `minimumW` in homogeneous space before
     /// dividing (Sutherland–Hodgman against one plane). Empty when all of it is behind the eye.
-    package func projectClipped(_ points: [CGPoint]) -> [CGPoint] {
+    package func projectClipped<Points: RandomAccessCollection>(_ points: Points) -> [CGPoint]
+    where Points.Element == CGPoint, Points.Index == Int {
         var out: [CGPoint] = []
         // Clipping against one plane adds at most one vertex per vertex removed: one buffer.
         out.reserveCapacity(points.count + 1)
         let eps = Homography.minimumW
-        func h(_ i: Int) -> (x: Double, y: Double, w: Double) { apply(Double(points[i].x), Double(points[i].y)) }
-        for i in 0..<points.count {
-            let a = h(i), b = h((i + 1) % points.count)
+        let first = points.startIndex, n = points.count
+        func h(_ i: Int) -> (x: Double, y: Double, w: Double) {
+            let p = points[first + i]
+            return apply(Double(p.x), Double(p.y))
+        }
+        for i in 0..<n {
+            let a = h(i), b = h((i + 1) % n)
             let ain = a.w >= eps, bin = b.w >= eps
             if ain { out.append(CGPoint(x: a.x / a.w, y: a.y / a.w)) }
             if ain != bin {
@@ -115,9 +120,8 @@ enum ProjectiveLayer {
     /// Largest side of a perspective layer's offscreen surface, in pixels.
     static let maxSide = 2048
 
-    static func corners(_ r: CGRect) -> [CGPoint] {
-        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
-    }
+    /// The rect's corners (minX, minY) → (maxX, minY) → (maxX, maxY) → (minX, maxY).
+    static func corners(_ r: CGRect) -> RectCorners { RectCorners(r) }
 
     /// Device pixels per point in the layer's plane, estimated from the projected bounds'
     /// area, within [1/16, 8]; `fallback` when the bounds are partly behind the eye.
@@ -127,5 +131,27 @@ enum ProjectiveLayer {
         guard q.count == 4, area > 0 else { return fallback }
         let s = (abs(Homography.signedArea(q)) / 2 / area).squareRoot()
         return s.isFinite && s > 0 ? min(8, max(1.0 / 16, s)) : fallback
+    }
+}
+
+/// A rect's four corners as a collection, (minX, minY) → (maxX, minY) → (maxX, maxY) →
+/// (minX, maxY), without an array: planes project their bounds' corners several times a
+/// frame each (`Homography.projectClipped`), and an array each was a heap allocation.
+struct RectCorners: RandomAccessCollection {
+    let rect: CGRect
+
+    init(_ rect: CGRect) { self.rect = rect }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { 4 }
+
+    subscript(i: Int) -> CGPoint {
+        switch i {
+        case 0: CGPoint(x: rect.minX, y: rect.minY)
+        case 1: CGPoint(x: rect.maxX, y: rect.minY)
+        case 2: CGPoint(x: rect.maxX, y: rect.maxY)
+        case 3: CGPoint(x: rect.minX, y: rect.maxY)
+        default: preconditionFailure("RectCorners index \(i) out of range")
+        }
     }
 }
