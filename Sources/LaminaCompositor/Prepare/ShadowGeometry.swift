@@ -26,10 +26,22 @@ package enum ShadowMapping {
 
     /// The shadow colour with shadowOpacity folded into its alpha, or nil when the shadow is
     /// invisible (no colour, opacity 0 or NaN, fully transparent colour).
+    ///
+    /// The colour made for a (shadowColor, shadowOpacity) pair is remembered
+    /// (`ShadowColors`): a shadowed layer asks for it twice a frame, frame after frame, and
+    /// each new colour was two heap allocations. The answer is the same colour either way.
     package static func effectiveColor(of n: RenderNode) -> CGColor? {
         guard let c = n.shadowColor else { return nil }
         let o = Double(n.shadowOpacity)
         guard o.isFinite, o > 0 else { return nil }
+        return colors.color(c, opacity: o) { effectiveColor(c, opacity: o) }
+    }
+
+    /// Shadow colours made, shared by every compositor.
+    static let colors = ShadowColors()
+
+    /// `c` with opacity `o` (finite, > 0) folded into its alpha, or nil when transparent.
+    static func effectiveColor(_ c: CGColor, opacity o: Double) -> CGColor? {
         let rgba = c.clampedRGBA
         let a = rgba.a * min(1, o)
         guard a > 0 else { return nil }
@@ -107,4 +119,36 @@ final class RecognizedShadowShapes: @unchecked Sendable {
 
     /// Paths remembered now (for tests).
     var count: Int { lock.withLock { shapes.count } }
+}
+
+/// The shadow colours `ShadowMapping.effectiveColor` made, by (shadowColor object, opacity).
+/// A `CGColor` never changes and each entry holds its shadowColor, so the object cannot be
+/// another colour while its entry is kept. At most `capacity` entries; when full, all are
+/// forgotten at once. Thread-safe: frames prepare on several threads.
+final class ShadowColors: @unchecked Sendable {
+    /// Most colours remembered.
+    static let capacity = 256
+    private struct Key: Hashable {
+        var color: ObjectIdentifier
+        var opacity: UInt64
+    }
+    private var colors: [Key: (source: CGColor, color: CGColor?)] = [:]
+    private let lock = NSLock()
+
+    init() {}
+
+    /// `make()` for `source` at `opacity`, remembered.
+    func color(_ source: CGColor, opacity: Double, make: () -> CGColor?) -> CGColor? {
+        let key = Key(color: ObjectIdentifier(source), opacity: opacity.bitPattern)
+        if let known = lock.withLock({ colors[key] }), known.source === source { return known.color }
+        let color = make()
+        lock.withLock {
+            if colors.count >= Self.capacity { colors.removeAll(keepingCapacity: true) }
+            colors[key] = (source, color)
+        }
+        return color
+    }
+
+    /// Colours remembered now (for tests).
+    var count: Int { lock.withLock { colors.count } }
 }

@@ -109,6 +109,28 @@ import Testing
         #expect(remembered.count <= RecognizedShadowShapes.capacity)
     }
 
+    @Test func shadowColoursAreMadeOncePerColourAndOpacity() {
+        let colors = ShadowColors()
+        let teal = CGColor(red: 0.1, green: 0.5, blue: 0.5, alpha: 0.8)
+        var made = 0
+        func color(_ c: CGColor, _ o: Double) -> CGColor? {
+            colors.color(c, opacity: o) {
+                made += 1
+                return ShadowMapping.effectiveColor(c, opacity: o)
+            }
+        }
+        let first = color(teal, 0.5), again = color(teal, 0.5)
+        #expect(first == CGColor(red: 0.1, green: 0.5, blue: 0.5, alpha: 0.4))
+        #expect(again === first && made == 1)
+        #expect(color(teal, 0.25) == CGColor(red: 0.1, green: 0.5, blue: 0.5, alpha: 0.2) && made == 2)
+        // An equal colour that is another object is its own entry (identity is the key).
+        #expect(color(CGColor(red: 0.1, green: 0.5, blue: 0.5, alpha: 0.8), 0.5) == first && made == 3)
+        #expect(colors.count == 3)
+        // Opacity 1 of an in-range generic RGB colour is the colour itself.
+        #expect(ShadowMapping.effectiveColor(teal, opacity: 1) === teal)
+        #expect(ShadowMapping.effectiveColor(CGColor(red: 0, green: 0, blue: 0, alpha: 0), opacity: 1) == nil)
+    }
+
     /// `Homography` keeps its coefficients inline; equality and hashing stay coefficientwise.
     @Test func homographyEqualityAndFinitenessAreCoefficientwise() {
         let h = Homography([1, 0, 0, 0, 1, 0, 0.004, 0, 1])
