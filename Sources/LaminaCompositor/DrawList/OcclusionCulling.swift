@@ -9,7 +9,6 @@
 // into the same surface. The cover must paint its whole-pixel interior with full coverage and
 // an opaque colour, source-over: those pixels then hold that colour whatever was below.
 import CoreGraphics
-import Foundation
 
 //
 // The list is walked once, backwards: within a run, the covers met so far are the opaque
@@ -48,7 +47,8 @@ enum OcclusionCulling {
     }
 
     /// The grids' cells and the removal flags, kept between frames (`CoverGridScratch`).
-    static let scratches = CoverGridScratchPool()
+    /// Which scratch a pass gets does not change what it culls: `CoverGrid` empties the cells.
+    static let scratches = ScratchPool { CoverGridScratch() }
 
     private static func cullInPlace(_ commands: inout [DrawCommand], output: PixelBox, probes: inout Int,
                                     scratch: CoverGridScratch) {
@@ -170,7 +170,7 @@ enum OcclusionCulling {
 
 /// The working memory of one occlusion pass: the cover grid's cells (each keeps the capacity
 /// it grew to, at most `CoverGrid.perTile` rects) and the per-command removal flags. Not
-/// thread-safe: one pass uses it at a time (`CoverGridScratchPool` lends it).
+/// thread-safe: one pass uses it at a time (`OcclusionCulling.scratches` lends it).
 final class CoverGridScratch {
     /// Cover rects per tile, row-major; the first `cellCount` of `reset` are the grid's.
     fileprivate(set) var cells: [[CGRect]] = []
@@ -197,24 +197,4 @@ final class CoverGridScratch {
     /// Rects the cells can hold without allocating (tests read that a second pass allocates
     /// no cell).
     var cellCapacity: Int { cells.reduce(0) { $0 + $1.capacity } }
-}
-
-/// `CoverGridScratch`es kept between frames. Occlusion culling runs inside a frame's
-/// preparation, which may run on several threads at once (compositors shared by threads,
-/// bands), so each pass borrows a scratch no one else holds, as `StrokeScratchPool` does.
-/// Which scratch a pass gets does not change what it culls: `CoverGrid` empties the cells.
-final class CoverGridScratchPool: @unchecked Sendable {
-    /// Most scratches kept idle (one per thread preparing frames at the same time).
-    static let maxIdle = 8
-    private var idle: [CoverGridScratch] = []
-    private let lock = NSLock()
-
-    init() {}
-
-    /// Runs `body` with a scratch no other caller holds until it returns.
-    func lend<R>(_ body: (CoverGridScratch) throws -> R) rethrows -> R {
-        let scratch = lock.withLock { idle.popLast() } ?? CoverGridScratch()
-        defer { lock.withLock { if idle.count < Self.maxIdle { idle.append(scratch) } } }
-        return try body(scratch)
-    }
 }
