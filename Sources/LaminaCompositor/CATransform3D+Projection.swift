@@ -40,6 +40,12 @@ extension CATransform3D {
          Double(m41), Double(m42), Double(m44)]
     }
 
-    /// True when every element is finite.
-    package var isFinite: Bool { elements.allSatisfy { $0.isFinite } }
+    /// True when every element is finite. Read for every layer of every frame, so it reads
+    /// the fields themselves (`elements` builds an array: two heap allocations a layer).
+    package var isFinite: Bool {
+        m11.isFinite && m12.isFinite && m13.isFinite && m14.isFinite
+            && m21.isFinite && m22.isFinite && m23.isFinite && m24.isFinite
+            && m31.isFinite && m32.isFinite && m33.isFinite && m34.isFinite
+            && m41.isFinite && m42.isFinite && m43.isFinite && m44.isFinite
+    }
 }

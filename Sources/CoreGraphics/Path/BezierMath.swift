@@ -74,17 +74,19 @@ struct BezierSegment {
     }
 
     /// Parameters in (0, 1) where the x (axis 0) or y (axis 1) derivative vanishes.
-    func extremaParameters(axis: Int) -> [CGFloat] {
+    func extremaParameters(axis: Int) -> CurveParameters {
         func c(_ p: CGPoint) -> CGFloat { axis == 0 ? p.x : p.y }
         switch kind {
         case .line:
-            return []
+            return CurveParameters()
         case .quad:
             // B'(t) ∝ (p1 − p0) + t (p0 − 2p1 + p2)
             let den = c(p0) - 2 * c(p1) + c(p2)
-            guard den != 0 else { return [] }
+            guard den != 0 else { return CurveParameters() }
             let t = (c(p0) - c(p1)) / den
-            return t > 0 && t < 1 ? [t] : []
+            var ts = CurveParameters()
+            if t > 0 && t < 1 { ts.append(t) }
+            return ts
         case .cubic:
             // B'(t)/3 = a t² + b t + c with a = −p0 + 3p1 − 3p2 + p3, b = 2(p0 − 2p1 + p2), c = p1 − p0
             let a = -c(p0) + 3 * c(p1) - 3 * c(p2) + c(p3)
@@ -166,21 +168,57 @@ private func splitCubic(_ s: BezierSegment, _ t: CGFloat) -> (BezierSegment, Bez
 }
 
 /// Real roots of a t² + b t + c = 0 (a linear equation when a is negligible).
-func solveQuadratic(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> [CGFloat] {
+func solveQuadratic(_ a: CGFloat, _ b: CGFloat, _ c: CGFloat) -> CurveParameters {
+    var roots = CurveParameters()
     let scale = max(abs(a), abs(b), abs(c))
-    guard scale > 0 else { return [] }
+    guard scale > 0 else { return roots }
     if abs(a) <= scale * 1e-12 {
-        return b != 0 ? [-c / b] : []
+        if b != 0 { roots.append(-c / b) }
+        return roots
     }
     let disc = b * b - 4 * a * c
-    if disc < 0 { return [] }
+    if disc < 0 { return roots }
     let s = disc.squareRoot()
     // Numerically stable form.
     let q = -0.5 * (b + (b < 0 ? -s : s))
-    var roots: [CGFloat] = []
     if q != 0 { roots.append(c / q) }
     roots.append(q / a)
     return roots
+}
+
+/// At most two curve parameters (a quadratic's roots, a segment's extrema on one axis), held
+/// inline: bounding boxes ask for them for every curve of every path of every frame, and an
+/// array per answer was hundreds of heap allocations a frame.
+struct CurveParameters: RandomAccessCollection, Equatable {
+    private var first: CGFloat = 0
+    private var second: CGFloat = 0
+    private(set) var count = 0
+
+    init() {}
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { count }
+
+    subscript(i: Int) -> CGFloat {
+        precondition(i >= 0 && i < count, "CurveParameters index out of range")
+        return i == 0 ? first : second
+    }
+
+    /// Adds `t`; at most two fit (a quadratic has no more roots).
+    mutating func append(_ t: CGFloat) {
+        precondition(count < 2, "CurveParameters holds at most two parameters")
+        if count == 0 { first = t } else { second = t }
+        count += 1
+    }
+
+    /// The parameters `isIncluded` keeps, in order.
+    func filter(_ isIncluded: (CGFloat) -> Bool) -> CurveParameters {
+        var kept = CurveParameters()
+        for t in self where isIncluded(t) { kept.append(t) }
+        return kept
+    }
+
+    static func == (a: CurveParameters, b: CurveParameters) -> Bool { a.elementsEqual(b) }
 }
 
 extension CGPath {

@@ -90,9 +90,10 @@ extension CGPath {
             // control-point box mean finite mapped points everywhere.
             let box = boundingBox
             guard t.isFiniteTransform, !box.isNull else { return }
-            let corners = [CGPoint(x: box.minX, y: box.minY), CGPoint(x: box.maxX, y: box.minY),
-                           CGPoint(x: box.minX, y: box.maxY), CGPoint(x: box.maxX, y: box.maxY)]
-            guard corners.allSatisfy({ $0.applying(t).isFinitePoint }) else { return }
+            guard CGPoint(x: box.minX, y: box.minY).applying(t).isFinitePoint,
+                  CGPoint(x: box.maxX, y: box.minY).applying(t).isFinitePoint,
+                  CGPoint(x: box.minX, y: box.maxY).applying(t).isFinitePoint,
+                  CGPoint(x: box.maxX, y: box.maxY).applying(t).isFinitePoint else { return }
         }
         // For strokes, which segments may be culled (their neighbours' reach is outside too).
         let cullable = cull.flatMap { $0.requiresOutsideNeighbours ? cullableSegments($0, transform: t, mapping: mapping) : nil }

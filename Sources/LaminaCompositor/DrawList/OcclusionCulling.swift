@@ -43,10 +43,20 @@ enum OcclusionCulling {
     }
 
     private static func cullInPlace(_ commands: inout [DrawCommand], output: PixelBox, probes: inout Int) {
+        scratches.lend { scratch in cullInPlace(&commands, output: output, probes: &probes, scratch: scratch) }
+    }
+
+    /// The grids' cells and the removal flags, kept between frames (`CoverGridScratch`).
+    /// Which scratch a pass gets does not change what it culls: `CoverGrid` empties the cells.
+    static let scratches = ScratchPool { CoverGridScratch() }
+
+    private static func cullInPlace(_ commands: inout [DrawCommand], output: PixelBox, probes: inout Int,
+                                    scratch: CoverGridScratch) {
         let outputRect = CGRect(x: output.x0, y: output.y0, width: output.width, height: output.height)
-        var removed: [Bool] = Array(repeating: false, count: commands.count)
+        scratch.removed.removeAll(keepingCapacity: true)
+        scratch.removed.append(contentsOf: repeatElement(false, count: commands.count))
         var anyRemoved = false
-        var covers = CoverGrid(bounds: outputRect)
+        var covers = CoverGrid(bounds: outputRect, scratch: scratch)
         var depth = 0 // groups, planes and transitions open at this point, walking backwards
         for i in commands.indices.reversed() {
             switch commands[i] {
@@ -56,7 +66,7 @@ enum OcclusionCulling {
                 if !r.isNull, covers.hasCover {
                     let visible = r.intersection(outputRect)
                     if visible.isNull || visible.isEmpty || covers.contains(visible, probes: &probes) {
-                        removed[i] = true
+                        scratch.removed[i] = true
                         anyRemoved = true
                         continue
                     }
@@ -74,7 +84,7 @@ enum OcclusionCulling {
         }
         guard anyRemoved else { return }
         var kept = 0
-        for i in commands.indices where !removed[i] {
+        for i in commands.indices where !scratch.removed[i] {
             if kept != i { commands.swapAt(kept, i) }
             kept += 1
         }
@@ -83,6 +93,8 @@ enum OcclusionCulling {
 
     /// Opaque cover rects (device pixels) bucketed by the 64-pixel tiles of the output they
     /// overlap. Rects are clipped to the output first: only visible pixels are ever asked about.
+    /// The cells live in a `CoverGridScratch` kept between frames, so a steady-state frame
+    /// allocates none (one array per tile was 510 allocations a 1080p frame).
     struct CoverGrid {
         static let tile: CGFloat = 64
         /// Covers kept per tile (the largest by area).
@@ -90,16 +102,18 @@ enum OcclusionCulling {
         let bounds: CGRect
         private let columns: Int
         private let rows: Int
-        private var cells: [[CGRect]]
+        private let scratch: CoverGridScratch
         /// Whether a cover was met in this run (even one outside the output: a draw with no
         /// visible pixels goes once anything opaque follows it).
         private(set) var hasCover = false
 
-        init(bounds: CGRect) {
+        /// An empty grid over `bounds` in `scratch`'s cells (emptied here, capacity kept).
+        init(bounds: CGRect, scratch: CoverGridScratch = CoverGridScratch()) {
             self.bounds = bounds
+            self.scratch = scratch
             columns = max(1, Int((bounds.width / Self.tile).rounded(.up)))
             rows = max(1, Int((bounds.height / Self.tile).rounded(.up)))
-            cells = Array(repeating: [], count: columns * rows)
+            scratch.reset(cellCount: columns * rows)
         }
 
         private func column(_ x: CGFloat) -> Int { min(columns - 1, max(0, Int(((x - bounds.minX) / Self.tile).rounded(.down)))) }
@@ -113,11 +127,11 @@ enum OcclusionCulling {
             for y in row(c.minY)...row(c.maxY) {
                 for x in column(c.minX)...column(c.maxX) {
                     let i = y * columns + x
-                    if cells[i].count < Self.perTile {
-                        cells[i].append(c)
-                    } else if let smallest = cells[i].indices.min(by: { cells[i][$0].width * cells[i][$0].height < cells[i][$1].width * cells[i][$1].height }),
-                              cells[i][smallest].width * cells[i][smallest].height < area {
-                        cells[i][smallest] = c
+                    if scratch.cells[i].count < Self.perTile {
+                        scratch.cells[i].append(c)
+                    } else if let smallest = scratch.cells[i].indices.min(by: { scratch.cells[i][$0].width * scratch.cells[i][$0].height < scratch.cells[i][$1].width * scratch.cells[i][$1].height }),
+                              scratch.cells[i][smallest].width * scratch.cells[i][smallest].height < area {
+                        scratch.cells[i][smallest] = c
                     }
                 }
             }
@@ -125,7 +139,7 @@ enum OcclusionCulling {
 
         /// Whether one kept cover contains all of `rect` (which lies inside `bounds`).
         func contains(_ rect: CGRect, probes: inout Int) -> Bool {
-            for cover in cells[row(rect.midY) * columns + column(rect.midX)] {
+            for cover in scratch.cells[row(rect.midY) * columns + column(rect.midX)] {
                 probes += 1
                 if cover.contains(rect) { return true }
             }
@@ -134,7 +148,7 @@ enum OcclusionCulling {
 
         mutating func removeAll() {
             guard hasCover else { return }
-            for i in cells.indices where !cells[i].isEmpty { cells[i].removeAll(keepingCapacity: true) }
+            scratch.emptyCells()
             hasCover = false
         }
     }
@@ -152,4 +166,35 @@ enum OcclusionCulling {
         guard x1 > x0, y1 > y0 else { return nil }
         return CGRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+}
+
+/// The working memory of one occlusion pass: the cover grid's cells (each keeps the capacity
+/// it grew to, at most `CoverGrid.perTile` rects) and the per-command removal flags. Not
+/// thread-safe: one pass uses it at a time (`OcclusionCulling.scratches` lends it).
+final class CoverGridScratch {
+    /// Cover rects per tile, row-major; the first `cellCount` of `reset` are the grid's.
+    fileprivate(set) var cells: [[CGRect]] = []
+    /// Whether each command of the list being culled goes.
+    var removed: [Bool] = []
+
+    init() {}
+
+    /// Makes `cellCount` empty cells, keeping the arrays (and their capacity) already made.
+    func reset(cellCount: Int) {
+        emptyCells()
+        if cells.count > cellCount {
+            cells.removeLast(cells.count - cellCount)
+        } else {
+            cells.append(contentsOf: repeatElement([], count: cellCount - cells.count))
+        }
+    }
+
+    /// Empties every cell, keeping its capacity.
+    func emptyCells() {
+        for i in cells.indices where !cells[i].isEmpty { cells[i].removeAll(keepingCapacity: true) }
+    }
+
+    /// Rects the cells can hold without allocating (tests read that a second pass allocates
+    /// no cell).
+    var cellCapacity: Int { cells.reduce(0) { $0 + $1.capacity } }
 }

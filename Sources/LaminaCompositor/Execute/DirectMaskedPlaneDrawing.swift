@@ -62,7 +62,7 @@ extension PieceRasterizer {
         }
         let f = DirectPlaneDrawing.forward(mask, spec: spec, parent: parent)
         let box = path.boundingBoxOfPath
-        guard f.isFinite, let h = PaintProjective(rowMajor: f.m), let plane = ProjectedPlane(bounds: box, homography: h) else { return nil }
+        guard f.isFinite, let plane = ProjectedPlane(bounds: box, homography: f.paintMap) else { return nil }
         let poly = ProjectiveDrawing.projectedPolygon(of: path, plane: plane)
         let paint: Paint = layers.count == 1 ? .shader(layers[0]) : .shader(UnderlayShader(layers: layers))
         return (poly, paint, rule == .evenOdd ? -1 : 1)
@@ -96,7 +96,7 @@ extension PieceRasterizer {
         let forward = toLocal.after(spec.surfaceToDevice).after(Homography([fd, 0, Double(small.originX), 0, fd, Double(small.originY), 0, 0, 1]))
         let rect = CGRect(x: 0, y: 0, width: tinted.width, height: tinted.height)
         let quad = forward.projectClipped(ProjectiveLayer.corners(rect))
-        guard forward.isFinite, let map = PaintProjective(rowMajor: forward.m), let inverse = map.inverted() else { return .degenerate }
+        guard forward.isFinite, let inverse = forward.paintMap.inverted() else { return .degenerate }
         guard quad.count >= 3 else { return .nothing }
         let shader = ImageShader(image: SampledImage(tinted), inverse: inverse, filter: .bilinear, edge: .transparent,
                                  perspective: DirectPlaneDrawing.sampling(forward, over: rect))

@@ -16,8 +16,16 @@ enum DirectPlaneDrawing {
     /// exact divides every 16 px, ~1.5x faster) while w varies by at most 2x over the rect,
     /// `.exact` otherwise — near the eye plane (w → 0) the parabola would miss the hyperbola.
     static func sampling(_ h: Homography, over rect: CGRect) -> PerspectiveSampling {
-        let w = ProjectiveLayer.corners(rect).map { h.apply(Double($0.x), Double($0.y)).w }
-        guard let lo = w.min(), let hi = w.max(), lo > 0, hi.isFinite else { return .exact }
+        // The corners' w, smallest and largest as `min()` and `max()` take them (each later
+        // value replaces the running one only when it compares below / above it), no array.
+        let corners = ProjectiveLayer.corners(rect)
+        var lo = h.apply(Double(corners[0].x), Double(corners[0].y)).w, hi = lo
+        for c in corners.dropFirst() {
+            let w = h.apply(Double(c.x), Double(c.y)).w
+            if w < lo { lo = w }
+            if hi < w { hi = w }
+        }
+        guard lo > 0, hi.isFinite else { return .exact }
         return hi <= 2 * lo ? .interpolated : .exact
     }
 
@@ -53,7 +61,8 @@ extension PieceRasterizer {
     /// through the plane), with the item's coverage outline in `parent`'s pixels.
     func directPaint(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (Polygon, any SpanShader)? {
         let f = DirectPlaneDrawing.forward(item, spec: spec, parent: parent)
-        guard f.isFinite, let h = PaintProjective(rowMajor: f.m) else { return nil }
+        guard f.isFinite else { return nil }
+        let h = f.paintMap
         switch item.piece {
         case let .background(shape, color):
             guard let plane = ProjectedPlane(bounds: shape.rect.standardized, homography: h) else { return nil }
@@ -79,7 +88,7 @@ extension PieceRasterizer {
             : Homography([sx, 0, Double(s.minX) - Double(d.minX) * sx, 0, sy, Double(s.minY) - Double(d.minY) * sy, 0, 0, 1])
         let inv = Homography([inverse.m00, inverse.m01, inverse.m02, inverse.m10, inverse.m11, inverse.m12,
                               inverse.m20, inverse.m21, inverse.m22])
-        guard let map = PaintProjective(rowMajor: toImage.after(inv).m) else { return nil }
+        let map = toImage.after(inv).paintMap
         // Device pixels per image pixel, smallest over the plane: below 1 is minification.
         let perTexel = plane.minimumScale * min(Double(d.width) / Double(s.width), Double(d.height) / Double(s.height))
         let minifying = perTexel < 1 - 1e-9

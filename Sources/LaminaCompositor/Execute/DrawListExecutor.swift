@@ -296,7 +296,7 @@ final class DrawListExecutor {
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
         let forward = toLocal.after(spec.surfaceToDevice)
         let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: surface.width, height: surface.height)))
-        guard quad.count >= 3, let map = PaintProjective(rowMajor: forward.m), let inverse = map.inverted() else { return }
+        guard quad.count >= 3, let inverse = forward.paintMap.inverted() else { return }
         // Drawn at about device resolution: bilinear keeps it sharp (trilinear blurs foreshortened parts).
         let sampling = DirectPlaneDrawing.sampling(forward, over: CGRect(x: 0, y: 0, width: surface.width, height: surface.height))
         let shader = ImageShader(image: SampledImage(surface), inverse: inverse, filter: .bilinear, edge: .transparent,

@@ -109,8 +109,22 @@ final class PieceRasterizer {
     /// change), curves wholly outside it on one side are passed as their chords.
     static func polygon(_ path: CGPath, _ t: CGAffineTransform, visible: PixelRect? = nil) -> Polygon {
         let cull = visible.map { v in CurveCulling(visible: CGRect(x: v.x0, y: v.y0, width: v.width, height: v.height)) }
-        return Polygon(path.flattened(tolerance: fillTolerance, transform: t, cull: cull)
-            .map { sp in sp.points.map { RasterPoint(Double($0.x), Double($0.y)) } })
+        // The vertices of `flattened(…)`, streamed straight into the polygon's subpaths: the
+        // intermediate subpath arrays and their mapped copies were several heap allocations
+        // per shape per frame.
+        var subpaths: [[RasterPoint]] = []
+        var points: [RasterPoint] = []
+        path.flatten(tolerance: fillTolerance, transform: t, cull: cull, begin: { start in
+            let expected = max(16, points.count)
+            points = []
+            points.reserveCapacity(expected)
+            points.append(RasterPoint(Double(start.x), Double(start.y)))
+        }, point: { p, _ in
+            points.append(RasterPoint(Double(p.x), Double(p.y)))
+        }, end: { _, _ in
+            subpaths.append(points)
+        })
+        return Polygon(subpaths)
     }
 
     /// The shape as an analytic rounded rect in local pixels, when the transform keeps axes

@@ -102,7 +102,7 @@ extension PieceRasterizer {
     func directBorderPaint(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (any SpanShader)? {
         guard case let .border(shape, width, color) = item.piece else { return nil }
         let f = DirectPlaneDrawing.forward(item, spec: spec, parent: parent)
-        guard f.isFinite, let h = PaintProjective(rowMajor: f.m), let inverse = h.inverted() else { return nil }
+        guard f.isFinite, let inverse = f.paintMap.inverted() else { return nil }
         return ProjectedBorderShader(inverse: inverse, inner: shape.inset(by: width).rect.standardized, color: color.premultiplied.packed)
     }
 }

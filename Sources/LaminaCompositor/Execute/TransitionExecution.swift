@@ -83,7 +83,7 @@ final class TransitionExecution {
     /// Projects `surface` (its pixel rect) through `forward` (surface → parent-local pixels).
     private func place(_ surface: Surface, forward: Homography, opacity: Double, into parent: RasterTarget, painter: TargetPainter) {
         let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: surface.width, height: surface.height)))
-        guard quad.count >= 3, let map = PaintProjective(rowMajor: forward.m), let inverse = map.inverted() else { return }
+        guard quad.count >= 3, let inverse = forward.paintMap.inverted() else { return }
         let shader = ImageShader(image: SampledImage(surface), inverse: inverse, filter: .bilinear, edge: .transparent)
         painter.fill(Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }]), rule: .nonZero, into: parent,
                      paint: .shader(shader), alpha: opacity)
@@ -97,8 +97,7 @@ final class TransitionExecution {
         for d in draws {
             let h = ProjectedPlane.homography(of: CATransform3DConcat(d.transform, LayerGeometry.flatten))
             let local = Homography([h.m00, h.m01, h.m02, h.m10, h.m11, h.m12, h.m20, h.m21, h.m22])
-            guard let combined = PaintProjective(rowMajor: forward.after(local).m),
-                  let plane = ProjectedPlane(bounds: rect, homography: combined), plane.isVisible(doubleSided: d.doubleSided),
+            guard let plane = ProjectedPlane(bounds: rect, homography: forward.after(local).paintMap), plane.isVisible(doubleSided: d.doubleSided),
                   let shader = ProjectiveDrawing.imageShader(d.source == .old ? images.old : images.new, plane: plane,
                                                              filter: .bilinear) else { continue }
             painter.fill(Polygon([plane.polygon]), rule: .nonZero, into: parent, paint: .shader(shader), alpha: opacity * d.opacity)

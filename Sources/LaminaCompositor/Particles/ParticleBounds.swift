@@ -11,7 +11,14 @@ extension ParticleEvaluator {
     /// diagonal (any rotation); `.null` when none is drawn. Evaluates the particles (as
     /// drawing them does), so call it only where an extent is needed.
     package static func coveredRect(_ emitter: EmitterContent) -> CGRect {
-        let evaluator = ParticleEvaluator()
+        boundsEvaluators.lend { coveredRect(emitter, evaluator: $0) }
+    }
+
+    /// Evaluators for `coveredRect`, kept between frames: a fresh one grew its particle
+    /// arrays from empty on every call (tens of allocations per emitter per frame).
+    static let boundsEvaluators = ScratchPool(maxIdle: 4) { ParticleEvaluator() }
+
+    private static func coveredRect(_ emitter: EmitterContent, evaluator: ParticleEvaluator) -> CGRect {
         evaluator.evaluate(emitter)
         // Half diagonal of each cell's sprite at scale 1, points.
         let radius: [Double] = evaluator.cells.map { cell in

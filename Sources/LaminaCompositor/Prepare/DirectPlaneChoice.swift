@@ -169,7 +169,7 @@ enum DirectPlaneChoice {
     /// Whether the plane's surface → device map can be inverted (a wide shadow's small mask is
     /// sampled through its inverse).
     private static func projectsInvertibly(_ spec: ProjectiveSpec) -> Bool {
-        spec.surfaceToDevice.isFinite && PaintProjective(rowMajor: spec.surfaceToDevice.m)?.inverted() != nil
+        spec.surfaceToDevice.isFinite && spec.surfaceToDevice.paintMap.inverted() != nil
     }
 
     // MARK: Geometry
@@ -183,7 +183,7 @@ enum DirectPlaneChoice {
     static func deviceMap(_ item: DrawItem, _ spec: ProjectiveSpec) -> PaintProjective? {
         let toSurface = Homography([1, 0, Double(-spec.bounds.x0), 0, 1, Double(-spec.bounds.y0), 0, 0, 1])
         let f = spec.surfaceToDevice.after(toSurface).after(.affine(item.transform))
-        return f.isFinite ? PaintProjective(rowMajor: f.m) : nil
+        return f.isFinite ? f.paintMap : nil
     }
 
     /// `inner` lies in `outer` within 1e-6 (compared edge by edge: Foundation's

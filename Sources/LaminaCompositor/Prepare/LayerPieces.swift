@@ -68,27 +68,33 @@ package enum LayerPieces {
                              culledCurves: CullCounter? = nil) -> [DrawPiece] {
         if case .transformLayer = n.kind { return [] }
         var out: [DrawPiece] = []
+        // Room for the usual pieces at the first: grown piece by piece, a layer with a
+        // background and contents reallocated its array.
+        func add(_ piece: DrawPiece) {
+            if out.capacity == 0 { out.reserveCapacity(3) }
+            out.append(piece)
+        }
         let shape = LayerShape(boundsOf: n)
-        if let c = n.backgroundColor, isVisible(c) { out.append(.background(shape, color: c)) }
+        if let c = n.backgroundColor, isVisible(c) { add(.background(shape, color: c)) }
         if case let .gradient(g) = n.kind, !g.colors.isEmpty {
-            out.append(.gradient(shape, g, bounds: n.bounds.standardized))
+            add(.gradient(shape, g, bounds: n.bounds.standardized))
         }
         if case let .image(image) = n.contents {
             let slices = ContentsLayout.slices(for: n, pixelSize: CGSize(width: image.width, height: image.height),
                                                flipped: contentsFlipped)
             if !slices.isEmpty {
-                out.append(.contents(ContentsDrawing(image: image, slices: slices, flipped: contentsFlipped,
-                                                     minificationFilter: n.minificationFilter,
-                                                     magnificationFilter: n.magnificationFilter)))
+                add(.contents(ContentsDrawing(image: image, slices: slices, flipped: contentsFlipped,
+                                              minificationFilter: n.minificationFilter,
+                                              magnificationFilter: n.magnificationFilter)))
             }
         }
-        if case let .emitter(e) = n.kind, !e.cells.isEmpty { out.append(.particles(e)) }
+        if case let .emitter(e) = n.kind, !e.cells.isEmpty { add(.particles(e)) }
         if case let .shape(s) = n.kind, let path = s.path, !path.isEmpty {
-            if let fill = s.fillColor, isVisible(fill) { out.append(.shapeFill(path, color: fill, rule: s.fillRule)) }
+            if let fill = s.fillColor, isVisible(fill) { add(.shapeFill(path, color: fill, rule: s.fillRule)) }
             if let stroke = strokeOutline(s, path: path, transform: t, scratch: strokeScratch, visible: visible,
                                           culledCurves: culledCurves),
                let color = s.strokeColor {
-                out.append(.shapeStroke(outline: stroke, color: color))
+                add(.shapeStroke(outline: stroke, color: color))
             }
         }
         return out

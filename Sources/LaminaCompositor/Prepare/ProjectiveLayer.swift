@@ -3,13 +3,18 @@
 // through a homography, clipped to w > ε first (DESIGN.md §2). Full 3D (transform layers,
 // depth sorting, polygon splitting) is not here: each such layer is one flattened plane.
 import CoreGraphics
+import LaminaRaster
 
 /// A 3×3 homography in column-vector form, row-major: (x, y, 1) ↦ (X, Y, W) with
 /// X = m[0]x + m[1]y + m[2], Y = m[3]x + m[4]y + m[5], W = m[6]x + m[7]y + m[8].
+///
+/// The nine coefficients are stored inline (`InlineArray`), not in an `Array`: a frame of 200
+/// perspective layers makes thousands of homographies (each plane's map, its products with
+/// the surfaces' offsets), and an array each was a heap allocation each.
 package struct Homography: Hashable, Sendable {
-    package var m: [Double]
+    package var m: InlineArray<9, Double>
 
-    package init(_ m: [Double]) { self.m = m.count == 9 ? m : [1, 0, 0, 0, 1, 0, 0, 0, 1] }
+    package init(_ m: InlineArray<9, Double>) { self.m = m }
 
     /// The map of a layer's z = 0 plane (bounds space) under the 4x4 `t` (row-vector form).
     package init(plane t: CATransform3D) {
@@ -24,7 +29,7 @@ package struct Homography: Hashable, Sendable {
 
     /// `self` after `first`: (self · first)(p) = self(first(p)).
     package func after(_ first: Homography) -> Homography {
-        var r = [Double](repeating: 0, count: 9)
+        var r = InlineArray<9, Double>(repeating: 0)
         for i in 0..<3 { for j in 0..<3 { for k in 0..<3 { r[i * 3 + j] += m[i * 3 + k] * first.m[k * 3 + j] } } }
         return Homography(r)
     }
@@ -34,19 +39,44 @@ package struct Homography: Hashable, Sendable {
         (m[0] * x + m[1] * y + m[2], m[3] * x + m[4] * y + m[5], m[6] * x + m[7] * y + m[8])
     }
 
-    package var isFinite: Bool { m.allSatisfy(\.isFinite) }
+    package var isFinite: Bool {
+        for i in m.indices where !m[i].isFinite { return false }
+        return true
+    }
+
+    /// The same map as the raster pipeline's projective transform (same coefficients).
+    package var paintMap: PaintProjective {
+        PaintProjective(m00: m[0], m01: m[1], m02: m[2], m10: m[3], m11: m[4], m12: m[5], m20: m[6], m21: m[7], m22: m[8])
+    }
+
+    /// Coefficient by coefficient, as the array form compared (so NaN ≠ NaN, 0 = −0).
+    package static func == (a: Homography, b: Homography) -> Bool {
+        for i in a.m.indices where a.m[i] != b.m[i] { return false }
+        return true
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        for i in m.indices { hasher.combine(m[i]) }
+    }
 
     /// The smallest w treated as in front of the eye.
     package static let minimumW = 1e-6
 
     /// The polygon `points` maps to, clipped to w ≥ `minimumW` in homogeneous space before
     /// dividing (Sutherland–Hodgman against one plane). Empty when all of it is behind the eye.
-    package func projectClipped(_ points: [CGPoint]) -> [CGPoint] {
-        let h = points.map { apply(Double($0.x), Double($0.y)) }
+    package func projectClipped<Points: RandomAccessCollection>(_ points: Points) -> [CGPoint]
+    where Points.Element == CGPoint, Points.Index == Int {
         var out: [CGPoint] = []
+        // Clipping against one plane adds at most one vertex per vertex removed: one buffer.
+        out.reserveCapacity(points.count + 1)
         let eps = Homography.minimumW
-        for i in 0..<h.count {
-            let a = h[i], b = h[(i + 1) % h.count]
+        let first = points.startIndex, n = points.count
+        func h(_ i: Int) -> (x: Double, y: Double, w: Double) {
+            let p = points[first + i]
+            return apply(Double(p.x), Double(p.y))
+        }
+        for i in 0..<n {
+            let a = h(i), b = h((i + 1) % n)
             let ain = a.w >= eps, bin = b.w >= eps
             if ain { out.append(CGPoint(x: a.x / a.w, y: a.y / a.w)) }
             if ain != bin {
@@ -90,9 +120,8 @@ enum ProjectiveLayer {
     /// Largest side of a perspective layer's offscreen surface, in pixels.
     static let maxSide = 2048
 
-    static func corners(_ r: CGRect) -> [CGPoint] {
-        [CGPoint(x: r.minX, y: r.minY), CGPoint(x: r.maxX, y: r.minY), CGPoint(x: r.maxX, y: r.maxY), CGPoint(x: r.minX, y: r.maxY)]
-    }
+    /// The rect's corners (minX, minY) → (maxX, minY) → (maxX, maxY) → (minX, maxY).
+    static func corners(_ r: CGRect) -> RectCorners { RectCorners(r) }
 
     /// Device pixels per point in the layer's plane, estimated from the projected bounds'
     /// area, within [1/16, 8]; `fallback` when the bounds are partly behind the eye.
@@ -102,5 +131,27 @@ enum ProjectiveLayer {
         guard q.count == 4, area > 0 else { return fallback }
         let s = (abs(Homography.signedArea(q)) / 2 / area).squareRoot()
         return s.isFinite && s > 0 ? min(8, max(1.0 / 16, s)) : fallback
+    }
+}
+
+/// A rect's four corners as a collection, (minX, minY) → (maxX, minY) → (maxX, maxY) →
+/// (minX, maxY), without an array: planes project their bounds' corners several times a
+/// frame each (`Homography.projectClipped`), and an array each was a heap allocation.
+struct RectCorners: RandomAccessCollection {
+    let rect: CGRect
+
+    init(_ rect: CGRect) { self.rect = rect }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { 4 }
+
+    subscript(i: Int) -> CGPoint {
+        switch i {
+        case 0: CGPoint(x: rect.minX, y: rect.minY)
+        case 1: CGPoint(x: rect.maxX, y: rect.minY)
+        case 2: CGPoint(x: rect.maxX, y: rect.maxY)
+        case 3: CGPoint(x: rect.minX, y: rect.maxY)
+        default: preconditionFailure("RectCorners index \(i) out of range")
+        }
     }
 }

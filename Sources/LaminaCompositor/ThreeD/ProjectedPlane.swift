@@ -56,12 +56,26 @@ package struct ProjectedPlane: Sendable {
         let b = rect.standardized
         guard h.isFinite, b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite,
               b.width > 0, b.height > 0, let inv = h.inverted() else { return nil }
-        let corners = [(b.minX, b.minY), (b.maxX, b.minY), (b.maxX, b.maxY), (b.minX, b.maxY)]
-            .map { (Double($0.0), Double($0.1)) }
-        let maxW = corners.map { h.m20 * $0.0 + h.m21 * $0.1 + h.m22 }.max() ?? 0
+        // The corners in order, without an array (planes are made for every 3D layer of every
+        // frame: each array was a heap allocation).
+        let x0 = Double(b.minX), y0 = Double(b.minY), x1 = Double(b.maxX), y1 = Double(b.maxY)
+        func corner(_ i: Int) -> (Double, Double) {
+            switch i {
+            case 0: (x0, y0)
+            case 1: (x1, y0)
+            case 2: (x1, y1)
+            default: (x0, y1)
+            }
+        }
+        // The largest corner w, as `max()` over the four gives it (NaN kept only when first).
+        var maxW = h.m20 * x0 + h.m21 * y0 + h.m22
+        for i in 1..<4 {
+            let c = corner(i), w = h.m20 * c.0 + h.m21 * c.1 + h.m22
+            if maxW < w { maxW = w }
+        }
         guard maxW > 0, maxW.isFinite else { return nil }
         let eps = maxW * ProjectedPlane.relativeEpsilon
-        let poly = ProjectedPlane.clipAndDivide(corners, h, minimumW: eps)
+        let poly = ProjectedPlane.clipAndDivide(count: 4, corner, h, minimumW: eps)
         guard poly.count >= 3 else { return nil }
         let area = ProjectedPlane.signedArea(poly)
         guard area.isFinite, abs(area) > 1e-9 else { return nil }
@@ -140,18 +154,28 @@ package struct ProjectedPlane: Sendable {
     /// two column vectors of its Jacobian) over the visible polygon's vertices. Used to pick a
     /// curve-flattening tolerance in bounds space and whether sampling minifies.
     package var maximumScale: Double {
-        polygon.compactMap { v -> Double? in
-            guard let p = inverse.apply(v.x, v.y) else { return nil }
-            return ProjectedPlane.jacobianNorms(homography, p.x, p.y).max
-        }.max() ?? 0
+        var largest: Double?
+        for v in polygon {
+            guard let p = inverse.apply(v.x, v.y) else { continue }
+            let s = ProjectedPlane.jacobianNorms(homography, p.x, p.y).max
+            if let l = largest, !(l < s) { continue }
+            largest = s
+        }
+        return largest ?? 0
     }
 
     /// The smallest local magnification over the polygon's vertices (device pixels per point).
+    /// (Loops rather than `compactMap` then `min()`, which made an array per call, with the
+    /// same result: the first value, replaced by each later one that compares smaller.)
     package var minimumScale: Double {
-        polygon.compactMap { v -> Double? in
-            guard let p = inverse.apply(v.x, v.y) else { return nil }
-            return ProjectedPlane.jacobianNorms(homography, p.x, p.y).min
-        }.min() ?? 0
+        var smallest: Double?
+        for v in polygon {
+            guard let p = inverse.apply(v.x, v.y) else { continue }
+            let s = ProjectedPlane.jacobianNorms(homography, p.x, p.y).min
+            if let m = smallest, !(s < m) { continue }
+            smallest = s
+        }
+        return smallest ?? 0
     }
 
     // MARK: Pure helpers
@@ -170,16 +194,37 @@ package struct ProjectedPlane: Sendable {
     /// Sutherland–Hodgman against the single plane W = minimumW in homogeneous space, then
     /// the perspective divide. Points with non-finite results are dropped.
     static func clipAndDivide(_ pts: [(Double, Double)], _ h: PaintProjective, minimumW: Double) -> [RasterPoint] {
-        guard pts.count >= 3 else { return [] }
-        let hom = pts.map { p in
-            SIMD3(h.m00 * p.0 + h.m01 * p.1 + h.m02, h.m10 * p.0 + h.m11 * p.1 + h.m12, h.m20 * p.0 + h.m21 * p.1 + h.m22)
+        clipAndDivide(count: pts.count, { pts[$0] }, h, minimumW: minimumW)
+    }
+
+    /// `clipAndDivide` of the `count` points `point(0) …`: `HomogeneousClip.clip`'s steps (the
+    /// same arithmetic in the same order), each clipped vertex divided as it comes, so the
+    /// only array made is the result.
+    static func clipAndDivide(count: Int, _ point: (Int) -> (Double, Double), _ h: PaintProjective,
+                              minimumW: Double) -> [RasterPoint] {
+        guard count >= 3 else { return [] }
+        func hom(_ i: Int) -> SIMD3<Double> {
+            let p = point(i)
+            return SIMD3(h.m00 * p.0 + h.m01 * p.1 + h.m02, h.m10 * p.0 + h.m11 * p.1 + h.m12, h.m20 * p.0 + h.m21 * p.1 + h.m22)
         }
-        let clipped = HomogeneousClip.clip(hom, minimumW: minimumW)
         var out: [RasterPoint] = []
-        out.reserveCapacity(clipped.count)
-        for q in clipped {
+        out.reserveCapacity(count + 2)
+        func divide(_ q: SIMD3<Double>) {
             let x = q.x / q.z, y = q.y / q.z
             if x.isFinite && y.isFinite { out.append(RasterPoint(x, y)) }
+        }
+        var prev = hom(count - 1)
+        var prevIn = prev.z >= minimumW
+        for i in 0..<count {
+            let cur = hom(i)
+            let curIn = cur.z >= minimumW
+            if curIn != prevIn {
+                let t = (minimumW - prev.z) / (cur.z - prev.z)
+                divide(prev + (cur - prev) * t)
+            }
+            if curIn { divide(cur) }
+            prev = cur
+            prevIn = curIn
         }
         return out.count >= 3 ? out : []
     }

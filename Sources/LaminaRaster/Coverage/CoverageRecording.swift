@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The coverage calls one rasterization made (spans with their bytes, constant runs), kept to
 /// be replayed into any sink: the same calls in the same order, so the same pixels. For
 /// shapes that do not change between frames (a layer's rounded background or border that has
@@ -15,16 +17,40 @@ package final class CoverageRecording: @unchecked Sendable {
 
     /// Records the calls of the rounded rect's fill (`AnalyticCoverage.fillRoundedRect`).
     package static func roundedRect(_ rr: RoundedRect, clip: PixelRect) -> CoverageRecording {
-        var sink = Recorder()
-        AnalyticCoverage.fillRoundedRect(rr, clip: clip, generic: &sink)
-        return CoverageRecording(ops: sink.ops, bytes: sink.bytes)
+        record { AnalyticCoverage.fillRoundedRect(rr, clip: clip, generic: &$0) }
     }
 
     /// Records the calls of the ring's fill (`AnalyticCoverage.fillRoundedRectRing`).
     package static func ring(outer: RoundedRect, inner: RoundedRect, clip: PixelRect) -> CoverageRecording {
-        var sink = Recorder()
-        AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: clip, generic: &sink)
-        return CoverageRecording(ops: sink.ops, bytes: sink.bytes)
+        record { AnalyticCoverage.fillRoundedRectRing(outer: outer, inner: inner, clip: clip, generic: &$0) }
+    }
+
+    /// Recorders whose arrays have grown, kept for the next recording: a region render records
+    /// its rounded rects anew each frame (the clip moves with the damage), and growing fresh
+    /// arrays call by call was a dozen allocations per shape. Each recording is copied out at
+    /// its exact size (what the cache accounts for), and the recorder goes back here.
+    private static let idleRecorders = Mutex<[Recorder]>([])
+    /// Most recorders kept idle (one per thread recording at the same time).
+    private static let maxIdleRecorders = 8
+
+    /// Runs `fill` on a recorder (a reused one when one is idle) and keeps what it recorded.
+    private static func record(_ fill: (inout Recorder) -> Void) -> CoverageRecording {
+        var sink = idleRecorders.withLock { $0.popLast() } ?? Recorder()
+        sink.ops.removeAll(keepingCapacity: true)
+        sink.bytes.removeAll(keepingCapacity: true)
+        fill(&sink)
+        let recording = CoverageRecording(ops: exactCopy(sink.ops), bytes: exactCopy(sink.bytes))
+        idleRecorders.withLock { if $0.count < maxIdleRecorders { $0.append(sink) } }
+        return recording
+    }
+
+    /// A new array holding `a`'s elements in a buffer of their count (not `a`'s buffer).
+    private static func exactCopy<T>(_ a: [T]) -> [T] {
+        guard !a.isEmpty else { return [] }
+        return [T](unsafeUninitializedCapacity: a.count) { buffer, initialized in
+            a.withUnsafeBufferPointer { source in _ = buffer.initialize(fromContentsOf: source) }
+            initialized = a.count
+        }
     }
 
     /// Makes the recorded calls on `sink`.
@@ -41,7 +67,7 @@ package final class CoverageRecording: @unchecked Sendable {
     }
 
     /// Collects the calls in local arrays (no class property access per call).
-    private struct Recorder: CoverageSink {
+    private struct Recorder: CoverageSink, Sendable {
         var ops: [Op] = []
         var bytes: [UInt8] = []
 

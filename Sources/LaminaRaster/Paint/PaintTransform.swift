@@ -86,7 +86,8 @@ package struct PaintProjective: Hashable, Sendable {
     package static let identity = PaintAffine.identity.projective
 
     package var isFinite: Bool {
-        [m00, m01, m02, m10, m11, m12, m20, m21, m22].allSatisfy { $0.isFinite }
+        m00.isFinite && m01.isFinite && m02.isFinite && m10.isFinite && m11.isFinite && m12.isFinite
+            && m20.isFinite && m21.isFinite && m22.isFinite
     }
 
     /// True when the bottom row is (0, 0, c) with c ≠ 0, i.e. the map is affine.
@@ -116,10 +117,24 @@ package struct PaintProjective: Hashable, Sendable {
         let c20 = m10 * m21 - m11 * m20, c21 = m01 * m20 - m00 * m21, c22 = m00 * m11 - m01 * m10
         let det = m00 * c00 + m01 * c10 + m02 * c20
         guard isFinite, det.isFinite, abs(det) > 1e-300 else { return nil }
-        let inv = [c00, c01, c02, c10, c11, c12, c20, c21, c22].map { $0 / det }
-        let big = inv.map(abs).max() ?? 0
+        // Element by element, not through arrays: planes invert several maps a frame each.
+        let i00 = c00 / det, i01 = c01 / det, i02 = c02 / det
+        let i10 = c10 / det, i11 = c11 / det, i12 = c12 / det
+        let i20 = c20 / det, i21 = c21 / det, i22 = c22 / det
+        let big = Self.largestMagnitude(i00, i01, i02, i10, i11, i12, i20, i21, i22)
         guard big.isFinite, big > 0 else { return nil }
-        let r = inv.map { $0 / big }
-        return PaintProjective(rowMajor: r)
+        return PaintProjective(m00: i00 / big, m01: i01 / big, m02: i02 / big,
+                               m10: i10 / big, m11: i11 / big, m12: i12 / big,
+                               m20: i20 / big, m21: i21 / big, m22: i22 / big)
+    }
+
+    /// The largest |v| as `[…].map(abs).max()` gives it: a NaN is skipped unless it comes
+    /// first (`max()` keeps the running maximum when a comparison with NaN is false).
+    private static func largestMagnitude(_ v0: Double, _ v1: Double, _ v2: Double, _ v3: Double, _ v4: Double,
+                                         _ v5: Double, _ v6: Double, _ v7: Double, _ v8: Double) -> Double {
+        var big = abs(v0)
+        func take(_ v: Double) { if big < abs(v) { big = abs(v) } }
+        take(v1); take(v2); take(v3); take(v4); take(v5); take(v6); take(v7); take(v8)
+        return big
     }
 }
