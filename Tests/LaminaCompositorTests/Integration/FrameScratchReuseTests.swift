@@ -67,7 +67,8 @@ import Testing
         let scratch = ParticleScratch()
         tiles.bin(count: boxes.count, box: { boxes[$0] }, into: scratch)
         let capacities = (scratch.starts.capacity, scratch.order.capacity)
-        let starts = scratch.starts, order = scratch.order
+        // Copies of their own (sharing the scratch's buffers would make the refill copy them).
+        let starts = scratch.starts.map { $0 }, order = scratch.order.map { $0 }
         // The same boxes in reverse order: the same members per tile, mapped back.
         let reversed = Array(boxes.reversed())
         tiles.bin(count: reversed.count, box: { reversed[$0] }, into: scratch)
