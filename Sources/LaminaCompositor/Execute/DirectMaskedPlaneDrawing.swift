@@ -121,19 +121,42 @@ extension PieceRasterizer {
 /// would hold at that pixel, without the surface.
 struct UnderlayShader: SpanShader {
     let layers: [any SpanShader]
+    /// The upper layers' row, kept for the shader's life: `withUnsafeTemporaryAllocation`
+    /// went to the heap for every span wider than a few hundred pixels (~1,300 mallocs a
+    /// frame of the page fold). A shader is made for one fill on one executor's thread.
+    private let scratch = RowScratch()
+
+    init(layers: [any SpanShader]) { self.layers = layers }
 
     var isOpaque: Bool { layers.contains { $0.isOpaque } }
 
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard let first = layers.first else { out.update(repeating: 0, count: count); return }
         first.shade(y: y, x: x, count: count, into: out)
-        guard layers.count > 1 else { return }
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: count) { buf in
-            guard let tmp = buf.baseAddress else { return }
-            for layer in layers.dropFirst() {
-                layer.shade(y: y, x: x, count: count, into: tmp)
-                PixelKernels.rowOver(out, tmp, count: count, alpha: 255)
-            }
+        guard layers.count > 1, count > 0 else { return }
+        let tmp = scratch.pixels(count)
+        for layer in layers.dropFirst() {
+            layer.shade(y: y, x: x, count: count, into: tmp)
+            PixelKernels.rowOver(out, tmp, count: count, alpha: 255)
         }
     }
+}
+
+/// A growable row of premultiplied pixels for one thread's use at a time (see
+/// `UnderlayShader`); freed with the object.
+final class RowScratch: @unchecked Sendable {
+    private var buffer: UnsafeMutablePointer<UInt32>?
+    private var capacity = 0
+
+    /// Room for `count` pixels (contents undefined), valid until the next call.
+    func pixels(_ count: Int) -> UnsafeMutablePointer<UInt32> {
+        if let buffer, count <= capacity { return buffer }
+        buffer?.deallocate()
+        capacity = max(count, 2 * capacity, 256)
+        let b = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity)
+        buffer = b
+        return b
+    }
+
+    deinit { buffer?.deallocate() }
 }

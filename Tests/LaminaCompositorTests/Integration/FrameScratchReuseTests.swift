@@ -166,3 +166,17 @@ import Testing
         }
     }
 }
+
+@Suite struct RowScratchTests {
+    /// The underlay shader's row is allocated once and grown, not made per span.
+    @Test func aRowIsKeptAndGrownOnlyWhenWider() {
+        let scratch = RowScratch()
+        let a = scratch.pixels(300)
+        a.update(repeating: 7, count: 300)
+        #expect(scratch.pixels(100) == a, "a narrower span reuses the row")
+        #expect(scratch.pixels(300) == a)
+        let b = scratch.pixels(5000)
+        b.update(repeating: 9, count: 5000) // all of it writable
+        #expect(scratch.pixels(4000) == b)
+    }
+}
