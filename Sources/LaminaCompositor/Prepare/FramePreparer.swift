@@ -116,16 +116,7 @@ package struct FramePreparer {
 
     /// Resolves `id` as a child (or mask) of `parent`, reporting dangling and repeated ids.
     mutating func resolve(_ id: RenderNodeID, parent: RenderNodeID) -> RenderNode? {
-        guard let n = node(id) else {
-            list.diagnostics.append(.tree(.danglingReference(parent: parent, missing: id)))
-            return nil
-        }
-        guard !visited.contains(id) else {
-            list.diagnostics.append(.tree(.repeatedNode(parent: parent, node: id)))
-            return nil
-        }
-        visited.insert(id)
-        return n
+        resolves(id, parent: parent) ? node(id) : nil
     }
 
     /// Calls `body` with node `id` as the instance path being walked draws it: a delayed
@@ -157,21 +148,7 @@ package struct FramePreparer {
     /// (NaN as 0), as `sortedChildren` orders nodes.
     func sortedChildIDs(_ ids: [RenderNodeID]) -> [RenderNodeID] {
         let tree = self.tree, variant = instanceVariant
-        func z(_ id: RenderNodeID) -> CGFloat {
-            let v = Self.withNode(id, in: tree, variant: variant) { $0.zPosition } ?? 0
-            return v.isNaN ? 0 : v
-        }
-        var inOrder = true
-        var last = -CGFloat.infinity
-        for id in ids {
-            let v = z(id)
-            if v < last { inOrder = false; break }
-            last = v
-        }
-        if inOrder { return ids }
-        return ids.map { ($0, z($0)) }.enumerated().sorted { a, b in
-            a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
-        }.map(\.element.0)
+        return Self.zOrdered(ids) { Self.withNode($0, in: tree, variant: variant) { $0.zPosition } ?? 0 }
     }
 
     /// The children in drawing order: sublayer order, stably sorted by zPosition (NaN as 0).
@@ -181,17 +158,24 @@ package struct FramePreparer {
     /// after one pass of comparisons. Sorting them anyway copied every RenderNode twice per
     /// frame (the enumerated pairs and the mapped result: 200,000 node copies, with their
     /// retains, for a layer with 100,000 sublayers).
-    static func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] {
-        func z(_ n: RenderNode) -> CGFloat { n.zPosition.isNaN ? 0 : n.zPosition }
+    static func sortedChildren(_ nodes: [RenderNode]) -> [RenderNode] { zOrdered(nodes) { $0.zPosition } }
+
+    /// `items` stably sorted by `zPosition(item)` (NaN as 0): the one ordering of sublayers,
+    /// for nodes and for ids. Items already in order come back as they are after one pass.
+    static func zOrdered<T>(_ items: [T], zPosition: (T) -> CGFloat) -> [T] {
+        func z(_ item: T) -> CGFloat {
+            let v = zPosition(item)
+            return v.isNaN ? 0 : v
+        }
         var inOrder = true
-        for i in nodes.indices.dropFirst() where z(nodes[i]) < z(nodes[i - 1]) {
+        for i in items.indices.dropFirst() where z(items[i]) < z(items[i - 1]) {
             inOrder = false
             break
         }
-        if inOrder { return nodes }
-        return nodes.enumerated().sorted { a, b in
-            z(a.element) != z(b.element) ? z(a.element) < z(b.element) : a.offset < b.offset
-        }.map(\.element)
+        if inOrder { return items }
+        return items.map { ($0, z($0)) }.enumerated().sorted { a, b in
+            a.element.1 != b.element.1 ? a.element.1 < b.element.1 : a.offset < b.offset
+        }.map(\.element.0)
     }
 
     /// The nodes `resolved` (children of `n` that resolved) as the instance path being walked

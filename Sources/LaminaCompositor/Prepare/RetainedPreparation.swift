@@ -39,15 +39,6 @@ package final class RetainedPreparation {
         var depth: Int
         var shadowReach: Int
 
-        init(matrix: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int, shadowReach: Int) {
-            self.matrix = matrix
-            self.alpha = alpha
-            self.clipBox = clipBox
-            self.flipped = flipped
-            self.depth = depth
-            self.shadowReach = shadowReach
-        }
-
         /// Bit for bit: 0 and -0 (or two NaNs) must not pass for the same matrix or alpha.
         static func == (a: EmitState, b: EmitState) -> Bool {
             guard a.alpha.bitPattern == b.alpha.bitPattern, a.clipBox == b.clipBox, a.flipped == b.flipped,
@@ -115,13 +106,6 @@ package final class RetainedPreparation {
     package private(set) var retainedFrames = 0
 
     package init() {}
-
-    /// Forgets the last frame: the next one is walked in full.
-    package func reset() {
-        serial = nil
-        segments.removeAll(keepingCapacity: true)
-        index.removeAll(keepingCapacity: true)
-    }
 
     /// Counts (and under `LAMINA_VERIFY_RETAINED=1` stops on) a frame whose retained list
     /// differs from the full walk's.
