@@ -116,14 +116,14 @@ package enum DrawPiece: Hashable, Sendable {
     /// from the analytic blurred profile when the transform is axis-aligned.
     case shadowRoundedRect(LayerShape, sigma: Double, color: CGColor)
     case background(LayerShape, color: CGColor)
-    case gradient(LayerShape, GradientContent, bounds: CGRect)
+    indirect case gradient(LayerShape, GradientContent, bounds: CGRect)
     case contents(ContentsDrawing)
     case shapeFill(CGPath, color: CGColor, rule: CGPathFillRule)
     /// The stroke outline (already trimmed, dashed and stroked in bounds space): fill non-zero.
     case shapeStroke(outline: CGPath, color: CGColor)
     case border(LayerShape, width: CGFloat, color: CGColor)
     /// An emitter's particles at its time, evaluated and drawn as sprites by the executor.
-    case particles(EmitterContent)
+    indirect case particles(EmitterContent)
 
     /// A short name for tests and diagnostics.
     package var role: String {
@@ -180,25 +180,25 @@ package enum DrawCommand: Hashable, Sendable {
     case pushClip(layer: RenderNodeID, shape: LayerShape, transform: CGAffineTransform)
     case popClip(layer: RenderNodeID)
     /// Start drawing into a new transparent offscreen surface.
-    case beginGroup(GroupSpec)
+    indirect case beginGroup(GroupSpec)
     /// The group's content is done; draw its mask layer's subtree into a second surface.
     case beginMask(layer: RenderNodeID)
     /// Finish the innermost group: shadow, mask, opacity, composite into the surface below.
     case endGroup(layer: RenderNodeID)
     /// Start drawing a perspective layer flat into its own surface (see `ProjectiveSpec`).
-    case beginProjective(ProjectiveSpec)
+    indirect case beginProjective(ProjectiveSpec)
     /// Project the finished surface onto the surface below.
     case endProjective(layer: RenderNodeID)
     /// A perspective layer drawn straight through its homography, without a plane surface
     /// (prepare chose it instead of `beginProjective` … `endProjective`: DirectPlane.swift).
-    case drawPlaneDirect(DirectPlane)
+    indirect case drawPlaneDirect(DirectPlane)
     /// A perspective page — wide shadows, a masked group — drawn without any surface.
-    case drawMaskedPlaneDirect(DirectMaskedPlane)
+    indirect case drawMaskedPlaneDirect(DirectMaskedPlane)
     // 3D contexts and transitions (DrawList+Integration.swift).
     /// Intersect the current surface's clip with a convex device polygon (a depth-sorted piece).
     case pushPolygonClip(layer: RenderNodeID, polygon: [CGPoint])
     /// Start drawing a transitioning layer's "before" subtree into its old surface.
-    case beginTransition(TransitionSpec)
+    indirect case beginTransition(TransitionSpec)
     /// The old surface is done; draw the live subtree into the new surface.
     case beginTransitionLive(layer: RenderNodeID)
     /// Blend old and new with the transition and project the result onto the surface below.

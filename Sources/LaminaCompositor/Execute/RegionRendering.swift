@@ -80,21 +80,31 @@ extension Compositor {
             let rows = PixelRect(x0: frame.x0, y0: r.y0, x1: frame.x1, y1: r.y1)
             let allocator = SurfaceAllocator(budget: budget, pool: surfacePool)
             do {
-                // The pixels of R's rows outside R, to put back (see the note at the top).
+                // The pixels of R's rows outside R, to put back (see the note at the top): the
+                // part left of R then the part right of it, side by side in one scratch surface.
+                // Only R is set to the background: what is drawn beside it is put back, and no
+                // drawing reads a destination pixel other than the one it writes.
                 var saved: Surface?
-                if rows != r, let band = surface.view(x: 0, y: r.y0, width: frame.width, height: r.height) {
-                    let copy = try allocator.surface(width: band.width, height: band.height, for: RenderNodeID(0), .output)
-                    copy.copyPixels(from: band, dx: 0, dy: 0)
+                let left = PixelRect(x0: rows.x0, y0: r.y0, x1: r.x0, y1: r.y1)
+                let right = PixelRect(x0: r.x1, y0: r.y0, x1: rows.x1, y1: r.y1)
+                if rows != r {
+                    let copy = try allocator.surface(width: left.width + right.width, height: r.height, for: RenderNodeID(0), .output)
+                    if let l = surface.view(x: left.x0, y: left.y0, width: left.width, height: left.height) {
+                        copy.copyPixels(from: l, dx: 0, dy: 0)
+                    }
+                    if let rr = surface.view(x: right.x0, y: right.y0, width: right.width, height: right.height) {
+                        copy.copyPixels(from: rr, dx: left.width, dy: 0)
+                    }
                     saved = copy
                 }
-                surface.fill(fill, in: rows)
+                surface.fill(fill, in: r)
                 let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
                                                 coverage: coverageCache, allocator: allocator, planes: planes,
                                                 scratch: pieceRasterizers)
                 defer {
                     if let saved {
-                        surface.copyPixels(from: saved, dx: 0, dy: r.y0, clip: PixelRect(x0: rows.x0, y0: r.y0, x1: r.x0, y1: r.y1))
-                        surface.copyPixels(from: saved, dx: 0, dy: r.y0, clip: PixelRect(x0: r.x1, y0: r.y0, x1: rows.x1, y1: r.y1))
+                        if !left.isEmpty { surface.copyPixels(from: saved, dx: left.x0, dy: r.y0, clip: left) }
+                        if !right.isEmpty { surface.copyPixels(from: saved, dx: right.x0 - left.width, dy: r.y0, clip: right) }
                         allocator.recycle(saved)
                     }
                 }
