@@ -155,7 +155,7 @@ package final class IncrementalFrames {
         var replaced = list
         invalidate()
         let regions = RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1,
-                                            minimumPixels: minimumSplitPixels)
+                                            minimumPixels: minimumSplitPixels, list: pending.list)
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
                               pool: pool, minimumSplitPixels: minimumSplitPixels)
         surface = target

@@ -54,12 +54,18 @@ package enum RenderThreads {
     /// row-disjoint so they can be drawn at once: rectangles that share rows are merged into
     /// their bounding box (a region is drawn across whole rows anyway, RegionRendering.swift,
     /// so this draws no more rows than drawing them one after the other), and each box of at
-    /// least `minimumPixels` pixels is split into `workers` bands of its rows. For one worker,
-    /// `damage` itself (the one-thread path).
-    package static func regions(for damage: [PixelBox], workers: Int, minimumPixels: Int) -> [PixelBox] {
+    /// least `minimumPixels` pixels is split into `workers` bands of its rows: of equal
+    /// estimated work when `list` (the frame's draw list) is given (`RowCosts`), else of equal
+    /// height. For one worker, `damage` itself (the one-thread path).
+    package static func regions(for damage: [PixelBox], workers: Int, minimumPixels: Int, list: DrawList? = nil) -> [PixelBox] {
         guard workers > 1 else { return damage }
+        var costs: RowCosts?
         return FrameDamage.mergingSharedRows(damage).flatMap { box -> [PixelBox] in
             guard box.width * box.height >= minimumPixels else { return [box] }
+            if let list {
+                if costs == nil { costs = RowCosts(list, rows: 0..<list.height) }
+                if let costs { return costs.bands(of: box, count: workers) }
+            }
             return Compositor.bands(width: box.width, height: box.height, count: workers)
                 .map { PixelBox(x0: box.x0 + $0.x0, y0: box.y0 + $0.y0, x1: box.x0 + $0.x1, y1: box.y0 + $0.y1) }
         }
@@ -103,7 +109,7 @@ extension Compositor {
         let list = drawList(tree: tree, width: surface.width, height: surface.height, scale: scale)
         let whole = PixelBox(x0: 0, y0: 0, x1: surface.width, y1: surface.height)
         try render(list, into: surface,
-                   regions: RenderThreads.regions(for: [whole], workers: pool.workerCount, minimumPixels: minimumSplitPixels),
+                   regions: RenderThreads.regions(for: [whole], workers: pool.workerCount, minimumPixels: minimumSplitPixels, list: list),
                    background: background, pool: pool, minimumSplitPixels: minimumSplitPixels)
     }
 }
