@@ -57,6 +57,10 @@ package final class IncrementalFrames {
     /// its size. Whichever surface holds it, the bytes outside are the previous frame's.
     package private(set) var lastDamage: [PixelBox] = []
     private var list: DrawList?
+    /// A frame-sized surface the rows of damage narrower than the frame are drawn in (see
+    /// `Compositor.render(_:into:regions:background:pool:minimumSplitPixels:scratch:)`):
+    /// made when such damage first comes, kept while the size stays.
+    private var scratch: Surface?
     /// The kept list's damage units (computed once per list).
     private var units: [DamageUnit]?
     private var fill: PremultipliedRGBA8?
@@ -71,6 +75,17 @@ package final class IncrementalFrames {
     /// Forgets the kept frame: the next one is drawn whole.
     package func invalidate() {
         surface = nil; back = nil; backDamage = []; list = nil; units = nil; fill = nil; forced = []
+    }
+
+    /// The scratch surface for drawing `regions` of a `width` × `height` frame: nil when
+    /// every region spans the frame's width (nothing beside them to keep), else the kept one
+    /// (made at this size when missing).
+    private func regionScratch(for regions: [PixelBox], width: Int, height: Int) throws -> Surface? {
+        guard regions.contains(where: { $0.x0 > 0 || $0.x1 < width }) else { return nil }
+        if let s = scratch, s.width == width, s.height == height { return s }
+        scratch = nil
+        scratch = try compositor.frameAllocator().outputSurface(width: width, height: height, for: RenderNodeID(0))
+        return scratch
     }
 
     /// Makes the next frame redraw `box` (device pixels) even if its draw list leaves it
@@ -157,7 +172,7 @@ package final class IncrementalFrames {
         let regions = RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1,
                                             minimumPixels: minimumSplitPixels, list: pending.list)
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
-                              pool: pool, minimumSplitPixels: minimumSplitPixels)
+                              pool: pool, minimumSplitPixels: minimumSplitPixels, scratch: try regionScratch(for: regions, width: w, height: h))
         surface = target
         back = kept
         backDamage = kept == nil ? [] : pending.damage.rects

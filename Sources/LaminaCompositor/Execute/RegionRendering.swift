@@ -61,9 +61,16 @@ extension Compositor {
     /// of several workers, 3D planes of at least `minimumSplitPixels` device pixels are drawn
     /// in bands shared by the workers (PlaneBands.swift). The first error any region meets is
     /// thrown after all have run. Returns how many planes were drawn in bands (for tests).
+    ///
+    /// `scratch`, a surface of the frame's size whose pixels do not matter (nil: none): a
+    /// region narrower than the frame is then drawn across its rows in `scratch` and only the
+    /// region copied to `surface`, instead of saving and putting back the pixels beside it in
+    /// `surface` (two copies of nearly whole rows for a small damage rectangle). Regions are
+    /// row-disjoint or drawn one after the other, so they can share it.
     @discardableResult
     package func render(_ list: DrawList, into surface: Surface, regions: [PixelBox], background: CGColor? = nil,
-                        pool: WorkerPool?, minimumSplitPixels: Int = RenderThreads.minimumSplitPixels) throws -> Int {
+                        pool: WorkerPool?, minimumSplitPixels: Int = RenderThreads.minimumSplitPixels,
+                        scratch: Surface? = nil) throws -> Int {
         guard list.width == surface.width, list.height == surface.height else {
             throw CompositorError.invalidOutputSize(width: surface.width, height: surface.height)
         }
@@ -79,6 +86,19 @@ extension Compositor {
             let r = rects[i]
             let rows = PixelRect(x0: frame.x0, y0: r.y0, x1: frame.x1, y1: r.y1)
             let allocator = SurfaceAllocator(budget: budget, pool: surfacePool)
+            if rows != r, let scratch, scratch.width == surface.width, scratch.height == surface.height, scratch !== surface {
+                // R's rows drawn in the scratch surface (what lands beside R there is not
+                // looked at), then R copied out.
+                do {
+                    scratch.fill(fill, in: r)
+                    let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
+                                                    coverage: coverageCache, allocator: allocator, planes: planes,
+                                                    scratch: pieceRasterizers)
+                    try executor.run(list, into: scratch, region: rows, kept: r, endsFrame: false)
+                    surface.copyPixels(from: scratch, dx: 0, dy: 0, clip: r)
+                } catch { errors.set(i, error) }
+                return
+            }
             do {
                 // The pixels of R's rows outside R, to put back (see the note at the top): the
                 // part left of R then the part right of it, side by side in one scratch surface.

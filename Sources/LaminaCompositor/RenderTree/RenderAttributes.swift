@@ -8,6 +8,21 @@ package struct RenderNodeID: Hashable, Sendable, Comparable, CustomStringConvert
     package init(_ rawValue: UInt64) { self.rawValue = rawValue }
     package static func < (a: RenderNodeID, b: RenderNodeID) -> Bool { a.rawValue < b.rawValue }
     package var description: String { "#\(rawValue)" }
+
+    package func hash(into hasher: inout Hasher) { hasher.combine(rawValue) }
+
+    /// The hash sets and dictionaries keyed by node id use (frame preparation looks ids up
+    /// several times per layer per frame: SipHash was ~8 % of an incremental frame): the
+    /// SplitMix64 finalizer of the id mixed with the table's seed — every bit of the id
+    /// reaches the low bits a table uses, and tables keep their own seeds (copying one
+    /// table's ids into another in its order stays linear). Ids are the process's own
+    /// counters, not input an attacker chooses, so a keyed hash buys nothing here.
+    package func _rawHashValue(seed: Int) -> Int {
+        var x = rawValue ^ UInt64(bitPattern: Int64(seed))
+        x = (x ^ (x >> 30)) &* 0xbf58_476d_1ce4_e5b9
+        x = (x ^ (x >> 27)) &* 0x94d0_49bb_1331_11eb
+        return Int(bitPattern: UInt(truncatingIfNeeded: x ^ (x >> 31)))
+    }
 }
 
 /// Which corners `cornerRadius` rounds: the same bits as Apple's `CACornerMask`
