@@ -32,7 +32,10 @@
 // `PlaneSorter.epsilon`, 1/1000 pt) is drawn over it, like a later sublayer; inside a run the
 // emitter's render order is kept (`backToFront` runs are already sorted by depth); a run is
 // drawn with the emitter's opacity on its own (no group across runs, as a transform layer's
-// members get no group).
+// members get no group); in a context the emitter's `mask` does not apply to its particles
+// (a transform layer ignores masks, reference §2.8.2 — preservesDepth takes on its
+// restrictions, §2.8.3), while `masksToBounds` still clips them where they show on the
+// emitter's plane, as it does outside contexts.
 import CoreGraphics
 
 extension FramePreparer {

@@ -150,6 +150,18 @@ import Testing
         let deep = try Self.render(stage(turned: false, eye: 200))
         #expect(Self.colour(deep, 13, 20) == "red")
         #expect(Self.colour(deep, 56, 20) == "green")
+        // A member of a transform layer: its plane (sublayer included) is one plane of the
+        // context's sort, its particles on either side of it.
+        let root = Self.root(eye: 200)
+        let t = CATransformLayer()
+        t.frame = root.bounds
+        let member = stage(turned: false).sublayers![0]
+        member.removeFromSuperlayer()
+        t.addSublayer(member)
+        root.addSublayer(t)
+        let inContext = try Self.render(root)
+        #expect(Self.colour(inContext, 13, 20) == "red")
+        #expect(Self.colour(inContext, 56, 20) == "green")
     }
 
     @Test func theEmittersBackgroundStaysUnderItsParticlesOutsideAContext() throws {
