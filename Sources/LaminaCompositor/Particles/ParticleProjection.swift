@@ -25,6 +25,9 @@
 // flattens (the emitter's placement · the superlayer's sublayer matrix), or a CATransformLayer
 // context's space (TransformLayerContext.swift) — larger z nearer, as `DepthSortedContext`
 // orders planes. Under a perspective sublayerTransform that is also nearest-to-the-eye order.
+// Among other planes (a CATransformLayer context, the emitter's own sublayers) the particles
+// are also ordered against those planes, in the same space (`contextPoint`,
+// ParticleDepthRuns.swift).
 import CoreGraphics
 
 /// Where an emitter's particles show on its z = 0 plane when it preserves depth, and how
