@@ -33,7 +33,9 @@ extension PieceRasterizer {
         // edge and the box's rounding. Those left out would draw nothing inside the limit.
         let cull = target.limit.map { l in (l, (toSurface.a * toSurface.a + toSurface.b * toSurface.b
                                                 + toSurface.c * toSurface.c + toSurface.d * toSurface.d).squareRoot()) }
-        for p in evaluator.particles {
+        let selection = e.selection
+        for (i, p) in evaluator.particles.enumerated() {
+            if let selection, !selection.contains(i) { continue } // another run's particle (ParticleDepthRuns.swift)
             guard let sprite = sprites[Int(p.cell)], p.scale > 0, p.a > 0 else { continue }
             let k = p.scale / sprite.contentsScale
             if let (l, stretch) = cull {

@@ -134,11 +134,30 @@ package struct EmitterContent: Hashable, Sendable {
     /// emitter's matrices while it draws; nil draws them flattened into the plane (as always
     /// when `preservesDepth` is false).
     package var projection: ParticleProjection?
+    /// Which of the frame's particles this draw shows (nil: all): a depth-preserving
+    /// emitter's particles are drawn in runs between the planes around them
+    /// (ParticleDepthRuns.swift). Not part of what is evaluated: every run of an emitter
+    /// shares one evaluation.
+    package var selection: ParticleSelection?
     package var seed: UInt32 = 0
     /// The emitter's local time of the frame, seconds.
     package var time: Double = 0
 
     package init() {}
+}
+
+/// One run of an emitter's particles: those whose entry in `runs` is `run`. `runs` has one
+/// entry per particle of the emitter's evaluation (`ParticleEvaluator.particles`, in drawing
+/// order), shared by every run of the emitter; −1 marks particles no run draws (behind the
+/// eye of the depth sort). Particles missing from `runs` are not drawn.
+package struct ParticleSelection: Hashable, Sendable {
+    package var runs: [Int32]
+    package var run: Int32
+
+    package init(runs: [Int32], run: Int32) { self.runs = runs; self.run = run }
+
+    @inline(__always)
+    package func contains(_ index: Int) -> Bool { index < runs.count && runs[index] == run }
 }
 
 extension RenderNode {

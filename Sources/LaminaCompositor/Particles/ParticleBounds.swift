@@ -7,7 +7,7 @@ import Foundation
 
 extension ParticleEvaluator {
     /// The rectangle (points, the emitter layer's bounds space) that `emitter`'s particles
-    /// cover at `emitter.time`: every live particle's centre, grown by its sprite's half
+    /// cover at `emitter.time` (those of its `selection`, when it has one): every live particle's centre, grown by its sprite's half
     /// diagonal (any rotation); `.null` when none is drawn. Evaluates the particles (as
     /// drawing them does), so call it only where an extent is needed.
     package static func coveredRect(_ emitter: EmitterContent) -> CGRect {
@@ -30,7 +30,9 @@ extension ParticleEvaluator {
             return d.isFinite ? d : -1
         }
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        for p in evaluator.particles {
+        let selection = emitter.selection
+        for (i, p) in evaluator.particles.enumerated() {
+            if let selection, !selection.contains(i) { continue }
             let base = radius[Int(p.cell)]
             guard base >= 0, p.scale > 0, p.a > 0 else { continue }
             let k = base * p.scale + 1 // one point of filter spread

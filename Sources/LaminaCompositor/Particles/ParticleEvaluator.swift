@@ -65,7 +65,10 @@ package final class ParticleEvaluator {
     /// the same emitter several times (its bounds for culling and damage, then each band that
     /// draws it): the process's last evaluations are kept (`EvaluationCache`), and an equal
     /// emitter (same values and time, so the same particles) takes their result.
+    /// `emitter.selection` is ignored: every particle is evaluated (the caller draws its run).
     package func evaluate(_ emitter: EmitterContent) {
+        var emitter = emitter
+        emitter.selection = nil
         if let hit = Self.cache.result(for: emitter) {
             particles = hit.particles
             cells = hit.cells

@@ -25,6 +25,9 @@
 // flattens (the emitter's placement · the superlayer's sublayer matrix), or a CATransformLayer
 // context's space (TransformLayerContext.swift) — larger z nearer, as `DepthSortedContext`
 // orders planes. Under a perspective sublayerTransform that is also nearest-to-the-eye order.
+// Among other planes (a CATransformLayer context, the emitter's own sublayers) the particles
+// are also ordered against those planes, in the same space (`contextPoint`,
+// ParticleDepthRuns.swift).
 import CoreGraphics
 
 /// Where an emitter's particles show on its z = 0 plane when it preserves depth, and how
@@ -36,8 +39,10 @@ package struct ParticleProjection: Hashable, Sendable {
     /// The device w column of M (m14, m24, m34, m44): a particle with w ≤ `minimumW` is at or
     /// behind the eye and is not drawn.
     package var deviceW: SIMD4<Double>
-    /// The z and w columns of the depth space (bounds → the sorting space, not flattened).
-    package var depthZ: SIMD4<Double>, depthW: SIMD4<Double>
+    /// The columns of the depth space (bounds → the sorting space, not flattened): x and y
+    /// place a particle among the planes of its context (ParticleDepthRuns.swift), z and w
+    /// give its depth.
+    package var depthX: SIMD4<Double>, depthY: SIMD4<Double>, depthZ: SIMD4<Double>, depthW: SIMD4<Double>
 
     /// The smallest w (device, plane and depth space) treated as in front of the eye, as for
     /// projected planes (`Homography.minimumW`).
@@ -61,6 +66,8 @@ package struct ParticleProjection: Hashable, Sendable {
         c = inv[6] * z.0 + inv[7] * z.1 + inv[8] * z.2
         guard a.isFinite, b.isFinite, c.isFinite else { return nil }
         deviceW = SIMD4(Double(m.m14), Double(m.m24), Double(m.m34), Double(m.m44))
+        depthX = SIMD4(Double(d.m11), Double(d.m21), Double(d.m31), Double(d.m41))
+        depthY = SIMD4(Double(d.m12), Double(d.m22), Double(d.m32), Double(d.m42))
         depthZ = SIMD4(Double(d.m13), Double(d.m23), Double(d.m33), Double(d.m43))
         depthW = SIMD4(Double(d.m14), Double(d.m24), Double(d.m34), Double(d.m44))
     }
@@ -87,6 +94,30 @@ package struct ParticleProjection: Hashable, Sendable {
         guard w > Self.minimumW else { return nil }
         let d = (x * depthZ.x + y * depthZ.y + z * depthZ.z + depthZ.w) / w
         return d.isFinite ? d : nil
+    }
+
+    /// Bounds → the depth space as a matrix (row-vector form), rebuilt from its columns.
+    package var depthSpace: CATransform3D {
+        func f(_ v: Double) -> CGFloat { CGFloat(v) }
+        return CATransform3D(m11: f(depthX.x), m12: f(depthY.x), m13: f(depthZ.x), m14: f(depthW.x),
+                             m21: f(depthX.y), m22: f(depthY.y), m23: f(depthZ.y), m24: f(depthW.y),
+                             m31: f(depthX.z), m32: f(depthY.z), m33: f(depthZ.z), m34: f(depthW.z),
+                             m41: f(depthX.w), m42: f(depthY.w), m43: f(depthZ.w), m44: f(depthW.w))
+    }
+
+    /// Where a particle that `place` put at (`px`, `py`) on the plane, with depth `z`, is in
+    /// the depth space (divided: x/w, y/w, z/w, points), the space its context's planes are
+    /// sorted in; nil behind that space's eye or not finite. Undoes `place` first: the
+    /// particle's own x = px·(1 + c·z) − a·z (and likewise y), exact up to rounding.
+    @inline(__always)
+    package func contextPoint(placedX px: Double, placedY py: Double, z: Double) -> SIMD3<Double>? {
+        let wp = 1 + c * z
+        let x = px * wp - a * z, y = py * wp - b * z
+        let h = SIMD4(x, y, z, 1)
+        let w = (h * depthW).sum()
+        guard w > Self.minimumW else { return nil }
+        let p = SIMD3((h * depthX).sum(), (h * depthY).sum(), (h * depthZ).sum()) / w
+        return p.x.isFinite && p.y.isFinite && p.z.isFinite ? p : nil
     }
 
     /// The inverse of a row-major 3x3 (adjugate over determinant, the entries first divided by

@@ -258,8 +258,13 @@ package struct FramePreparer {
         // The walk recurses through the sublayers: what comes before and after them is in
         // functions of their own, so a level's stack frame holds only what the recursion needs
         // (a debug build's whole `emit` was ~55 KB a level; 128 levels overflowed a thread).
-        let opening = openLayer(n, matrix: m, transform: t, alpha: alpha, opacity: opacity, clipBox: clipBox, flipped: flipped, depth: depth)
+        // A depth-preserving emitter's particles behind its plane go under its sublayers, the
+        // others over them (ParticleDepthRuns.swift); nil for every other layer.
+        let split = particleDepthSplit(n)
+        let opening = openLayer(n, matrix: m, transform: t, alpha: alpha, opacity: opacity, clipBox: clipBox, flipped: flipped, depth: depth,
+                                particles: split)
         emitSublayers(n, matrix: m, alpha: opening.pieceAlpha, clipBox: opening.innerClip, flipped: flipped, depth: depth)
+        if let front = split?.front { list.commands.append(drawCommand(n, .particles(front), t, alpha: opening.pieceAlpha)) }
         closeLayer(n, matrix: m, transform: t, opening, flipped: flipped, depth: depth)
     }
 
@@ -275,9 +280,10 @@ package struct FramePreparer {
     }
 
     /// Everything of `n` drawn before its sublayers: the group it needs (OffscreenPredicate),
-    /// its clip, its path shadow and body pieces. `t`: bounds → device.
+    /// its clip, its path shadow and body pieces. `t`: bounds → device. `particles`: a
+    /// depth-preserving emitter's particles split by its plane; its body draws those behind.
     private mutating func openLayer(_ n: RenderNode, matrix m: CATransform3D, transform t: CGAffineTransform, alpha: Double, opacity: Double,
-                                    clipBox: PixelBox, flipped: Bool, depth: Int) -> LayerOpening {
+                                    clipBox: PixelBox, flipped: Bool, depth: Int, particles: ParticleDepthSplit? = nil) -> LayerOpening {
         let isTransformLayer: Bool = { if case .transformLayer = n.kind { return true }; return false }()
         var mask: RenderNodeID?
         if let maskID = n.mask, !isTransformLayer, resolves(maskID, parent: n.id) { mask = maskID }
@@ -319,7 +325,14 @@ package struct FramePreparer {
             innerClip = innerClip.intersection(PixelBox(covering: shape.rect.applying(t)))
         }
         if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(drawCommand(n, s, t, alpha: pieceAlpha)) }
-        for p in body(n, t, flipped: flipped, visible: strokeCullBox(clipBox)) { list.commands.append(drawCommand(n, p, t, alpha: pieceAlpha)) }
+        for p in body(n, t, flipped: flipped, visible: strokeCullBox(clipBox)) {
+            var piece = p
+            if let split = particles, case .particles = p {
+                guard let behind = split.behind else { continue }
+                piece = .particles(behind)
+            }
+            list.commands.append(drawCommand(n, piece, t, alpha: pieceAlpha))
+        }
         return LayerOpening(pieceAlpha: pieceAlpha, innerClip: innerClip, clipped: clipped, grouped: !reasons.isEmpty, mask: mask)
     }
 

@@ -5,6 +5,8 @@
 // flattened into it as usual), and the planes are sorted back to front with polygon
 // splitting by `DepthSortedContext` (BSP), back faces culled when isDoubleSided is false.
 // A transform layer's opacity multiplies each member separately (no group compositing).
+// The particles of a member CAEmitterLayer that preserves depth are sorted among the planes
+// and drawn in runs between them, never clipped to its plane's pieces (ParticleDepthRuns.swift).
 //
 // Spaces. For a context rooted at transform layer T in superlayer S, a member L has
 // `toContext` = L's bounds → S's bounds space with no flattening on the way
@@ -49,10 +51,24 @@ extension FramePreparer {
             ContextPlane(id: i, bounds: Self.planeRect(of: m.node, in: tree), toContext: m.toContext,
                          isDoubleSided: m.node.isDoubleSided || m.flipped)
         }
-        let fragments = DepthSortedContext.fragments(planes, contextToDevice: contextToDevice)
+        // Depth-preserving emitters' particles are sorted among the planes and drawn in runs
+        // between them, apart from their emitter's plane (ParticleDepthRuns.swift).
+        var particles = contextParticles(members, contextToDevice: contextToDevice)
+        let (items, runs) = DepthSortedContext.items(planes, points: particles.points, contextToDevice: contextToDevice)
+        particles.sorted(runs: runs)
         // A member split into pieces is drawn once per piece: its subtree must be walkable again.
         var subtreeOf: [Int: [RenderNodeID]] = [:]
-        for f in fragments {
+        for item in items {
+            guard case let .fragment(f) = item else {
+                guard case let .points(run) = item else { continue }
+                for i in particles.membersOf[run] ?? [] {
+                    let m = members[i]
+                    guard let n = particles.runNode(i, run: run) else { continue }
+                    emit(n, matrix: CATransform3DConcat(m.toContext, contextToDevice), alpha: m.alpha, clipBox: clipBox,
+                         flipped: m.flipped, depth: m.depth)
+                }
+                continue
+            }
             let m = members[f.id]
             if let again = subtreeOf[f.id] { visited.forget(again) }
             let mark = visited.mark
@@ -61,8 +77,8 @@ extension FramePreparer {
                 list.commands.append(.pushPolygonClip(layer: m.node.id, polygon: f.coverage.map { CGPoint(x: $0.x, y: $0.y) }))
             }
             let dm = CATransform3DConcat(m.toContext, contextToDevice)
-            emit(m.node.projectingParticles(matrix: dm, depthSpace: m.toContext), matrix: dm, alpha: m.alpha, clipBox: clipBox,
-                 flipped: m.flipped, depth: m.depth)
+            emit(particles.planeNode(f.id) ?? m.node.projectingParticles(matrix: dm, depthSpace: m.toContext), matrix: dm,
+                 alpha: m.alpha, clipBox: clipBox, flipped: m.flipped, depth: m.depth)
             if split { list.commands.append(.popClip(layer: m.node.id)) }
             if subtreeOf[f.id] == nil { subtreeOf[f.id] = visited.inserted(since: mark) }
         }

@@ -49,6 +49,27 @@ package enum DepthSortedContext {
     /// back to front. Planes that are back-facing and not double-sided, behind the eye,
     /// degenerate or not finite are left out. Coplanar layers keep their input order.
     package static func fragments(_ planes: [ContextPlane], contextToDevice: CATransform3D) -> [ContextFragment] {
+        items(planes, points: [], contextToDevice: contextToDevice).items.compactMap { item in
+            if case let .fragment(f) = item { return f }
+            return nil
+        }
+    }
+
+    /// One draw of a context with points among its planes.
+    package enum Item: Sendable {
+        case fragment(ContextFragment)
+        /// The points of this run (`runs[i] == run`), drawn here.
+        case points(run: Int32)
+    }
+
+    /// `fragments(_:contextToDevice:)` with `points` (positions in the context's sorting
+    /// space, divided, as particles of a depth-preserving emitter: ParticleDepthRuns.swift)
+    /// placed among the fragments by the same depth sort (`PlaneSorter`): a point is drawn
+    /// after the planes it is in front of and before those in front of it. Culled planes
+    /// (back faces, behind the eye) order no points. `runs[i]`: point i's run, −1 when it is
+    /// not drawn.
+    package static func items(_ planes: [ContextPlane], points: [SIMD3<Double>],
+                              contextToDevice: CATransform3D) -> (items: [Item], runs: [Int32]) {
         var projected: [Int: ProjectedPlane] = [:]
         var polygons: [PlanePolygon] = []
         var vertexCounts: [Int: Int] = [:]
@@ -60,16 +81,30 @@ package enum DepthSortedContext {
             polygons.append(poly)
             vertexCounts[index] = poly.vertices.count
         }
-        let sorted = PlaneSorter.backToFront(polygons, viewer: .orthographic)
+        let (sortedItems, runs) = PlaneSorter.backToFront(polygons, points: points, viewer: .orthographic)
+        let sorted: [PlanePolygon] = sortedItems.compactMap { if case let .fragment(f) = $0 { return f }; return nil }
         var pieces: [Int: Int] = [:]
         for f in sorted { pieces[f.id, default: 0] += 1 }
-        return sorted.enumerated().compactMap { k, f in
-            guard let plane = projected[f.id] else { return nil }
+        var k = 0
+        var out: [Item] = []
+        out.reserveCapacity(sortedItems.count)
+        for item in sortedItems {
+            guard case let .fragment(f) = item else {
+                if case let .points(run) = item { out.append(.points(run: run)) }
+                continue
+            }
+            defer { k += 1 }
+            guard let plane = projected[f.id] else { continue }
             let whole = pieces[f.id] == 1 && f.vertices.count == vertexCounts[f.id]
-            if whole { return ContextFragment(id: planes[f.id].id, plane: plane, outline: nil, coverage: plane.polygon) }
+            if whole {
+                out.append(.fragment(ContextFragment(id: planes[f.id].id, plane: plane, outline: nil, coverage: plane.polygon)))
+                continue
+            }
             let widen = seamsToWiden(f, later: sorted[(k + 1)...])
-            return ContextFragment(id: planes[f.id].id, plane: plane, outline: f.localOutline, coverage: deviceCoverage(f, widen, plane))
+            out.append(.fragment(ContextFragment(id: planes[f.id].id, plane: plane, outline: f.localOutline,
+                                                 coverage: deviceCoverage(f, widen, plane))))
         }
+        return (out, runs)
     }
 
     /// Which of a piece's seam edges to widen: those whose neighbour piece (a later fragment

@@ -109,18 +109,57 @@ package enum PlaneSorter {
     /// The fragments of `polygons` in back-to-front order for `viewer`. Degenerate polygons
     /// (no normal) are dropped. Never crashes on NaN (such polygons have no normal).
     package static func backToFront(_ polygons: [PlanePolygon], viewer: PlaneViewer = .orthographic) -> [PlanePolygon] {
+        backToFront(polygons, points: [], viewer: viewer).items.compactMap { item in
+            if case let .fragment(f) = item { return f }
+            return nil
+        }
+    }
+
+    /// One step of a back-to-front order of planes and points.
+    package enum Item: Sendable, Equatable {
+        /// A fragment of one of the polygons.
+        case fragment(PlanePolygon)
+        /// The points whose entry in `runs` is this run, drawn here (in their input order).
+        case points(run: Int32)
+    }
+
+    /// `polygons` and `points` (positions in the same space) in one back-to-front order: the
+    /// polygons' fragments exactly as `backToFront(_:viewer:)` gives them, with the points
+    /// placed among them by the same tree. Each point goes down the tree to the side of each
+    /// node's plane it lies on, so it is drawn after every plane it is in front of and before
+    /// every plane in front of it, wherever they overlap; points that end in the same
+    /// region of the tree form one run, kept in input order. A point in a node's plane (within
+    /// `epsilon`) counts as on the viewer's side: it is drawn over that plane, like a later
+    /// sublayer. `runs[i]` is point i's run (runs numbered in drawing order from 0), or −1
+    /// for a point that is not finite (never drawn).
+    package static func backToFront(_ polygons: [PlanePolygon], points: [SIMD3<Double>], viewer: PlaneViewer = .orthographic)
+        -> (items: [Item], runs: [Int32]) {
         let usable = polygons.filter { $0.vertices.count >= 3 && $0.normal != nil }
-        var out: [PlanePolygon] = []
-        out.reserveCapacity(usable.count)
+        var out: [Item] = []
+        out.reserveCapacity(usable.count + 1)
+        var runs = [Int32](repeating: -1, count: points.count)
+        var runCount: Int32 = 0
+        let finite = points.indices.filter { i in
+            let p = points[i]
+            return p.x.isFinite && p.y.isFinite && p.z.isFinite
+        }.map { Int32($0) }
         // Explicit work stack instead of recursion (a deep tree cannot overflow the stack).
-        enum Work { case build([PlanePolygon]), emit([PlanePolygon]) }
-        var stack: [Work] = [.build(usable)]
+        enum Work { case build([PlanePolygon], [Int32]), emit([PlanePolygon]) }
+        var stack: [Work] = [.build(usable, finite)]
         while let w = stack.popLast() {
             switch w {
             case let .emit(list):
-                out.append(contentsOf: list)
-            case let .build(list):
-                guard let splitter = list.first, let n = splitter.normal else { continue }
+                for p in list { out.append(.fragment(p)) }
+            case let .build(list, pts):
+                guard let splitter = list.first, let n = splitter.normal else {
+                    // A region with no plane left: its points are one run.
+                    if !pts.isEmpty {
+                        for i in pts { runs[Int(i)] = runCount }
+                        out.append(.points(run: runCount))
+                        runCount += 1
+                    }
+                    continue
+                }
                 let d = (n * splitter.vertices[0].position).sum()
                 var front: [PlanePolygon] = [], back: [PlanePolygon] = [], here: [PlanePolygon] = [splitter]
                 for p in list.dropFirst() {
@@ -136,14 +175,20 @@ package enum PlaneSorter {
                 case .orthographic: viewerInFront = n.z >= 0
                 case let .eye(e): viewerInFront = (n * e).sum() - d >= 0
                 }
+                var nearPoints: [Int32] = [], farPoints: [Int32] = []
+                for i in pts {
+                    let dist = (n * points[Int(i)]).sum() - d
+                    let nearSide = abs(dist) <= epsilon || (dist > 0) == viewerInFront
+                    if nearSide { nearPoints.append(i) } else { farPoints.append(i) }
+                }
                 // Pushed in reverse: far side first, then the node's polygons, then near side.
                 let (far, near) = viewerInFront ? (back, front) : (front, back)
-                if !near.isEmpty { stack.append(.build(near)) }
+                if !near.isEmpty || !nearPoints.isEmpty { stack.append(.build(near, nearPoints)) }
                 stack.append(.emit(here))
-                if !far.isEmpty { stack.append(.build(far)) }
+                if !far.isEmpty || !farPoints.isEmpty { stack.append(.build(far, farPoints)) }
             }
         }
-        return out
+        return (out, runs)
     }
 
     enum Side { case coplanar(PlanePolygon), front(PlanePolygon), back(PlanePolygon), both(PlanePolygon, PlanePolygon) }

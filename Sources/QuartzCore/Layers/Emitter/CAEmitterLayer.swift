@@ -200,16 +200,23 @@ open class CAEmitterLayer: CALayer {
     ///   the layer's own z. `unordered`, `oldestFirst`, `oldestLast` and `additive` keep their
     ///   own order in 3-D too (a CATransformLayer would sort every sublayer by depth; the
     ///   named order is kept because it is what the mode asks for).
-    /// - Particles draw in the emitter's slot of the drawing order (after its contents, before
-    ///   its sublayers) and are not interleaved with other planes: inside a CATransformLayer the
-    ///   emitter is still one plane of the depth sort, so a sibling plane is either wholly in
-    ///   front of or behind all of its particles (sorting up to 100 000 particles into the
-    ///   plane BSP would cost far more than the frame).
+    /// - Particles take part in the depth order of the planes around them, each as a point
+    ///   (ParticleDepthRuns.swift): inside a CATransformLayer they are sorted among the
+    ///   context's planes — a sibling plane hides those behind it and not those in front,
+    ///   whatever the sublayer order — and drawn in runs between them, never clipped to the
+    ///   pieces the sort cuts the emitter's plane into; the emitter's own plane (background,
+    ///   contents, flattened sublayers, border) is one plane of that sort, so its opaque
+    ///   background hides its particles behind it. Outside such a context, the emitter's own
+    ///   sublayers (flattened into its plane) hide the particles behind the plane and are
+    ///   covered by the others, while its background and contents stay under every particle
+    ///   ("the particles are drawn above the backgroundColor", CAEmitterLayer.h). A particle
+    ///   in a plane (within 1/1000 pt) is drawn over it; a sprite straddling a plane is drawn
+    ///   wholly on its centre's side.
     /// - `masksToBounds` clips particles where they show on the plane, not in 3-D.
     /// - A sprite keeps the orientation of the layer's plane (no billboarding): turning the
     ///   emitter away foreshortens its particles as it does the layer. Since particles are
     ///   drawn through the plane, an emitter seen edge-on shows none, off-plane ones included.
-    /// Tested: EmitterPreservesDepthTests.
+    /// Tested: EmitterPreservesDepthTests, EmitterParticleDepthRunsTests.
     open var preservesDepth: Bool { get { emission.preservesDepth } set { set("preservesDepth", \.preservesDepth, newValue) } }
     /// Multiplies every cell's velocity. Default 1. Animatable.
     open var velocity: Float { get { emission.velocity } set { setMultiplier("velocity", \.velocity, newValue) } }
