@@ -54,6 +54,9 @@ package struct FramePreparer {
     /// > 0 inside 3D rendering contexts and transitions, where segments are neither reused
     /// nor recorded (their walks repeat subtrees and change the output box).
     var retainBlock = 0
+    /// The layer whose sublayer loop is running (nil at the root): the superlayer segments
+    /// opened now are recorded under (RetainedPreparation.swift).
+    var sublayerParent: RenderNodeID?
 
     /// `width` × `height` device pixels; `scale` device pixels per point (the root's
     /// superlayer space, in points, maps to the device by this uniform scale). `strokeScratch`:
@@ -373,7 +376,20 @@ package struct FramePreparer {
             tint = outerTint.multiplied(by: instance.tint)
             let parentSub = CATransform3DConcat(instance.transform, sub)
             let childFlipped = flipped != n.isGeometryFlipped
+            // A parent that emits its sublayers exactly as in the last frame (RetainedPreparation's
+            // sublayer context) lets its clean children's segments be reused without computing
+            // their matrices: their emission state is a function of their unchanged nodes and of
+            // this context.
+            let outerParent = sublayerParent
+            sublayerParent = n.id
+            defer { sublayerParent = outerParent }
+            let sameContext = instances.count == 1 && retainedContextAllowed
+                && retained?.sameSublayerContext(n.id, RetainedPreparation.SublayerContext(
+                    state: RetainedPreparation.EmitState(matrix: m, alpha: pieceAlpha, clipBox: innerClip, flipped: childFlipped,
+                                                         depth: depth + 1, shadowReach: shadowReach),
+                    sublayer: parentSub)) == true
             for id in children {
+                if sameContext, retained?.reuseChild(id, of: n.id, into: &list.commands, visited: &visited) == true { continue }
                 _ = Self.withNode(id, in: tree, variant: instanceVariant) { c in
                     emitChild(c, parentSublayer: parentSub, parentToDevice: m, alpha: pieceAlpha, clipBox: innerClip,
                               flipped: childFlipped, depth: depth + 1)

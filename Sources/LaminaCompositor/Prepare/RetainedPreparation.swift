@@ -43,7 +43,11 @@ package final class RetainedPreparation {
         static func == (a: EmitState, b: EmitState) -> Bool {
             guard a.alpha.bitPattern == b.alpha.bitPattern, a.clipBox == b.clipBox, a.flipped == b.flipped,
                   a.depth == b.depth, a.shadowReach == b.shadowReach else { return false }
-            let x = a.matrix, y = b.matrix
+            return sameBits(a.matrix, b.matrix)
+        }
+
+        /// The two matrices bit for bit.
+        static func sameBits(_ x: CATransform3D, _ y: CATransform3D) -> Bool {
             func same(_ u: CGFloat, _ v: CGFloat) -> Bool { Double(u).bitPattern == Double(v).bitPattern }
             return same(x.m11, y.m11) && same(x.m12, y.m12) && same(x.m13, y.m13) && same(x.m14, y.m14)
                 && same(x.m21, y.m21) && same(x.m22, y.m22) && same(x.m23, y.m23) && same(x.m24, y.m24)
@@ -52,9 +56,24 @@ package final class RetainedPreparation {
         }
     }
 
+    /// Where a layer emits its sublayers: its own emission state with the alpha, clip box and
+    /// flip its sublayers get (after its group and clip), their depth and the shadow reach
+    /// there, and its sublayer matrix. Equal to the last frame's, a clean sublayer's own
+    /// state is equal too (it is computed from this and the sublayer's unchanged node).
+    struct SublayerContext: Equatable {
+        var state: EmitState
+        var sublayer: CATransform3D
+
+        static func == (a: SublayerContext, b: SublayerContext) -> Bool {
+            a.state == b.state && EmitState.sameBits(a.sublayer, b.sublayer)
+        }
+    }
+
     /// One layer's emission in a frame's list.
     struct Segment {
         var id: RenderNodeID
+        /// The layer whose sublayer loop emitted it (nil: the root).
+        var parent: RenderNodeID?
         var state: EmitState
         /// Its commands in the frame's list before occlusion culling.
         var commands: Range<Int>
@@ -87,8 +106,12 @@ package final class RetainedPreparation {
     /// Each node's superlayer (or the layer it masks), from the tree's children and masks.
     private var parents: [RenderNodeID: RenderNodeID] = [:]
 
+    /// The sublayer contexts of the last frame's layers, by layer.
+    private var contexts: [RenderNodeID: SublayerContext] = [:]
+
     // The frame being prepared.
     private var next: [Segment] = []
+    private var nextContexts: [RenderNodeID: SublayerContext] = [:]
     private var nextIndex: [RenderNodeID: Int] = [:]
     private var dirty: Set<RenderNodeID> = []
     /// Segments may be reused this frame.
@@ -127,6 +150,7 @@ package final class RetainedPreparation {
     func begin(tree: RenderTree, key: FrameKey) {
         next.removeAll(keepingCapacity: true)
         nextIndex.removeAll(keepingCapacity: true)
+        nextContexts.removeAll(keepingCapacity: true)
         dirty.removeAll(keepingCapacity: true)
         reusedSegments = 0
         recording = tree.changes != nil && tree.instanceNodes.isEmpty
@@ -161,6 +185,7 @@ package final class RetainedPreparation {
         }
         swap(&segments, &next)
         swap(&index, &nextIndex)
+        swap(&contexts, &nextContexts)
         if recording {
             self.commands = commands
             self.log = log
@@ -169,6 +194,7 @@ package final class RetainedPreparation {
             self.log = []
             segments.removeAll(keepingCapacity: true)
             index.removeAll(keepingCapacity: true)
+            contexts.removeAll(keepingCapacity: true)
         }
     }
 
@@ -181,9 +207,15 @@ package final class RetainedPreparation {
     /// nodes visited, if the subtree is clean, the state equal and none of its nodes visited
     /// yet. Returns false (and does nothing) otherwise.
     func reuse(_ id: RenderNodeID, state: EmitState, into list: inout [DrawCommand], visited: inout VisitedNodes) -> Bool {
-        guard reusing, !dirty.contains(id), let i = index[id] else { return false }
+        guard reusing, !dirty.contains(id), let i = index[id], segments[i].state == state else { return false }
+        return reuse(segment: i, into: &list, visited: &visited)
+    }
+
+    /// Appends segment `i` (and records it and its nested segments for the next frame) if it is
+    /// reusable and none of its nodes was visited yet this frame.
+    private func reuse(segment i: Int, into list: inout [DrawCommand], visited: inout VisitedNodes) -> Bool {
         let s = segments[i]
-        guard s.reusable, s.state == state else { return false }
+        guard s.reusable else { return false }
         let ids = log[s.visited]
         for v in ids where visited.contains(v) { return false }
         let commandShift = list.count - s.commands.lowerBound
@@ -203,11 +235,27 @@ package final class RetainedPreparation {
         return true
     }
 
+    /// Records where `id` emits its sublayers this frame; whether it emitted them the same way
+    /// in the last frame (then `reuseChild` may be used for its clean sublayers).
+    func sameSublayerContext(_ id: RenderNodeID, _ context: SublayerContext) -> Bool {
+        guard recording else { return false }
+        nextContexts[id] = context
+        return reusing && contexts[id] == context
+    }
+
+    /// `reuse` for sublayer `id` of `parent` when `sameSublayerContext(parent, …)` was true:
+    /// the last frame's segment of `id`, if it was emitted by `parent`'s sublayer loop, is
+    /// reused without comparing its state (equal, as the context and the node are).
+    func reuseChild(_ id: RenderNodeID, of parent: RenderNodeID, into list: inout [DrawCommand], visited: inout VisitedNodes) -> Bool {
+        guard reusing, !dirty.contains(id), let i = index[id], segments[i].parent == parent else { return false }
+        return reuse(segment: i, into: &list, visited: &visited)
+    }
+
     /// Opens the segment of `id` (its nested segments follow); returns its index for `close`.
-    func open(_ id: RenderNodeID, state: EmitState, commandStart: Int, visitedStart: Int) -> Int {
+    func open(_ id: RenderNodeID, parent: RenderNodeID?, state: EmitState, commandStart: Int, visitedStart: Int) -> Int {
         let k = next.count
-        next.append(Segment(id: id, state: state, commands: commandStart..<commandStart, visited: visitedStart..<visitedStart,
-                            end: k + 1, reusable: false))
+        next.append(Segment(id: id, parent: parent, state: state, commands: commandStart..<commandStart,
+                            visited: visitedStart..<visitedStart, end: k + 1, reusable: false))
         nextIndex[id] = k
         return k
     }
@@ -225,20 +273,25 @@ extension FramePreparer {
     /// frame's commands when the layer's subtree and state are unchanged (see
     /// RetainedPreparation), else the walk, recorded for the next frame.
     mutating func emitRetained(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, clipBox: PixelBox, flipped: Bool, depth: Int) {
-        guard let retained, retained.isRecording, retainBlock == 0, planeLayers.isEmpty, replication == 1,
-              instanceVariant == nil, tint == .none else {
+        guard let retained, retained.isRecording, retainedContextAllowed else {
             emit(n, matrix: m, alpha: alpha, clipBox: clipBox, flipped: flipped, depth: depth)
             return
         }
         let state = RetainedPreparation.EmitState(matrix: m, alpha: alpha, clipBox: clipBox, flipped: flipped, depth: depth,
                                                   shadowReach: shadowReach)
         if retained.reuse(n.id, state: state, into: &list.commands, visited: &visited) { return }
-        let k = retained.open(n.id, state: state, commandStart: list.commands.count, visitedStart: visited.mark)
+        let k = retained.open(n.id, parent: sublayerParent, state: state, commandStart: list.commands.count, visitedStart: visited.mark)
         let diagnostics = list.diagnostics.count
         let forgets = visited.setForgets
         emit(n, matrix: m, alpha: alpha, clipBox: clipBox, flipped: flipped, depth: depth)
         retained.close(k, commandEnd: list.commands.count, visitedEnd: visited.mark,
                        reusable: list.diagnostics.count == diagnostics && visited.setForgets == forgets)
+    }
+
+    /// Whether segments may be reused or recorded where the walk is: not inside replicator
+    /// instances, plane surfaces, 3D contexts or transitions, nor under a tint.
+    var retainedContextAllowed: Bool {
+        retainBlock == 0 && planeLayers.isEmpty && replication == 1 && instanceVariant == nil && tint == .none
     }
 
     /// What, besides the tree, this preparer's list depends on.
