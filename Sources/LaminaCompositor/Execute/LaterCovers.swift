@@ -23,6 +23,8 @@ final class LaterCovers {
     /// Cover commands (indices) of the run of plain draws being drawn, and where it ends.
     private var segmentCovers: [Int] = []
     private var segmentEnd = -1
+    /// The draw the segment was scanned from (covers after it are listed).
+    private var segmentStart = -1
     /// Each cover's recorded runs this run, by command index.
     private var recorded: [(index: Int, runs: PixelRuns)] = []
     /// Run storage kept between frames.
@@ -37,6 +39,7 @@ final class LaterCovers {
         recorded.removeAll(keepingCapacity: true)
         segmentCovers.removeAll(keepingCapacity: true)
         segmentEnd = -1
+        segmentStart = -1
         unionFrom = -1
     }
 
@@ -46,7 +49,9 @@ final class LaterCovers {
     func skip(forDrawAt index: Int, _ item: DrawItem, _ commands: [DrawCommand], _ range: Range<Int>,
               target: RasterTarget, pieces: PieceRasterizer) -> PixelRuns? {
         guard target.clips.isEmpty, let surface = target.surface else { return nil }
-        if index >= segmentEnd {
+        if index >= segmentEnd || index < segmentStart {
+            segmentStart = index
+            unionFrom = -1
             segmentCovers.removeAll(keepingCapacity: true)
             var j = index + 1
             scan: while j < range.upperBound {
@@ -62,9 +67,7 @@ final class LaterCovers {
             }
             segmentEnd = j
         }
-        guard let first = segmentCovers.first(where: { $0 > index }) else { return nil }
-        let r = LayerPieces.deviceRect(item.piece, transform: item.transform)
-        guard !r.isNull, Double(r.width) * Double(r.height) >= Double(Self.minimumPixels) else { return nil }
+        guard let first = segmentCovers.first(where: { $0 > index }), Self.isLarge(item) else { return nil }
         if unionFrom != first {
             var area = PixelRect(surface)
             if let limit = target.limit { area = area.intersection(limit) }
@@ -75,6 +78,12 @@ final class LaterCovers {
             unionFrom = first
         }
         return union.isEmpty ? nil : union
+    }
+
+    /// Whether `item` reaches at least `minimumPixels` device pixels.
+    private static func isLarge(_ item: DrawItem) -> Bool {
+        let r = LayerPieces.deviceRect(item.piece, transform: item.transform)
+        return !r.isNull && Double(r.width) * Double(r.height) >= Double(minimumPixels)
     }
 
     /// The recorded runs of cover command `j` (recorded once a run).

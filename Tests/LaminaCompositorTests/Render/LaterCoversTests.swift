@@ -54,6 +54,15 @@ import Testing
             for k in 0..<n { skipped += Int(pairs[2 * k + 1] - pairs[2 * k]) }
         }
         #expect(skipped > 5000)
+        // Asked out of order (an earlier draw after a later one), the covers are found again.
+        guard case let .draw(colour) = list.commands[0] else { Issue.record("colour first"); return }
+        let under = try #require(covers.skip(forDrawAt: 0, colour, list.commands, 0..<list.commands.count, target: target, pieces: pieces))
+        var underCount = 0
+        for y in 0..<200 {
+            let (n, pairs) = under.runs(y: y)
+            for k in 0..<n { underCount += Int(pairs[2 * k + 1] - pairs[2 * k]) }
+        }
+        #expect(underCount == skipped)
         // Nothing covers the page itself, and a barrier ends the search.
         covers.reset()
         let barred = Self.withBarrier(list, after: 2)
