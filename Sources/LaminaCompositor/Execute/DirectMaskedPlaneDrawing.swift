@@ -46,6 +46,23 @@ extension PieceRasterizer {
         }
     }
 
+    /// Records in `runs` the pixels of `parent` this plane's masked groups will overwrite with
+    /// opaque paint at full coverage when it is drawn (`drawDirectMasked`, same fills, same
+    /// clip rect): what drawings before it need not paint (LaterCovers.swift). Nothing for a
+    /// clipped target.
+    func recordOpaqueCovers(_ plane: DirectMaskedPlane, into parent: RasterTarget, runs: PixelRuns) {
+        guard let surface = parent.surface, parent.clips.isEmpty else { return }
+        var area = PixelRect(surface)
+        if let limit = parent.limit { area = area.intersection(limit) }
+        guard !area.isEmpty else { return }
+        for step in plane.steps {
+            guard case let .masked(pieces, mask) = step, let fill = directMasked(pieces, mask: mask, spec: plane.plane, parent: parent),
+                  case let .shader(shader) = fill.1, shader.isOpaque else { continue }
+            var recorder = OpaqueRunRecorder(runs: runs)
+            painter.rasterizer.fill(fill.0, rule: fill.2 < 0 ? .evenOdd : .nonZero, clip: area, into: &recorder)
+        }
+    }
+
     /// The masked group as one fill: coverage = the projected mask path, paint = the pieces
     /// composited source-over per pixel.
     private func directMasked(_ pieces: [DrawItem], mask: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (Polygon, Paint, Double)? {
@@ -125,8 +142,19 @@ struct UnderlayShader: SpanShader {
     /// went to the heap for every span wider than a few hundred pixels (~1,300 mallocs a
     /// frame of the page fold). A shader is made for one fill on one executor's thread.
     private let scratch = RowScratch()
+    /// The page's border layer (index in `layers`): most of each row is a run of 0 it need
+    /// neither shade nor blend (`ProjectedBorderShader.zeroRun`; a 0 source leaves the
+    /// destination as it is, so skipping it gives the same bytes).
+    private let border: (index: Int, shader: ProjectedBorderShader)?
 
-    init(layers: [any SpanShader]) { self.layers = layers }
+    init(layers: [any SpanShader]) {
+        self.layers = layers
+        var border: (Int, ProjectedBorderShader)?
+        for (i, layer) in layers.enumerated() where i > 0 {
+            if let b = layer as? ProjectedBorderShader { border = (i, b) }
+        }
+        self.border = border
+    }
 
     var isOpaque: Bool { layers.contains { $0.isOpaque } }
 
@@ -135,8 +163,23 @@ struct UnderlayShader: SpanShader {
         first.shade(y: y, x: x, count: count, into: out)
         guard layers.count > 1, count > 0 else { return }
         let tmp = scratch.pixels(count)
-        for layer in layers.dropFirst() {
-            layer.shade(y: y, x: x, count: count, into: tmp)
+        for i in 1..<layers.count {
+            if let border, border.index == i {
+                let zero = border.shader.zeroRun(y: y, x: x, count: count)
+                if !zero.isEmpty {
+                    let left = zero.lowerBound - x, right = x + count - zero.upperBound
+                    if left > 0 {
+                        border.shader.shade(y: y, x: x, count: left, into: tmp)
+                        PixelKernels.rowOver(out, tmp, count: left, alpha: 255)
+                    }
+                    if right > 0 {
+                        border.shader.shade(y: y, x: zero.upperBound, count: right, into: tmp)
+                        PixelKernels.rowOver(out + (zero.upperBound - x), tmp, count: right, alpha: 255)
+                    }
+                    continue
+                }
+            }
+            layers[i].shade(y: y, x: x, count: count, into: tmp)
             PixelKernels.rowOver(out, tmp, count: count, alpha: 255)
         }
     }

@@ -107,6 +107,7 @@ final class DrawListExecutor {
     /// Runs `commands[range]`, which must balance, over `root`.
     private func run(_ commands: [DrawCommand], _ range: Range<Int>, on root: RasterTarget) throws {
         stack = [root]
+        pieces.laterCovers.reset()
         var index = range.lowerBound
         while index < range.upperBound {
             let command = commands[index]
@@ -122,6 +123,11 @@ final class DrawListExecutor {
                 // output only).
                 if stack.count == 1, top.group == nil, top.projective == nil, let limit = keptPixels ?? top.deviceLimit,
                    !DamageExtent.mayChange(item, within: limit) { continue }
+                // On the output, what later commands overwrite is left out (LaterCovers.swift).
+                if stack.count == 1, top.group == nil, top.projective == nil {
+                    top.skipRuns = pieces.laterCovers.skip(forDrawAt: index - 1, item, commands, range, target: top, pieces: pieces)
+                }
+                defer { top.skipRuns = nil }
                 try pieces.draw(item, into: top)
             case let .pushClip(layer, shape, transform):
                 try pushClip(shape, transform, on: top, layer: layer)

@@ -18,6 +18,8 @@ final class PieceRasterizer {
     let particleEvaluator = ParticleEvaluator()
     /// The particle drawing buffers (planned sprites, tile lists), reused likewise.
     let particleScratch = ParticleScratch()
+    /// The pixels later commands cover, for the executor drawing with this rasterizer.
+    let laterCovers = LaterCovers()
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
     var allocator: SurfaceAllocator?

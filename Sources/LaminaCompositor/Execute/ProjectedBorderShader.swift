@@ -10,6 +10,10 @@
 // an affine map). The surface path instead rasterizes the ring with exact area coverage into
 // the plane surface and resamples that bilinearly: the two agree inside and outside the ring
 // and differ on the inner edge's one or two pixels by the bilinear blur (a few levels).
+//
+// Most of a page lies deep inside the ring, where every pixel is 0. `zeroRun` finds that run
+// of a row in closed form (ZeroRun below), so the page's fill neither shades nor blends it
+// (`UnderlayShader` skips it); the pixels it returns are exactly those `shadeOne` makes 0.
 import CoreGraphics
 import LaminaRaster
 
@@ -25,6 +29,26 @@ struct ProjectedBorderShader: SpanShader {
     var isOpaque: Bool { false }
 
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let zero = zeroRun(y: y, x: x, count: count)
+        guard !zero.isEmpty else { shadeChunks(y: y, x: x, count: count, into: out); return }
+        shadeChunks(y: y, x: x, count: zero.lowerBound - x, into: out)
+        (out + (zero.lowerBound - x)).update(repeating: 0, count: zero.count)
+        shadeChunks(y: y, x: zero.upperBound, count: x + count - zero.upperBound, into: out + (zero.upperBound - x))
+    }
+
+    /// Every pixel by `shadeOne`: the definition `shade` must match byte for byte (tests).
+    func shadeReference(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        let ix0 = Double(inner.minX), ix1 = Double(inner.maxX), iy0 = Double(inner.minY), iy1 = Double(inner.maxY)
+        guard ix1 > ix0 && iy1 > iy0 else {
+            for i in 0..<count { out[i] = color }
+            return
+        }
+        for i in 0..<count { out[i] = shadeOne(y: y, x: x + i, ix0, ix1, iy0, iy1) }
+    }
+
+    /// The pixels x ..< x + count of row y outside `zeroRun`.
+    private func shadeChunks(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        guard count > 0 else { return }
         let ix0 = Double(inner.minX), ix1 = Double(inner.maxX), iy0 = Double(inner.minY), iy1 = Double(inner.maxY)
         guard ix1 > ix0 && iy1 > iy0 else {
             for i in 0..<count { out[i] = color }
@@ -49,6 +73,70 @@ struct ProjectedBorderShader: SpanShader {
             for k in 0..<n { out[i + k] = shadeOne(y: y, x: x + i + k, ix0, ix1, iy0, iy1) }
             i += n
         }
+    }
+
+    /// The pixels of x ..< x + count on row y that are 0 (the footprint deep inside the inner
+    /// rect): one run, found in closed form, possibly empty. Exactly: every pixel it returns is
+    /// one `shadeOne` makes 0, so `shade` writes 0 there without evaluating it.
+    ///
+    /// Along a row the map is u = (m00·px + r0) / W, v = (m10·px + r1) / W with W = m20·px + rw
+    /// linear, so where W > 0 (checked at both ends of the span) u and v are monotone in px,
+    /// and the footprint's half-sizes are hu = ½(|Au| + |Bu + Cu·px|) / W² (hv likewise: the
+    /// Jacobian's entries over W² with numerators constant or linear in px). Their maxima over
+    /// the span (`Hu`, `Hv`, from its two ends, grown by a tolerance for rounding) shrink the
+    /// inner rect; its preimage on the row is the intersection of four half-lines of px, taken
+    /// one pixel narrower on each side. Then both ends of the run are checked deep inside by
+    /// those margins — by monotonicity, so is every pixel between. A footprint too small for
+    /// `overlap` to come out as exactly 1 (a magnification of ~10⁹) gives no run.
+    func zeroRun(y: Int, x: Int, count: Int) -> Range<Int> {
+        let none = x ..< x
+        let ix0 = Double(inner.minX), ix1 = Double(inner.maxX), iy0 = Double(inner.minY), iy1 = Double(inner.maxY)
+        guard count > 0, ix1 > ix0, iy1 > iy0 else { return none }
+        let m = inverse
+        let py = Double(y) + 0.5
+        let r0 = m.m01 * py + m.m02, r1 = m.m11 * py + m.m12, rw = m.m21 * py + m.m22
+        let pa = Double(x) + 0.5, pb = Double(x + count - 1) + 0.5
+        let wa = m.m20 * pa + rw, wb = m.m20 * pb + rw
+        guard wa > 1e-6, wb > 1e-6, wa.isFinite, wb.isFinite else { return none }
+        let wMin = min(wa, wb), wMax = max(wa, wb)
+        // Jacobian numerators: (m00 − u·m20)·W = Au, (m01 − u·m21)·W = Bu + Cu·px; v likewise.
+        let au = abs(m.m00 * rw - m.m20 * r0), bu = m.m01 * rw - m.m21 * r0, cu = m.m01 * m.m20 - m.m21 * m.m00
+        let av = abs(m.m10 * rw - m.m20 * r1), bv = m.m11 * rw - m.m21 * r1, cv = m.m11 * m.m20 - m.m21 * m.m10
+        let lua = bu + cu * pa, lub = bu + cu * pb, lva = bv + cv * pa, lvb = bv + cv * pb
+        let scale = 1 + max(max(abs(ix0), abs(ix1)), max(abs(iy0), abs(iy1)))
+        let tolerance = 1e-7 * scale
+        let hu = 0.5 * (au + max(abs(lua), abs(lub))) / (wMin * wMin) * (1 + 1e-9) + tolerance
+        let hv = 0.5 * (av + max(abs(lva), abs(lvb))) / (wMin * wMin) * (1 + 1e-9) + tolerance
+        // Smallest footprints over the span: |L| is smallest at an end unless L changes sign.
+        let minLu = lua.sign == lub.sign ? min(abs(lua), abs(lub)) : 0
+        let minLv = lva.sign == lvb.sign ? min(abs(lva), abs(lvb)) : 0
+        let huMin = 0.5 * max(au, minLu) / (wMax * wMax), hvMin = 0.5 * max(av, minLv) / (wMax * wMax)
+        guard hu.isFinite, hv.isFinite, huMin > 1e-9 * scale, hvMin > 1e-9 * scale,
+              ix1 - ix0 > 2 * hu, iy1 - iy0 > 2 * hv else { return none }
+        // k·px > r for each side of the shrunk rect (multiplied through by W > 0).
+        var lo = pa - 1, hi = pb + 1
+        func half(_ k: Double, _ r: Double) {
+            if k > 0 { lo = max(lo, r / k) } else if k < 0 { hi = min(hi, r / k) } else if !(r < 0) { hi = lo }
+        }
+        let uL = ix0 + hu, uH = ix1 - hu, vL = iy0 + hv, vH = iy1 - hv
+        half(m.m00 - uL * m.m20, uL * rw - r0)
+        half(uH * m.m20 - m.m00, r0 - uH * rw)
+        half(m.m10 - vL * m.m20, vL * rw - r1)
+        half(vH * m.m20 - m.m10, r1 - vH * rw)
+        guard lo.isFinite, hi.isFinite, lo < hi else { return none }
+        // Pixel centres strictly inside (lo, hi), one pixel narrower on each side.
+        let first = max(x, Int((lo - 0.5).rounded(.down)) + 2)
+        let last = min(x + count - 1, Int((hi - 0.5).rounded(.up)) - 2)
+        guard first <= last else { return none }
+        func deep(_ X: Int) -> Bool {
+            let px = Double(X) + 0.5
+            let w = m.m20 * px + rw
+            guard w > 1e-6 else { return false }
+            let u = (m.m00 * px + r0) / w, v = (m.m10 * px + r1) / w
+            return u - hu > ix0 && u + hu < ix1 && v - hv > iy0 && v + hv < iy1
+        }
+        guard deep(first), deep(last) else { return none }
+        return first ..< last + 1
     }
 
     /// The pixel centre (x, y) mapped to bounds points, with half its footprint along u and v;

@@ -42,6 +42,9 @@ final class RasterTarget {
     /// from a target's extent — the extent of the groups and planes drawn into it, where a
     /// blurred shadow's plane starts — is derived from this box, so it stays the same.
     var wholeBox: PixelRect = .empty
+    /// While one drawing is painted: its pixels that later commands overwrite, left alone
+    /// (LaterCovers.swift), or nil.
+    var skipRuns: PixelRuns?
 
     init(surface: Surface?, originX: Int, originY: Int, group: GroupSpec?, isMask: Bool = false, projective: ProjectiveSpec? = nil) {
         self.surface = surface; self.originX = originX; self.originY = originY
@@ -82,7 +85,7 @@ final class TargetPainter {
         guard let surface = target.surface else { return }
         let a = Blitter.alpha8(alpha)
         guard a > 0 else { return }
-        let blitter = Blitter(surface: surface, paint: paint, alpha: a, scratch: scratch)
+        let blitter = Blitter(surface: surface, paint: paint, alpha: a, scratch: scratch, skip: target.skipRuns)
         var area = PixelRect(surface)
         if let limit = target.limit {
             area = area.intersection(limit)

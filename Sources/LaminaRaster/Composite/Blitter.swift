@@ -59,13 +59,24 @@ package struct Blitter: CoverageSink {
     /// small inlined entry points, so a rasterizer's per-row calls skip the general function
     /// (its prologue saves registers and reserves room for a shader existential).
     private let isSolidOver: Bool
+    /// Pixels a later drawing overwrites (PixelRuns.swift): left alone. With them, every span
+    /// takes the general paths, which cut them out (the fused solid kernels give those paths'
+    /// bytes, so nothing else changes).
+    package let skip: PixelRuns?
 
     package init(surface: Surface, paint: Paint, mode: BlendMode = .normal, alpha: UInt8 = 255, scratch: ScanlineScratch) {
+        self.init(surface: surface, paint: paint, mode: mode, alpha: alpha, scratch: scratch, skip: nil)
+    }
+
+    /// A blitter that leaves `skip`'s pixels alone (nil: none).
+    package init(surface: Surface, paint: Paint, mode: BlendMode = .normal, alpha: UInt8 = 255, scratch: ScanlineScratch,
+                 skip: PixelRuns?) {
         self.surface = surface; self.paint = paint; self.mode = mode; self.alpha = alpha
         self.scratch = scratch
+        self.skip = skip
         scratch.reserve(surface.width)
         if case let .solid(c) = paint { solid = PixelKernels.scale(c.packed, UInt32(alpha)); isSolid = true } else { solid = 0; isSolid = false }
-        isSolidOver = isSolid && mode == .normal
+        isSolidOver = isSolid && mode == .normal && skip == nil
     }
 
     /// Starts loading the destination pixels x0...x1 of row y (every 64-byte line): the
@@ -193,6 +204,15 @@ package struct Blitter: CoverageSink {
         guard y >= 0, y < surface.height else { return }
         let x = max(0, x0), count = min(surface.width, x0 + c0) - x
         guard count > 0 else { return }
+        if let skip {
+            skip.gaps(y: y, x: x, count: count) { gx, gn in blendRunInside(y: y, x: gx, count: gn, coverage: coverage) }
+            return
+        }
+        blendRunInside(y: y, x: x, count: count, coverage: coverage)
+    }
+
+    /// `blendRunGeneral` for a run inside the surface.
+    private mutating func blendRunInside(y: Int, x: Int, count: Int, coverage: UInt8) {
         let dst = surface.row32(y) + x
         if isSolid && mode == .normal {
             PixelKernels.fillOver(dst, count: count, color: coverage == 255 ? solid : PixelKernels.scale(solid, UInt32(coverage)))
@@ -229,7 +249,15 @@ package struct Blitter: CoverageSink {
         guard y >= 0, y < surface.height else { return }
         let x = max(0, x0), count = min(surface.width, x0 + c0) - x
         guard count > 0 else { return }
-        let coverage = cov0 + (x - x0)
+        if let skip {
+            skip.gaps(y: y, x: x, count: count) { gx, gn in blendSpanInside(y: y, x: gx, count: gn, coverage: cov0 + (gx - x0)) }
+            return
+        }
+        blendSpanInside(y: y, x: x, count: count, coverage: cov0 + (x - x0))
+    }
+
+    /// `blendSpanGeneral` for a span inside the surface (`coverage` at its first pixel).
+    private mutating func blendSpanInside(y: Int, x: Int, count: Int, coverage: UnsafePointer<UInt8>) {
         let dst = surface.row32(y) + x
         if isSolid && mode == .normal {
             PixelKernels.spanOver(dst, count: count, color: solid, coverage: coverage)

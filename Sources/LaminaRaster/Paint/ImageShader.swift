@@ -102,6 +102,21 @@ package struct ImageShader: SpanShader {
         switch filter {
         case .nearest:
             let t = image.texels[0]
+            if dU == 1 << 24 && dV == 0 {
+                // Texels on pixels along the row (the compositor's pixel-aligned contents): U
+                // steps by exactly one texel, so texel column i0 + X of row j, where the
+                // nearest loop below would fetch each of them — copied, then that loop for
+                // the columns outside the image.
+                let i0 = ((rowU >> 8) &+ 0x8000) >> 16, j = ((rowV >> 8) &+ 0x8000) >> 16
+                let lo = max(x, -i0), hi = min(x + count, t.width - i0)
+                if j >= 0 && j < t.height && lo < hi {
+                    let row = UnsafeMutableRawPointer(t.base).assumingMemoryBound(to: UInt32.self) + j &* t.rowWords
+                    (out + (lo - x)).update(from: row + (i0 + lo), count: hi - lo)
+                    for X in x ..< lo { out[X - x] = TexelKernels.nearest(t, (rowU &+ X &* dU) >> 8, rowV >> 8, edge) }
+                    for X in hi ..< x + count { out[X - x] = TexelKernels.nearest(t, (rowU &+ X &* dU) >> 8, rowV >> 8, edge) }
+                    return
+                }
+            }
             for i in 0..<count {
                 let X = x + i
                 out[i] = TexelKernels.nearest(t, (rowU &+ X &* dU) >> 8, (rowV &+ X &* dV) >> 8, edge)
