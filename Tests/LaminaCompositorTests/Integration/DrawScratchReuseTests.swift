@@ -150,3 +150,49 @@ import Testing
         #expect(three.polygon == plain.polygon)
     }
 }
+
+/// What a compositor keeps between frames besides its rasterizers: the frame walk's visited
+/// set, and the caches' sets of what a frame used.
+@Suite struct FrameBookkeepingReuseTests {
+    @Test func theVisitedSetIsGivenBackEmptyWithItsRoom() {
+        let buffers = DrawListBuffers()
+        var visited = buffers.takeVisited()
+        for i in 0..<600 { visited.insert(RenderNodeID(UInt64(i))) }
+        let room = visited.capacity
+        #expect(room >= 600)
+        buffers.giveBack(visited: visited)
+        #expect(buffers.spareVisitedCount == 1)
+        let next = buffers.takeVisited()
+        #expect(next.capacity == room, "the set was made again: it regrows every frame")
+        #expect(!next.contains(RenderNodeID(5)) && next.insertionLog.isEmpty && next.work == 0, "a visit of the last frame was kept")
+    }
+
+    /// A frame drawn through the compositor gives its set back, and the next frame's walk
+    /// reuses it (one spare, not one per frame).
+    @Test func framesReuseOneVisitedSet() {
+        let compositor = Compositor()
+        let tree = IT.tree(OcclusionCullingTests.scene(cover: CGRect(x: 70, y: 60, width: 20, height: 10)))
+        for _ in 0..<3 {
+            _ = compositor.drawList(tree: tree, width: 100, height: 80)
+            #expect(compositor.drawListBuffers.spareVisitedCount == 1)
+        }
+    }
+
+    @Test func cachesKeepTheirUsedSetsAndDropOnlyWhatAFrameDidNotUse() {
+        let store = FrameScopedStore<Int, Int>(maxBytes: 1 << 20) { _ in 8 }
+        for k in 0..<100 { _ = store.value(for: k) { k * 2 } }
+        store.endFrame()
+        let room = store.usedCapacity
+        #expect(room >= 100 && store.count == 100)
+        // A steady frame: the same keys, nothing made, nothing dropped, the set's room kept.
+        var made = 0
+        for k in 0..<100 { #expect(store.value(for: k) { made += 1; return -1 } == k * 2) }
+        store.endFrame()
+        #expect(made == 0 && store.count == 100 && store.usedCapacity == room)
+        // A frame using half: the other half goes.
+        for k in 0..<50 { _ = store.value(for: k) { -1 } }
+        store.endFrame()
+        #expect(store.count == 50)
+        #expect(store.value(for: 70) { made += 1; return 140 } == 140 && made == 1)
+    }
+}
