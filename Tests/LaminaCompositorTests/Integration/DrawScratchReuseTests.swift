@@ -196,3 +196,19 @@ import Testing
         #expect(store.value(for: 70) { made += 1; return 140 } == 140 && made == 1)
     }
 }
+
+extension FrameBookkeepingReuseTests {
+    /// A damage of one rectangle (a whole frame, a spinner's box) is its own coalesced form:
+    /// the same buffer, no copy per frame.
+    @Test func oneRectangleDamageIsCoalescedWithoutACopy() {
+        let full = FrameDamage.full(width: 1920, height: 1080)
+        let coalesced = full.coalesced(limit: 8)
+        #expect(coalesced.rects == full.rects)
+        #expect(coalesced.rects.withUnsafeBufferPointer { $0.baseAddress } == full.rects.withUnsafeBufferPointer { $0.baseAddress },
+                "a single rectangle was copied")
+        // Empty rectangles still go, and one inside another still adds nothing.
+        let mixed = FrameDamage(rects: [PixelBox(x0: 0, y0: 0, x1: 0, y1: 5), PixelBox(x0: 1, y0: 1, x1: 9, y1: 9),
+                                        PixelBox(x0: 2, y0: 2, x1: 4, y1: 4)], width: 10, height: 10)
+        #expect(mixed.coalesced(limit: 8).rects == [PixelBox(x0: 1, y0: 1, x1: 9, y1: 9)])
+    }
+}
