@@ -111,20 +111,33 @@ enum PathHitTest {
         case .line:
             return lineCrossing(seg.p0, seg.p1, p)
         case .quad, .cubic:
-            // Quick reject on the control hull.
-            let ys = seg.kind == .quad ? [seg.p0.y, seg.p1.y, seg.p2.y] : [seg.p0.y, seg.p1.y, seg.p2.y, seg.p3.y]
-            let xs = seg.kind == .quad ? [seg.p0.x, seg.p1.x, seg.p2.x] : [seg.p0.x, seg.p1.x, seg.p2.x, seg.p3.x]
-            if p.y < ys.min()! || p.y > ys.max()! || p.x > xs.max()! { return 0 }
-            if p.x < xs.min()! {
+            // Quick reject on the control hull (its extremes as `Array.min()`/`max()` give
+            // them, first to last, without the two arrays per curve per hit test).
+            let count = seg.kind == .quad ? 3 : 4
+            func control(_ i: Int) -> CGPoint { i == 0 ? seg.p0 : i == 1 ? seg.p1 : i == 2 ? seg.p2 : seg.p3 }
+            var minX = seg.p0.x, maxX = seg.p0.x, minY = seg.p0.y, maxY = seg.p0.y
+            for i in 1..<count {
+                let c = control(i)
+                if c.x < minX { minX = c.x }
+                if c.x > maxX { maxX = c.x }
+                if c.y < minY { minY = c.y }
+                if c.y > maxY { maxY = c.y }
+            }
+            if p.y < minY || p.y > maxY || p.x > maxX { return 0 }
+            if p.x < minX {
                 // Entirely right of the point: the net crossing equals the chord's.
                 return lineCrossing(seg.p0, seg.end, p)
             }
-            var ts = seg.extremaParameters(axis: 1).sorted()
-            ts.insert(0, at: 0); ts.append(1)
+            // The monotone pieces' ends: 0, the y extrema in increasing order, 1 (no array).
+            let extrema = seg.extremaParameters(axis: 1)
+            var e0: CGFloat = extrema.count > 0 ? extrema[0] : 0, e1: CGFloat = extrema.count > 1 ? extrema[1] : 0
+            if extrema.count == 2 && e1 < e0 { swap(&e0, &e1) }
+            let ends = extrema.count + 2
+            func ts(_ k: Int) -> CGFloat { k == 0 ? 0 : k == ends - 1 ? 1 : k == 1 ? e0 : e1 }
             var total = 0
             var ya = seg.point(at: 0).y
-            for k in 0 ..< ts.count - 1 {
-                let ta = ts[k], tb = ts[k + 1]
+            for k in 0 ..< ends - 1 {
+                let ta = ts(k), tb = ts(k + 1)
                 let yb = tb == 1 ? seg.end.y : seg.point(at: tb).y
                 defer { ya = yb }
                 let dir: Int

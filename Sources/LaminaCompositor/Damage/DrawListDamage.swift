@@ -81,17 +81,21 @@ package struct FrameDamage: Sendable, Equatable {
     /// box adds the fewest pixels is merged until few enough remain. Fewer regions mean fewer
     /// passes over the draw list (each region redraws whole rows, see RegionRendering.swift).
     package func coalesced(limit: Int = 8) -> FrameDamage {
-        var rs = rects.filter { !$0.isEmpty }
+        // Without an empty rectangle, the rectangles themselves (no copy: a whole-frame or
+        // single-rectangle damage, every frame of a still or animating scene, allocates nothing).
+        var rs = rects.contains(where: \.isEmpty) ? rects.filter { !$0.isEmpty } : rects
         func union(_ a: PixelBox, _ b: PixelBox) -> PixelBox {
             PixelBox(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
         }
         func area(_ a: PixelBox) -> Int { a.width * a.height }
         // Many rectangles: one box (the pairwise search below is quadratic).
         if rs.count > 64 { rs = [FrameDamage(rects: rs, width: width, height: height).bounds] }
-        // Rectangles inside another add nothing.
-        rs = rs.enumerated().filter { i, r in
-            !rs.enumerated().contains { j, o in j != i && o.intersection(r) == r && (o != r || j < i) }
-        }.map(\.element)
+        // Rectangles inside another add nothing (one rectangle is inside no other).
+        if rs.count > 1 {
+            rs = rs.enumerated().filter { i, r in
+                !rs.enumerated().contains { j, o in j != i && o.intersection(r) == r && (o != r || j < i) }
+            }.map(\.element)
+        }
         while rs.count > max(1, limit) {
             var best = (i: 0, j: 1, cost: Int.max)
             for i in rs.indices { for j in rs.indices where j > i {

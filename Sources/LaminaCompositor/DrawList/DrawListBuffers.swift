@@ -28,4 +28,24 @@ package final class DrawListBuffers: @unchecked Sendable {
 
     /// Spare buffers held now (for tests).
     package var spareCount: Int { lock.withLock { spare.count } }
+
+    /// A frame walk's visited set, emptied, kept for the next frame (its set of ~one id per
+    /// layer grew by rehashing from empty every frame). At most `maxSpare`; one holding more
+    /// than `maxVisitedIDs` ids' room is let go.
+    private var spareVisited: [VisitedNodes] = []
+    static let maxVisitedIDs = 1 << 16
+
+    /// An empty visited set, with the storage of one given back when there is one.
+    func takeVisited() -> VisitedNodes { lock.withLock { spareVisited.popLast() } ?? VisitedNodes() }
+
+    /// Keeps `visited`'s storage (emptied) for a later frame.
+    func giveBack(visited: consuming VisitedNodes) {
+        var v = consume visited
+        guard v.capacity <= Self.maxVisitedIDs else { return }
+        v.removeAll()
+        lock.withLock { if spareVisited.count < Self.maxSpare { spareVisited.append(v) } }
+    }
+
+    /// Spare visited sets held now (for tests).
+    var spareVisitedCount: Int { lock.withLock { spareVisited.count } }
 }

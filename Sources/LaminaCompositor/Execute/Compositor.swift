@@ -53,7 +53,13 @@ package struct Compositor {
             var p = FramePreparer(tree: tree, width: width, height: height, scale: scale, strokeScratch: scratch)
             p.retained = retained
             p.list.commands = drawListBuffers.take()
-            return p.prepare()
+            p.visited = drawListBuffers.takeVisited()
+            let list = p.prepare()
+            // Moved out, not copied: a set still shared would be copied to be emptied.
+            var visited = VisitedNodes()
+            swap(&visited, &p.visited)
+            drawListBuffers.giveBack(visited: consume visited)
+            return list
         }
         if let retained, retained.verifies {
             let full = drawList(tree: tree, width: width, height: height, scale: scale)

@@ -76,11 +76,15 @@ package final class ImageCache: @unchecked Sendable {
 
     func endFrame() {
         lock.lock(); defer { lock.unlock() }
-        entries = entries.filter { used.contains($0.key) }
-        used = []
+        // A new table only when something goes; the used set keeps its storage (a steady
+        // frame asks for the same images: neither allocates).
+        if entries.keys.contains(where: { !used.contains($0) }) { entries = entries.filter { used.contains($0.key) } }
+        used.removeAll(keepingCapacity: true)
     }
 
     package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+    /// Room in the set of the frame's used images (for tests: kept between frames).
+    var usedCapacity: Int { lock.lock(); defer { lock.unlock() }; return used.capacity }
 }
 
 /// Values made on first use and kept while frames keep using them: an entry no frame asked for
@@ -120,13 +124,20 @@ final class FrameScopedStore<Key: Hashable, Value>: @unchecked Sendable {
         return v
     }
 
-    /// Drops what the frame did not use.
+    /// Drops what the frame did not use. A steady frame, which used what it kept, allocates
+    /// nothing here: the table is rebuilt only when an entry goes, and the set of used keys
+    /// keeps its storage for the next frame.
     func endFrame() {
         lock.lock(); defer { lock.unlock() }
-        entries = entries.filter { used.contains($0.key) }
-        bytes = entries.values.reduce(0) { $0 + byteCount($1) }
-        used = []
+        if entries.keys.contains(where: { !used.contains($0) }) {
+            entries = entries.filter { used.contains($0.key) }
+            bytes = entries.values.reduce(0) { $0 + byteCount($1) }
+        }
+        used.removeAll(keepingCapacity: true)
     }
+
+    /// Room in the set of the frame's used keys (for tests: kept between frames).
+    var usedCapacity: Int { lock.lock(); defer { lock.unlock() }; return used.capacity }
 
     var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
 }

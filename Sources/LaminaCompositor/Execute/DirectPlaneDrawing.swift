@@ -46,7 +46,9 @@ extension PieceRasterizer {
         for item in plane.items {
             guard let (poly, paint, alpha) = directFill(item, spec: plane.plane, parent: parent) else { continue }
             painter.fill(poly, rule: .nonZero, into: parent, paint: paint, alpha: alpha)
+            recycle(poly)
         }
+        SpanShaderBox.clear(&imageShaderBox)
     }
 
     /// A plain item's coverage outline in `parent`'s pixels, its paint (tinted) and alpha.
@@ -80,7 +82,8 @@ extension PieceRasterizer {
     func contentsShader(_ c: ContentsDrawing, _ h: PaintProjective, sampling: PerspectiveSampling) -> (Polygon, any SpanShader)? {
         let s = c.slices[0].source.standardized, d = c.slices[0].destination.standardized
         guard s.width > 0, s.height > 0, d.width > 0, d.height > 0,
-              let plane = ProjectedPlane(bounds: d, homography: h), let inverse = h.inverted() else { return nil }
+              let plane = ProjectedPlane(bounds: d, homography: h, reusing: keptVertexBuffer()),
+              let inverse = h.inverted() else { return nil }
         // Bounds space → image pixels (the affine path's `toImage`).
         let sx = Double(s.width / d.width), sy = Double(s.height / d.height)
         let toImage = c.flipped
@@ -95,6 +98,9 @@ extension PieceRasterizer {
         let filter = minifying ? c.minificationFilter : c.magnificationFilter
         let image = images.sampled(c.image, mipmapped: filter == .trilinear && minifying)
         let shader = ImageShader(image: image, inverse: map, filter: Self.imageFilter(filter), edge: .clamp, perspective: sampling)
-        return (Polygon([plane.polygon]), shader)
+        // Through the kept box (SpanShaderBox.swift): no heap box per plane per frame.
+        // The polygon and the shader in kept buffers (recycled by `drawDirect`): no heap
+        // allocation per plane per frame.
+        return (keptPolygon(plane.polygon), SpanShaderBox.holding(shader, in: &imageShaderBox))
     }
 }

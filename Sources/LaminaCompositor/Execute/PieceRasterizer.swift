@@ -20,6 +20,12 @@ final class PieceRasterizer {
     let particleScratch = ParticleScratch()
     /// The pixels later commands cover, for the executor drawing with this rasterizer.
     let laterCovers = LaterCovers()
+    /// The box `contents` hands its image shaders to the painter in (SpanShaderBox.swift):
+    /// kept, so an image draw does not box its shader anew.
+    var imageShaderBox = SpanShaderBox<ImageShader>()
+    /// The subpath buffers of the last `keptPolygon`, and spare ones (PieceRasterizer.swift).
+    private var polygonSubpaths: [[RasterPoint]] = []
+    private var spareSubpaths: [[RasterPoint]] = []
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
     var allocator: SurfaceAllocator?
@@ -49,10 +55,14 @@ final class PieceRasterizer {
             contents(c, t, into: target, alpha: alpha, snap: snap, tint: tint)
         case let .shapeFill(path, color, rule):
             // Curves wholly outside the target become chords (CurveCulling: the same pixels).
-            painter.fill(Self.polygon(path, t, visible: PixelRect(target.surface!)), rule: rule == .evenOdd ? .evenOdd : .nonZero, into: target,
+            let polygon = keptPolygon(path, t, visible: PixelRect(target.surface!))
+            painter.fill(polygon, rule: rule == .evenOdd ? .evenOdd : .nonZero, into: target,
                          paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha)
+            recycle(polygon)
         case let .shapeStroke(outline, color):
-            painter.fill(Self.polygon(outline, t), rule: .nonZero, into: target, paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha)
+            let polygon = keptPolygon(outline, t)
+            painter.fill(polygon, rule: .nonZero, into: target, paint: TintShader.tinted(.solid(color.premultiplied), tint), alpha: alpha)
+            recycle(polygon)
         case let .shadowRoundedRect(shape, sigma, color):
             if t.isAxisAligned && abs(abs(t.a) - abs(t.d)) < 1e-9 && shape.curve == .circular && (shape.isRect || shape.corners == .all) {
                 let r = shape.rect.applying(t)
@@ -129,6 +139,67 @@ final class PieceRasterizer {
         return Polygon(subpaths)
     }
 
+    /// `Self.polygon(path, t, visible:)` (the same vertices) built in this rasterizer's kept
+    /// subpath buffers: each fill of a shape layer made a subpath array and the polygon's
+    /// array of subpaths per frame. Hand the polygon back with `recycle(_:)` once it is drawn
+    /// (a polygon not handed back is only a lost reuse; one still shared when the next is built
+    /// is copied, never overwritten).
+    func keptPolygon(_ path: CGPath, _ t: CGAffineTransform, visible: PixelRect? = nil) -> Polygon {
+        let cull = visible.map { v in CurveCulling(visible: CGRect(x: v.x0, y: v.y0, width: v.width, height: v.height)) }
+        var subpaths = polygonSubpaths
+        polygonSubpaths = []
+        // Subpath `n` is being built; it counts once its end comes (as `polygon`'s does).
+        var n = 0
+        path.flatten(tolerance: fillTolerance, transform: t, cull: cull, begin: { start in
+            if n == subpaths.count { subpaths.append(spareSubpaths.popLast() ?? []) }
+            subpaths[n].removeAll(keepingCapacity: true)
+            subpaths[n].append(RasterPoint(Double(start.x), Double(start.y)))
+        }, point: { p, _ in
+            subpaths[n].append(RasterPoint(Double(p.x), Double(p.y)))
+        }, end: { _, _ in
+            n += 1
+        })
+        while subpaths.count > n { spareSubpaths.append(subpaths.removeLast()) }
+        return Polygon(subpaths)
+    }
+
+    /// A one-subpath polygon of `points` in the kept array of subpaths (the earlier subpaths
+    /// go to the spares); `recycle(_:)` it likewise.
+    func keptPolygon(_ points: [RasterPoint]) -> Polygon {
+        var subpaths = polygonSubpaths
+        polygonSubpaths = []
+        while let extra = subpaths.popLast() { spareSubpaths.append(extra) }
+        subpaths.append(points)
+        return Polygon(subpaths)
+    }
+
+    /// An empty vertex buffer with a kept subpath buffer's capacity, for vertices computed
+    /// elsewhere (a projected plane's polygon) that then go into `keptPolygon(_:)`.
+    func keptVertexBuffer() -> [RasterPoint] {
+        var buffer = polygonSubpaths.popLast() ?? spareSubpaths.popLast() ?? []
+        buffer.removeAll(keepingCapacity: true)
+        return buffer
+    }
+
+    /// Takes back a polygon made by `keptPolygon`, its buffers to be refilled by the next —
+    /// unless they hold more than `keptPolygonCapacity` vertices (a huge path's buffers are
+    /// let go, not held for the frames after it).
+    func recycle(_ polygon: consuming Polygon) {
+        let subpaths = polygon.subpaths
+        var vertices = 0
+        for s in subpaths { vertices += s.capacity }
+        for s in spareSubpaths { vertices += s.capacity }
+        if vertices > Self.keptPolygonCapacity {
+            polygonSubpaths = []
+            spareSubpaths = []
+        } else {
+            polygonSubpaths = subpaths
+        }
+    }
+
+    /// The most vertices (16 bytes each) the kept polygon buffers hold between draws: 1 MB.
+    static let keptPolygonCapacity = 65_536
+
     /// The shape as an analytic rounded rect in local pixels, when the transform keeps axes
     /// and the corners are circular (or absent); nil otherwise.
     static func analytic(_ shape: LayerShape, _ t: CGAffineTransform) -> RoundedRect? {
@@ -196,6 +267,7 @@ final class PieceRasterizer {
         // anti-aliased edge covers part of it and the two draws leave a light seam. Under an
         // axis-aligned map the inner cell edges are moved to the nearest pixel edge (by under
         // half a pixel; neighbours round the same value alike), so the cells abut exactly.
+        defer { SpanShaderBox.clear(&imageShaderBox) }
         let outer = c.slices.count > 1 && t.isAxisAligned
             ? c.slices.reduce(CGRect.null) { $0.union($1.destination) }.applying(t) : .null
         for slice in c.slices {
@@ -215,8 +287,9 @@ final class PieceRasterizer {
             // texel itself, and nearest is the cheapest way to get it.
             let aligned = map.a == 1 && map.d == 1 && map.b == 0 && map.c == 0
                 && map.tx == map.tx.rounded() && map.ty == map.ty.rounded()
-            let shader = TintShader.tinted(.shader(ImageShader(image: image, inverse: map,
-                                                                filter: aligned ? .nearest : Self.imageFilter(filter), edge: .clamp)), tint)
+            let shader = TintShader.tinted(SpanShaderBox.paint(ImageShader(image: image, inverse: map,
+                                                                           filter: aligned ? .nearest : Self.imageFilter(filter), edge: .clamp),
+                                                               in: &imageShaderBox), tint)
             if t.isAxisAligned {
                 let r = d.applying(t)
                 func inner(_ v: CGFloat, _ lo: CGFloat, _ hi: CGFloat) -> Double {

@@ -75,12 +75,28 @@ package final class ParticleEvaluator {
             return
         }
         compute(emitter)
-        Self.cache.store(emitter, particles: particles, cells: cells)
+        if let evicted = Self.cache.store(emitter, particles: particles, cells: cells),
+           evicted.particles.capacity * MemoryLayout<Particle>.stride <= Self.maxSpareBytes {
+            spare = evicted
+        }
     }
+
+    /// The buffers of an evaluation the cache let go, to compute the next one in: the current
+    /// ones are shared with the cache, so emptying them would copy them (a 10,000-particle
+    /// emitter's ~1 MB every frame). Reused only once nothing else holds them (otherwise
+    /// emptying copies, as before).
+    private var spare: (particles: [Particle], cells: [EmitterCellContent])?
+    /// The most bytes of particles kept as a spare (16 MB: about 130,000 particles).
+    static let maxSpareBytes = 16 << 20
 
     private static let cache = EvaluationCache()
 
     private func compute(_ emitter: EmitterContent) {
+        if let s = spare {
+            spare = nil
+            particles = s.particles
+            cells = s.cells
+        }
         particles.removeAll(keepingCapacity: true)
         cells.removeAll(keepingCapacity: true)
         visited = 0
@@ -289,12 +305,22 @@ final class EvaluationCache: @unchecked Sendable {
         return (entries[i].particles, entries[i].cells)
     }
 
-    func store(_ emitter: EmitterContent, particles: [Particle], cells: [EmitterCellContent]) {
+    /// Keeps this evaluation; returns the buffers of the oldest one it let go to make room
+    /// (for the caller to compute in next), if any.
+    @discardableResult
+    func store(_ emitter: EmitterContent, particles: [Particle],
+               cells: [EmitterCellContent]) -> (particles: [Particle], cells: [EmitterCellContent])? {
         lock.lock()
         defer { lock.unlock() }
         entries.removeAll { $0.emitter == emitter }
-        if entries.count >= Self.capacity { entries.removeFirst(entries.count - Self.capacity + 1) }
+        var evicted: (particles: [Particle], cells: [EmitterCellContent])?
+        if entries.count >= Self.capacity {
+            let first = entries[0]
+            evicted = (first.particles, first.cells)
+            entries.removeFirst(entries.count - Self.capacity + 1)
+        }
         entries.append((emitter, particles, cells))
+        return evicted
     }
 }
 

@@ -20,6 +20,18 @@ struct VisitedNodes {
 
     init(_ ids: [RenderNodeID] = []) { for id in ids { insert(id) } }
 
+    /// Empty, as `init()` makes it, keeping the storage it grew to (a compositor reuses one
+    /// frame after frame: `DrawListBuffers.takeVisited()`).
+    mutating func removeAll() {
+        set.removeAll(keepingCapacity: true)
+        log.removeAll(keepingCapacity: true)
+        work = 0
+        setForgets = 0
+    }
+
+    /// Room in the set (for tests: kept by `removeAll()`).
+    var capacity: Int { self.set.capacity }
+
     func contains(_ id: RenderNodeID) -> Bool { set.contains(id) }
 
     mutating func insert(_ id: RenderNodeID) {

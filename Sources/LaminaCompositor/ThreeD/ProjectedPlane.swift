@@ -51,8 +51,10 @@ package struct ProjectedPlane: Sendable {
         self.init(bounds: bounds, homography: ProjectedPlane.homography(of: m))
     }
 
-    /// From the bounds rect and a bounds → device homography.
-    package init?(bounds rect: CGRect, homography h: PaintProjective) {
+    /// From the bounds rect and a bounds → device homography. `storage`, when given, is an
+    /// array whose buffer `polygon` is built in (its elements are dropped): a caller that keeps
+    /// one between planes makes no allocation per plane.
+    package init?(bounds rect: CGRect, homography h: PaintProjective, reusing storage: consuming [RasterPoint] = []) {
         let b = rect.standardized
         guard h.isFinite, b.minX.isFinite, b.minY.isFinite, b.width.isFinite, b.height.isFinite,
               b.width > 0, b.height > 0, let inv = h.inverted() else { return nil }
@@ -75,7 +77,7 @@ package struct ProjectedPlane: Sendable {
         }
         guard maxW > 0, maxW.isFinite else { return nil }
         let eps = maxW * ProjectedPlane.relativeEpsilon
-        let poly = ProjectedPlane.clipAndDivide(count: 4, corner, h, minimumW: eps)
+        let poly = ProjectedPlane.clipAndDivide(count: 4, corner, h, minimumW: eps, reusing: consume storage)
         guard poly.count >= 3 else { return nil }
         let area = ProjectedPlane.signedArea(poly)
         guard area.isFinite, abs(area) > 1e-9 else { return nil }
@@ -201,13 +203,14 @@ package struct ProjectedPlane: Sendable {
     /// same arithmetic in the same order), each clipped vertex divided as it comes, so the
     /// only array made is the result.
     static func clipAndDivide(count: Int, _ point: (Int) -> (Double, Double), _ h: PaintProjective,
-                              minimumW: Double) -> [RasterPoint] {
+                              minimumW: Double, reusing storage: consuming [RasterPoint] = []) -> [RasterPoint] {
         guard count >= 3 else { return [] }
         func hom(_ i: Int) -> SIMD3<Double> {
             let p = point(i)
             return SIMD3(h.m00 * p.0 + h.m01 * p.1 + h.m02, h.m10 * p.0 + h.m11 * p.1 + h.m12, h.m20 * p.0 + h.m21 * p.1 + h.m22)
         }
-        var out: [RasterPoint] = []
+        var out = consume storage
+        out.removeAll(keepingCapacity: true)
         out.reserveCapacity(count + 2)
         func divide(_ q: SIMD3<Double>) {
             let x = q.x / q.z, y = q.y / q.z

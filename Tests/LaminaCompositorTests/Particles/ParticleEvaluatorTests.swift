@@ -208,3 +208,42 @@ import Testing
         #expect(ParticleEvaluatorTests.live(e) == first)
     }
 }
+
+/// An evaluator computes in the buffers of the evaluation the cache let go (its own are shared
+/// with the cache, so emptying them would copy a whole frame's particles).
+@Suite struct ParticleEvaluationReuseTests {
+    @Test func theCacheHandsBackTheBuffersItLetsGo() throws {
+        let cache = EvaluationCache()
+        func emitter(_ t: Double) -> EmitterContent { ParticleEvaluatorTests.emitter({ $0.velocity = 10 }, time: t) }
+        let evaluator = ParticleEvaluator()
+        evaluator.evaluate(emitter(2))
+        let first = evaluator.particles
+        #expect(cache.store(emitter(2), particles: first, cells: []) == nil)
+        #expect(cache.store(emitter(3), particles: [], cells: []) == nil)
+        let evicted = try #require(cache.store(emitter(4), particles: [], cells: []))
+        #expect(evicted.particles.withUnsafeBufferPointer { $0.baseAddress } == first.withUnsafeBufferPointer { $0.baseAddress },
+                "the oldest evaluation's buffer was not handed back")
+        #expect(cache.store(emitter(4), particles: [], cells: []) == nil, "an equal emitter's entry is replaced, not evicted")
+    }
+
+    /// One evaluator stepping through times (computing in evicted buffers) gives what new
+    /// evaluators gave at each time. (The expected particles are evaluated first: the shared
+    /// cache then holds only the last two times, so the stepping evaluator computes the rest.)
+    @Test func reusedBuffersGiveTheSameParticles() {
+        var e = ParticleEvaluatorTests.emitter({ $0.velocity = 30; $0.emissionRange = 1; $0.birthRate = 200 }, time: 1)
+        e.seed = 991
+        let times = (0..<12).map { 1 + Double($0) / 60 }
+        let expected = times.map { t -> [Particle] in
+            var at = e
+            at.time = t
+            return ParticleEvaluatorTests.live(at)
+        }
+        let reused = ParticleEvaluator()
+        for (step, t) in times.enumerated() {
+            e.time = t
+            reused.evaluate(e)
+            #expect(reused.particles == expected[step], "step \(step)")
+            #expect(reused.particles.count > 100)
+        }
+    }
+}
