@@ -22,7 +22,7 @@ final class PieceRasterizer {
     let laterCovers = LaterCovers()
     /// The box `contents` hands its image shaders to the painter in (SpanShaderBox.swift):
     /// kept, so an image draw does not box its shader anew.
-    var imageShaderBox = SpanShaderBox<ImageShader>()
+    var imageShaderBox = SpanShaderBox()
     /// The subpath buffers of the last `keptPolygon`, and spare ones (PieceRasterizer.swift).
     private var polygonSubpaths: [[RasterPoint]] = []
     private var spareSubpaths: [[RasterPoint]] = []

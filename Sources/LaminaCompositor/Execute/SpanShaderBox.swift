@@ -12,36 +12,61 @@ import LaminaRaster
 /// Reuse is only safe while no earlier paint still refers to the box: `paint(_:)` refills it
 /// only when its owner holds the sole reference, and otherwise starts a new box (so a paint
 /// kept past its draw keeps its shader).
-final class SpanShaderBox<Shader: SpanShader>: SpanShader, @unchecked Sendable {
-    /// The shader of the current draw (nil between draws, so no image is held past them).
-    private(set) var shader: Shader?
+final class SpanShaderBox: SpanShader, @unchecked Sendable {
+    /// The one shader type boxed (image draws). Not generic: a generic class's conformance is
+    /// shaded through unspecialized witnesses that copied the shader — with its image's retain
+    /// and release — and looked up type metadata for every span (bench-layers +5 %).
+    typealias Shader = ImageShader
+
+    /// The shader of the current draw, in memory of its own: shading reads it in place through
+    /// the pointer (an optional stored property was copied out — with its image's retain and
+    /// release, through the generic value witnesses — for every span shaded).
+    private let storage = UnsafeMutablePointer<Shader>.allocate(capacity: 1)
+    /// Whether `storage` holds a shader (false between draws, so no image is held past them).
+    private var holds = false
 
     init() {}
 
-    var isOpaque: Bool { shader?.isOpaque ?? false }
+    deinit {
+        if holds { storage.deinitialize(count: 1) }
+        storage.deallocate()
+    }
+
+    /// The held shader (nil between draws).
+    var shader: Shader? { holds ? storage.pointee : nil }
+
+    var isOpaque: Bool { holds && storage.pointee.isOpaque }
 
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
-        guard let shader else { out.update(repeating: 0, count: count); return }
-        shader.shade(y: y, x: x, count: count, into: out)
+        guard holds else { out.update(repeating: 0, count: count); return }
+        storage.pointee.shade(y: y, x: x, count: count, into: out)
+    }
+
+    private func hold(_ shader: Shader) {
+        if holds { storage.pointee = shader } else { storage.initialize(to: shader); holds = true }
+    }
+
+    private func release() {
+        if holds { storage.deinitialize(count: 1); holds = false }
     }
 
     /// `shader` as a paint, through the box `box` (replaced by a new one when something other
     /// than `box` itself still refers to it).
-    static func paint(_ shader: Shader, in box: inout SpanShaderBox<Shader>) -> Paint {
+    static func paint(_ shader: Shader, in box: inout SpanShaderBox) -> Paint {
         .shader(holding(shader, in: &box))
     }
 
     /// `box` holding `shader` (a new box when something other than `box` itself still refers
     /// to the old one), to be used as `any SpanShader` without a heap box.
-    static func holding(_ shader: Shader, in box: inout SpanShaderBox<Shader>) -> SpanShaderBox<Shader> {
+    static func holding(_ shader: Shader, in box: inout SpanShaderBox) -> SpanShaderBox {
         if !isKnownUniquelyReferenced(&box) { box = SpanShaderBox() }
-        box.shader = shader
+        box.hold(shader)
         return box
     }
 
     /// Lets go of the held shader (and the image it samples) once its draws are done — unless
     /// a paint still refers to `box`, whose shader is then left alone.
-    static func clear(_ box: inout SpanShaderBox<Shader>) {
-        if isKnownUniquelyReferenced(&box) { box.shader = nil }
+    static func clear(_ box: inout SpanShaderBox) {
+        if isKnownUniquelyReferenced(&box) { box.release() }
     }
 }

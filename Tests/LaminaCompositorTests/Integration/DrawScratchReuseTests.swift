@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func anImageShaderBoxIsRefilledWhenNothingElseHoldsIt() {
-        var box = SpanShaderBox<ImageShader>()
+        var box = SpanShaderBox()
         let first = ObjectIdentifier(box) // not a reference: that would make the box shared
         let red = ImageShader(image: Self.image(200), inverse: PaintAffine.translation(0, 0))
         #expect(Self.shade(SpanShaderBox.paint(red, in: &box)) & 0xFF == 200)
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func aHeldPaintKeepsItsShader() {
-        var box = SpanShaderBox<ImageShader>()
+        var box = SpanShaderBox()
         let held = SpanShaderBox.paint(ImageShader(image: Self.image(200), inverse: PaintAffine.translation(0, 0)), in: &box)
         let first = box
         // A second draw while the first paint is still held gets a box of its own.
