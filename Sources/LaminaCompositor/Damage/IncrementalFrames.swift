@@ -171,8 +171,9 @@ package final class IncrementalFrames {
         invalidate()
         let regions = RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1,
                                             minimumPixels: minimumSplitPixels, list: pending.list)
+        let rowScratch = try regionScratch(for: regions, width: w, height: h)
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
-                              pool: pool, minimumSplitPixels: minimumSplitPixels, scratch: try regionScratch(for: regions, width: w, height: h))
+                              pool: pool, minimumSplitPixels: minimumSplitPixels, scratch: rowScratch)
         surface = target
         back = kept
         backDamage = kept == nil ? [] : pending.damage.rects

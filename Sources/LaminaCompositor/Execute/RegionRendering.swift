@@ -86,14 +86,14 @@ extension Compositor {
             let r = rects[i]
             let rows = PixelRect(x0: frame.x0, y0: r.y0, x1: frame.x1, y1: r.y1)
             let allocator = SurfaceAllocator(budget: budget, pool: surfacePool)
+            let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
+                                            coverage: coverageCache, allocator: allocator, planes: planes,
+                                            scratch: pieceRasterizers)
             if rows != r, let scratch, scratch.width == surface.width, scratch.height == surface.height, scratch !== surface {
                 // R's rows drawn in the scratch surface (what lands beside R there is not
                 // looked at), then R copied out.
                 do {
                     scratch.fill(fill, in: r)
-                    let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
-                                                    coverage: coverageCache, allocator: allocator, planes: planes,
-                                                    scratch: pieceRasterizers)
                     try executor.run(list, into: scratch, region: rows, kept: r, endsFrame: false)
                     surface.copyPixels(from: scratch, dx: 0, dy: 0, clip: r)
                 } catch { errors.set(i, error) }
@@ -118,9 +118,6 @@ extension Compositor {
                     saved = copy
                 }
                 surface.fill(fill, in: r)
-                let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
-                                                coverage: coverageCache, allocator: allocator, planes: planes,
-                                                scratch: pieceRasterizers)
                 defer {
                     if let saved {
                         if !left.isEmpty { surface.copyPixels(from: saved, dx: left.x0, dy: r.y0, clip: left) }
