@@ -10,7 +10,7 @@ import LaminaRaster
 package final class RasterCache: @unchecked Sendable {
     private struct Entry { var key: Int; var surface: Surface }
     private var entries: [RenderNodeID: Entry] = [:]
-    private var used: Set<RenderNodeID> = []
+    private var used = FrameUse<RenderNodeID>()
     private let lock = NSLock()
     /// Frames' worth of statistics, for tests and profiling.
     package private(set) var hits = 0
@@ -20,7 +20,8 @@ package final class RasterCache: @unchecked Sendable {
 
     func lookup(_ layer: RenderNodeID, key: Int, width: Int, height: Int) -> Surface? {
         lock.lock(); defer { lock.unlock() }
-        used.insert(layer)
+        let held = entries[layer] != nil
+        used.mark(layer, wasInTable: held, inTable: held)
         if let e = entries[layer], e.key == key, e.surface.width == width, e.surface.height == height {
             hits += 1
             return e.surface
@@ -31,15 +32,16 @@ package final class RasterCache: @unchecked Sendable {
 
     func store(_ layer: RenderNodeID, key: Int, surface: Surface) {
         lock.lock(); defer { lock.unlock() }
+        let held = entries[layer] != nil
         entries[layer] = Entry(key: key, surface: surface)
-        used.insert(layer)
+        used.mark(layer, wasInTable: held, inTable: true)
     }
 
-    /// Drops the entries the frame did not use.
+    /// Drops the entries the frame did not use (a new table only when something goes).
     func endFrame() {
         lock.lock(); defer { lock.unlock() }
-        entries = entries.filter { used.contains($0.key) }
-        used = []
+        if !used.usedAll(tableCount: entries.count) { entries = entries.filter { used.contains($0.key) } }
+        used.reset()
     }
 
     package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
@@ -51,7 +53,7 @@ package final class ImageCache: @unchecked Sendable {
     private struct Key: Hashable { var id: ObjectIdentifier; var mipmapped: Bool }
     private struct Entry { var image: CGImage; var sampled: SampledImage }
     private var entries: [Key: Entry] = [:]
-    private var used: Set<Key> = []
+    private var used = FrameUse<Key>()
     private let lock = NSLock()
 
     package init() {}
@@ -61,7 +63,7 @@ package final class ImageCache: @unchecked Sendable {
         let key = Key(id: ObjectIdentifier(image), mipmapped: mipmapped)
         lock.lock()
         if let e = entries[key], e.image === image {
-            used.insert(key)
+            used.mark(key, wasInTable: true, inTable: true)
             lock.unlock()
             return e.sampled
         }
@@ -69,8 +71,9 @@ package final class ImageCache: @unchecked Sendable {
         // Contents are sampled over many frames: worth finding their clear blocks once.
         let s = SampledImage(image.premultipliedRGBA8, mipmapped: mipmapped, findClearTiles: true)
         lock.lock(); defer { lock.unlock() }
+        let held = entries[key] != nil
         entries[key] = Entry(image: image, sampled: s)
-        used.insert(key)
+        used.mark(key, wasInTable: held, inTable: true)
         return s
     }
 
@@ -78,8 +81,8 @@ package final class ImageCache: @unchecked Sendable {
         lock.lock(); defer { lock.unlock() }
         // A new table only when something goes; the used set keeps its storage (a steady
         // frame asks for the same images: neither allocates).
-        if entries.keys.contains(where: { !used.contains($0) }) { entries = entries.filter { used.contains($0.key) } }
-        used.removeAll(keepingCapacity: true)
+        if !used.usedAll(tableCount: entries.count) { entries = entries.filter { used.contains($0.key) } }
+        used.reset()
     }
 
     package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
@@ -94,7 +97,7 @@ package final class ImageCache: @unchecked Sendable {
 /// kept wins). The store behind `ShadowCache` and `CoverageCache`.
 final class FrameScopedStore<Key: Hashable, Value>: @unchecked Sendable {
     private var entries: [Key: Value] = [:]
-    private var used: Set<Key> = []
+    private var used = FrameUse<Key>()
     private var bytes = 0
     private let lock = NSLock()
     private let maxBytes: Int
@@ -109,18 +112,20 @@ final class FrameScopedStore<Key: Hashable, Value>: @unchecked Sendable {
     func value(for key: Key, make: () -> Value?) -> Value? {
         lock.lock()
         if let v = entries[key] {
-            used.insert(key)
+            used.mark(key, wasInTable: true, inTable: true)
             lock.unlock()
             return v
         }
         lock.unlock()
         guard let v = make() else { return nil }
         lock.lock(); defer { lock.unlock() }
-        if entries[key] == nil, bytes + byteCount(v) <= maxBytes {
+        // Another thread may have kept a value for the key meanwhile: the first kept wins.
+        let held = entries[key] != nil
+        if !held, bytes + byteCount(v) <= maxBytes {
             entries[key] = v
             bytes += byteCount(v)
         }
-        used.insert(key)
+        used.mark(key, wasInTable: held, inTable: entries[key] != nil)
         return v
     }
 
@@ -129,11 +134,11 @@ final class FrameScopedStore<Key: Hashable, Value>: @unchecked Sendable {
     /// keeps its storage for the next frame.
     func endFrame() {
         lock.lock(); defer { lock.unlock() }
-        if entries.keys.contains(where: { !used.contains($0) }) {
+        if !used.usedAll(tableCount: entries.count) {
             entries = entries.filter { used.contains($0.key) }
             bytes = entries.values.reduce(0) { $0 + byteCount($1) }
         }
-        used.removeAll(keepingCapacity: true)
+        used.reset()
     }
 
     /// Room in the set of the frame's used keys (for tests: kept between frames).
