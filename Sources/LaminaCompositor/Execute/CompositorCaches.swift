@@ -49,102 +49,49 @@ package final class RasterCache: @unchecked Sendable {
 
 /// Contents images prepared for sampling, by image identity (the entry holds the image, so an
 /// identifier is never reused while cached). Entries unused for a frame are dropped at its end.
+/// Thread-safe; the bands of a frame look images up through their own `Reader`s.
 package final class ImageCache: @unchecked Sendable {
-    private struct Key: Hashable { var id: ObjectIdentifier; var mipmapped: Bool }
-    private struct Entry { var image: CGImage; var sampled: SampledImage }
-    private var entries: [Key: Entry] = [:]
-    private var used = FrameUse<Key>()
-    private let lock = NSLock()
+    fileprivate struct Key: Hashable { var id: ObjectIdentifier; var mipmapped: Bool }
+    fileprivate struct Entry { var image: CGImage; var sampled: SampledImage }
+    // No byte cap: contents images are the tree's own, so their sampled forms are bounded by it.
+    private let store = FrameScopedStore<Key, Entry>(maxBytes: .max) { _ in 0 }
 
     package init() {}
 
     /// The sampled form of `image`, built on first use (with its mip chain when `mipmapped`).
     func sampled(_ image: CGImage, mipmapped: Bool) -> SampledImage {
+        Self.sampled(image, mipmapped: mipmapped) { key, make in store.value(for: key, make: make) }
+    }
+
+    /// A view for one thread's lookups (see `FrameScopedStore.Reader`).
+    func reader() -> Reader { Reader(store.reader()) }
+
+    /// One thread's lookups: the same answers as the cache's, without its lock in a steady frame.
+    final class Reader {
+        private let store: FrameScopedStore<Key, Entry>.Reader
+        fileprivate init(_ store: FrameScopedStore<Key, Entry>.Reader) { self.store = store }
+
+        func sampled(_ image: CGImage, mipmapped: Bool) -> SampledImage {
+            ImageCache.sampled(image, mipmapped: mipmapped) { key, make in store.value(for: key, make: make) }
+        }
+
+        /// Hands this thread's count of used entries to the cache (before its frame ends).
+        func flush() { store.flush() }
+    }
+
+    private static func sampled(_ image: CGImage, mipmapped: Bool,
+                                lookup: (Key, () -> Entry?) -> Entry?) -> SampledImage {
         let key = Key(id: ObjectIdentifier(image), mipmapped: mipmapped)
-        lock.lock()
-        if let e = entries[key], e.image === image {
-            used.mark(key, wasInTable: true, inTable: true)
-            lock.unlock()
-            return e.sampled
-        }
-        lock.unlock()
         // Contents are sampled over many frames: worth finding their clear blocks once.
-        let s = SampledImage(image.premultipliedRGBA8, mipmapped: mipmapped, findClearTiles: true)
-        lock.lock(); defer { lock.unlock() }
-        let held = entries[key] != nil
-        entries[key] = Entry(image: image, sampled: s)
-        used.mark(key, wasInTable: held, inTable: true)
-        return s
-    }
-
-    func endFrame() {
-        lock.lock(); defer { lock.unlock() }
-        // A new table only when something goes; the used set keeps its storage (a steady
-        // frame asks for the same images: neither allocates).
-        if !used.usedAll(tableCount: entries.count) { entries = entries.filter { used.contains($0.key) } }
-        used.reset()
-    }
-
-    package var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
-    /// Room in the set of the frame's used images (for tests: kept between frames).
-    var usedCapacity: Int { lock.lock(); defer { lock.unlock() }; return used.capacity }
-}
-
-/// Values made on first use and kept while frames keep using them: an entry no frame asked for
-/// is dropped at the frame's end, and at most `maxBytes` (by the values' `byteCount`) are held —
-/// a value that would pass the budget is handed out but not kept. Thread-safe (one lock; the
-/// value is made outside it, so two threads may both make one for a new key, and the first
-/// kept wins). The store behind `ShadowCache` and `CoverageCache`.
-final class FrameScopedStore<Key: Hashable, Value>: @unchecked Sendable {
-    private var entries: [Key: Value] = [:]
-    private var used = FrameUse<Key>()
-    private var bytes = 0
-    private let lock = NSLock()
-    private let maxBytes: Int
-    private let byteCount: (Value) -> Int
-
-    init(maxBytes: Int, byteCount: @escaping (Value) -> Int) {
-        self.maxBytes = maxBytes
-        self.byteCount = byteCount
-    }
-
-    /// The kept value for `key`, or `make()`'s (nil: nothing to keep or hand out).
-    func value(for key: Key, make: () -> Value?) -> Value? {
-        lock.lock()
-        if let v = entries[key] {
-            used.mark(key, wasInTable: true, inTable: true)
-            lock.unlock()
-            return v
+        let entry = lookup(key) {
+            Entry(image: image, sampled: SampledImage(image.premultipliedRGBA8, mipmapped: mipmapped, findClearTiles: true))
         }
-        lock.unlock()
-        guard let v = make() else { return nil }
-        lock.lock(); defer { lock.unlock() }
-        // Another thread may have kept a value for the key meanwhile: the first kept wins.
-        let held = entries[key] != nil
-        if !held, bytes + byteCount(v) <= maxBytes {
-            entries[key] = v
-            bytes += byteCount(v)
-        }
-        used.mark(key, wasInTable: held, inTable: entries[key] != nil)
-        return v
+        return entry!.sampled
     }
 
-    /// Drops what the frame did not use. A steady frame, which used what it kept, allocates
-    /// nothing here: the table is rebuilt only when an entry goes, and the set of used keys
-    /// keeps its storage for the next frame.
-    func endFrame() {
-        lock.lock(); defer { lock.unlock() }
-        if !used.usedAll(tableCount: entries.count) {
-            entries = entries.filter { used.contains($0.key) }
-            bytes = entries.values.reduce(0) { $0 + byteCount($1) }
-        }
-        used.reset()
-    }
+    func endFrame() { store.endFrame() }
 
-    /// Room in the set of the frame's used keys (for tests: kept between frames).
-    var usedCapacity: Int { lock.lock(); defer { lock.unlock() }; return used.capacity }
-
-    var count: Int { lock.lock(); defer { lock.unlock() }; return entries.count }
+    package var count: Int { store.count }
 }
 
 /// Rounded-rect shadow weights (`BlurredRoundedRectWeights`) by the exact device geometry that
@@ -153,7 +100,7 @@ final class FrameScopedStore<Key: Hashable, Value>: @unchecked Sendable {
 /// same table, so the pixels are those of the analytic shader. Entries unused for a frame are
 /// dropped at its end; at most `maxBytes` are held. Thread-safe.
 package final class ShadowCache: @unchecked Sendable {
-    struct Key: Hashable {
+    fileprivate struct Key: Hashable {
         var x0: Double, y0: Double, x1: Double, y1: Double, radius: Double, sigma: Double
         var clip: PixelRect
     }
@@ -172,6 +119,27 @@ package final class ShadowCache: @unchecked Sendable {
         }
     }
 
+    /// A view for one thread's lookups (see `FrameScopedStore.Reader`).
+    func reader() -> Reader { Reader(store.reader()) }
+
+    /// One thread's lookups: the same answers as the cache's, without its lock in a steady frame.
+    final class Reader {
+        private let store: FrameScopedStore<Key, BlurredRoundedRectWeights>.Reader
+        fileprivate init(_ store: FrameScopedStore<Key, BlurredRoundedRectWeights>.Reader) { self.store = store }
+
+        func weights(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double, sigma: Double,
+                     clip: PixelRect) -> BlurredRoundedRectWeights? {
+            let key = Key(x0: x0, y0: y0, x1: x1, y1: y1, radius: radius, sigma: sigma, clip: clip)
+            return store.value(for: key) {
+                BlurredRoundedRectWeights(BlurredRoundedRect(x0: x0, y0: y0, x1: x1, y1: y1, cornerRadius: radius,
+                                                             sigma: sigma, clip: clip))
+            }
+        }
+
+        /// Hands this thread's count of used entries to the cache (before its frame ends).
+        func flush() { store.flush() }
+    }
+
     func endFrame() { store.endFrame() }
 
     package var count: Int { store.count }
@@ -184,7 +152,7 @@ package final class ShadowCache: @unchecked Sendable {
 /// moves misses every frame and costs one recording more than drawing it. Entries unused for
 /// a frame are dropped at its end; at most `maxBytes` are held. Thread-safe.
 package final class CoverageCache: @unchecked Sendable {
-    private enum Key: Hashable {
+    fileprivate enum Key: Hashable {
         case fill(RoundedRect, PixelRect)
         case ring(RoundedRect, RoundedRect, PixelRect)
     }
@@ -200,6 +168,26 @@ package final class CoverageCache: @unchecked Sendable {
 
     func ring(outer: RoundedRect, inner: RoundedRect, clip: PixelRect) -> CoverageRecording {
         store.value(for: .ring(outer, inner, clip)) { CoverageRecording.ring(outer: outer, inner: inner, clip: clip) }!
+    }
+
+    /// A view for one thread's lookups (see `FrameScopedStore.Reader`).
+    func reader() -> Reader { Reader(store.reader()) }
+
+    /// One thread's lookups: the same answers as the cache's, without its lock in a steady frame.
+    final class Reader {
+        private let store: FrameScopedStore<Key, CoverageRecording>.Reader
+        fileprivate init(_ store: FrameScopedStore<Key, CoverageRecording>.Reader) { self.store = store }
+
+        func roundedRect(_ rr: RoundedRect, clip: PixelRect) -> CoverageRecording {
+            store.value(for: .fill(rr, clip)) { CoverageRecording.roundedRect(rr, clip: clip) }!
+        }
+
+        func ring(outer: RoundedRect, inner: RoundedRect, clip: PixelRect) -> CoverageRecording {
+            store.value(for: .ring(outer, inner, clip)) { CoverageRecording.ring(outer: outer, inner: inner, clip: clip) }!
+        }
+
+        /// Hands this thread's count of used entries to the cache (before its frame ends).
+        func flush() { store.flush() }
     }
 
     func endFrame() { store.endFrame() }

@@ -213,7 +213,10 @@ final class DrawListExecutor {
     }
 
     /// Drops from the caches what the frame did not use.
-    func endFrame() { cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame(); allocator.endFrame() }
+    func endFrame() {
+        pieces.flushCacheUse()
+        cache?.endFrame(); images.endFrame(); shadows.endFrame(); coverage?.endFrame(); allocator.endFrame()
+    }
 
     private func makeTarget(_ spec: GroupSpec, isMask: Bool, whole: PixelRect? = nil) throws -> RasterTarget {
         let b = spec.bounds

@@ -193,7 +193,7 @@ private struct CellSprite {
     /// its centre at scale 1.
     let halfDiagonal: Double
 
-    init?(_ cell: EmitterCellContent, images: ImageCache) {
+    init?(_ cell: EmitterCellContent, images: ImageCache.Reader) {
         guard let cg = cell.image, cg.width > 0, cg.height > 0 else { return nil }
         let w = Double(cg.width), h = Double(cg.height)
         let r = cell.contentsRect.standardized

@@ -11,9 +11,9 @@ private let fillTolerance: CGFloat = 0.2
 final class PieceRasterizer {
     let painter = TargetPainter()
     /// Contents images prepared for sampling (kept between frames by the compositor).
-    let images: ImageCache
+    let images: ImageCache.Reader
     /// Rounded-rect shadow weights (kept between frames by the compositor).
-    let shadows: ShadowCache
+    let shadows: ShadowCache.Reader
     /// The particle buffers, reused emitter after emitter.
     let particleEvaluator = ParticleEvaluator()
     /// The particle drawing buffers (planned sprites, tile lists), reused likewise.
@@ -28,12 +28,23 @@ final class PieceRasterizer {
     private var spareSubpaths: [[RasterPoint]] = []
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
-    var allocator: SurfaceAllocator?
+    var allocator: SurfaceAllocator? {
+        // Its executor is done: the caches get this thread's counts of what the frame used.
+        didSet { if allocator == nil { flushCacheUse() } }
+    }
 
     init(images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(), coverage: CoverageCache? = nil) {
-        self.images = images
-        self.shadows = shadows
-        painter.coverage = coverage
+        self.images = images.reader()
+        self.shadows = shadows.reader()
+        painter.coverage = coverage?.reader()
+    }
+
+    /// Hands the caches this rasterizer's counts of the entries its draws used first in the
+    /// frame (FrameScopedStore.swift); before the frame ends.
+    func flushCacheUse() {
+        images.flush()
+        shadows.flush()
+        painter.coverage?.flush()
     }
 
     func draw(_ item: DrawItem, into target: RasterTarget) throws {

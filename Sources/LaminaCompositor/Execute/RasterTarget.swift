@@ -75,7 +75,7 @@ final class TargetPainter {
     /// The working planes of shadow blurs drawn by this painter's thread, kept between blurs.
     let blurScratch = BlurScratch()
     /// Rounded-rect and ring coverage kept between frames (nil: computed every time).
-    var coverage: CoverageCache?
+    var coverage: CoverageCache.Reader?
 
     /// Runs `fill` with the sink for `target`'s surface (clipped when a clip is active),
     /// passing the local pixel rect to rasterize within. Does nothing for a surfaceless target

@@ -66,3 +66,70 @@ import _LaminaTestSupport
         #expect(cache.count == 1)
     }
 }
+
+/// The readers bands look the caches up through (FrameScopedStore.swift): a snapshot per
+/// frame, entries stamped with the frame that used them, counts handed in before the end.
+@Suite struct FrameScopedStoreReaderTests {
+    /// Readers see what the store keeps, make only what it lacks, and a frame's end keeps
+    /// exactly what any reader used — whether or not they handed their counts in.
+    @Test(arguments: [true, false]) func readersKeepExactlyWhatTheyUsed(flush: Bool) {
+        let store = FrameScopedStore<Int, Int>(maxBytes: 1 << 20) { _ in 8 }
+        let a = store.reader(), b = store.reader()
+        var made = 0
+        for k in 0..<40 { _ = a.value(for: k) { made += 1; return k * 3 } }
+        if flush { a.flush() }
+        store.endFrame()
+        #expect(made == 40 && store.count == 40)
+        // Frame 2: a uses 0..<10, b uses 5..<20 and a new key; nothing else.
+        for k in 0..<10 { #expect(a.value(for: k) { made += 1; return -1 } == k * 3) }
+        for k in 5..<20 { #expect(b.value(for: k) { made += 1; return -1 } == k * 3) }
+        #expect(b.value(for: 100) { made += 1; return 300 } == 300)
+        #expect(a.value(for: 100) { made += 1; return -1 } == 300) // kept by b this frame: found under the lock
+        if flush { a.flush(); b.flush() }
+        store.endFrame()
+        #expect(made == 41 && store.count == 21)
+        // Frame 3: the new key is in the snapshot now; an unused frame empties the store.
+        #expect(a.value(for: 100) { made += 1; return -1 } == 300 && made == 41)
+        if flush { a.flush() }
+        store.endFrame()
+        #expect(store.count == 1)
+        store.endFrame()
+        #expect(store.count == 0)
+    }
+
+    /// Two threads stamping the same entries at once count each entry once: a steady frame
+    /// drops nothing, one that skips a key drops only it (and the next makes it again).
+    @Test func concurrentReadersCountEachEntryOnce() async {
+        let store = FrameScopedStore<Int, Int>(maxBytes: 1 << 20) { _ in 8 }
+        for k in 0..<500 { _ = store.value(for: k) { k } }
+        store.endFrame()
+        for frame in 0..<20 {
+            let skip = frame % 2 == 0 ? -1 : frame * 7
+            await withTaskGroup(of: Void.self) { group in
+                for _ in 0..<2 {
+                    let r = store.reader()
+                    group.addTask {
+                        for k in 0..<500 where k != skip { _ = r.value(for: k) { -1 } }
+                        r.flush()
+                    }
+                }
+            }
+            store.endFrame()
+            #expect(store.count == (skip < 0 ? 500 : 499), "frame \(frame)") // a dropped key is made again next frame
+        }
+    }
+
+    /// Two readers using the same half of the entries: counted once each, the count is half
+    /// the table, and the other half goes (were each use counted, the count would equal the
+    /// table's size and nothing would go).
+    @Test func twoReadersOfTheSameEntriesCountThemOnce() {
+        let store = FrameScopedStore<Int, Int>(maxBytes: 1 << 20) { _ in 8 }
+        for k in 0..<4 { _ = store.value(for: k) { k } }
+        store.endFrame()
+        let a = store.reader(), b = store.reader()
+        for r in [a, b] { for k in 0..<2 { _ = r.value(for: k) { -1 } } }
+        a.flush(); b.flush()
+        store.endFrame()
+        #expect(store.count == 2)
+    }
+}
