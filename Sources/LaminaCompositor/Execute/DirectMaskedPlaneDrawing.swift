@@ -104,22 +104,27 @@ extension PieceRasterizer {
         let box = PixelRect.covering(minX: b.minX, minY: b.minY, maxX: b.maxX, maxY: b.maxY)
             .intersection(PixelRect(x0: reach.x0 - margin, y0: reach.y0 - margin, x1: reach.x1 + margin, y1: reach.y1 + margin))
         guard !box.isEmpty else { return .nothing }
-        let small = try quarterResolutionMask(poly, box: box, sigma: sigma)
-        let tinted = try MaskColorShader.tinted(small.mask, color: color.premultiplied.packed)
-        allocator?.recycle(small.mask)
+        // The small mask's geometry (quarterResolutionMask), known before it is made.
+        let grow = GaussianBlur.margin(sigma: Self.quarterSigma(sigma))
+        let maskWidth = (box.width + 3) / 4 + 2 * grow, maskHeight = (box.height + 3) / 4 + 2 * grow
+        let originX = box.x0 - 4 * grow, originY = box.y0 - 4 * grow
         // Mask texel coordinates → plane-surface pixels (×4 from the mask's origin) → parent.
-        let fd = Double(small.factor)
+        let fd = 4.0
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
-        let forward = toLocal.after(spec.surfaceToDevice).after(Homography([fd, 0, Double(small.originX), 0, fd, Double(small.originY), 0, 0, 1]))
-        let rect = CGRect(x: 0, y: 0, width: tinted.width, height: tinted.height)
+        let forward = toLocal.after(spec.surfaceToDevice).after(Homography([fd, 0, Double(originX), 0, fd, Double(originY), 0, 0, 1]))
+        let rect = CGRect(x: 0, y: 0, width: maskWidth, height: maskHeight)
         let quad = forward.projectClipped(ProjectiveLayer.corners(rect))
         guard forward.isFinite, let inverse = forward.paintMap.inverted() else { return .degenerate }
         guard quad.count >= 3 else { return .nothing }
+        let rows = parent.limit.flatMap { Self.maskRows(quad: quad, limit: $0, inverse: inverse) }
+        let small = try quarterResolutionMask(poly, box: box, sigma: sigma, rows: rows)
+        let tinted = try MaskColorShader.tinted(small.mask, color: color.premultiplied.packed)
+        allocator?.recycle(small.mask)
         let shader = ImageShader(image: SampledImage(tinted), inverse: inverse, filter: .bilinear, edge: .transparent,
                                  perspective: DirectPlaneDrawing.sampling(forward, over: rect))
         var coverage = Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }])
         var rule = FillRule.nonZero
-        let extent = CGRect(x: Double(small.originX), y: Double(small.originY), width: fd * Double(tinted.width), height: fd * Double(tinted.height))
+        let extent = CGRect(x: Double(originX), y: Double(originY), width: fd * Double(tinted.width), height: fd * Double(tinted.height))
         if let hole, DirectPlaneChoice.contains(extent, hole) {
             // Through the same map as the shadow's rectangle, so it stays inside the quad.
             let toPlane = toLocal.after(spec.surfaceToDevice)
@@ -131,6 +136,38 @@ extension PieceRasterizer {
             }
         }
         return .fill(coverage, TintShader.tinted(.shader(shader), item.tint), item.alpha * item.tint.alpha, rule)
+    }
+    /// The rows of a wide shadow's small mask that a region render's rows `limit` (parent
+    /// pixels) can read through `inverse` (parent pixels → mask texels): the part of the
+    /// shadow's quad within those rows, grown by 2 pixels for anti-aliased edge pixels, mapped
+    /// to the mask, plus 3 texel rows for the bilinear taps and the interpolated perspective's
+    /// error. Nil (blur every row) when a point maps behind the eye.
+    static func maskRows(quad: [CGPoint], limit: PixelRect, inverse: PaintProjective) -> Range<Int>? {
+        let top = Double(limit.y0) - 2, bottom = Double(limit.y1) + 2
+        // The quad clipped to top ≤ y ≤ bottom (convex, so two half-plane clips).
+        func clip(_ poly: [CGPoint], keep: (CGPoint) -> Bool, y: Double) -> [CGPoint] {
+            var out: [CGPoint] = []
+            for (i, p) in poly.enumerated() {
+                let q = poly[(i + 1) % poly.count]
+                if keep(p) { out.append(p) }
+                if keep(p) != keep(q) {
+                    let t = (y - p.y) / (q.y - p.y)
+                    out.append(CGPoint(x: p.x + t * (q.x - p.x), y: y))
+                }
+            }
+            return out
+        }
+        let part = clip(clip(quad, keep: { $0.y >= top }, y: top), keep: { $0.y <= bottom }, y: bottom)
+        guard !part.isEmpty else { return 0..<0 }
+        var vMin = Double.infinity, vMax = -Double.infinity
+        for p in part {
+            for (dx, dy) in [(-2.0, -2.0), (2, -2), (-2, 2), (2, 2)] {
+                guard let t = inverse.apply(Double(p.x) + dx, Double(p.y) + dy), t.y.isFinite else { return nil }
+                vMin = min(vMin, t.y); vMax = max(vMax, t.y)
+            }
+        }
+        guard vMin > -1e9, vMax < 1e9 else { return nil }
+        return (Int(vMin.rounded(.down)) - 3)..<(Int(vMax.rounded(.up)) + 3)
     }
 }
 
