@@ -32,6 +32,8 @@ package final class SDLLibrary {
     typealias GetDisplayModeFn = @convention(c) (Int32, UnsafeMutableRawPointer?) -> Int32
     typealias DriverNameFn = @convention(c) () -> UnsafePointer<CChar>?
     typealias ReadPixelsFn = @convention(c) (OpaquePointer?, UnsafeRawPointer?, UInt32, UnsafeMutableRawPointer?, Int32) -> Int32
+    typealias GetWindowSurfaceFn = @convention(c) (OpaquePointer?) -> UnsafeMutableRawPointer?
+    typealias UpdateWindowSurfaceRectsFn = @convention(c) (OpaquePointer?, UnsafeRawPointer?, Int32) -> Int32
 
     /// The soname Debian's libsdl2-2.0-0 package installs.
     package static let defaultName = "libSDL2-2.0.so.0"
@@ -59,6 +61,10 @@ package final class SDLLibrary {
     let getCurrentVideoDriver: DriverNameFn
     /// SDL_RenderReadPixels, optional (only the read-back check uses it).
     let renderReadPixels: ReadPixelsFn?
+    /// SDL_GetWindowSurface and SDL_UpdateWindowSurfaceRects (the window's framebuffer),
+    /// optional: without them windows present through a renderer.
+    let getWindowSurface: GetWindowSurfaceFn?
+    let updateWindowSurfaceRects: UpdateWindowSurfaceRectsFn?
 
     private let handle: UnsafeMutableRawPointer
 
@@ -98,6 +104,8 @@ package final class SDLLibrary {
             getCurrentDisplayMode = try sym("SDL_GetCurrentDisplayMode", GetDisplayModeFn.self)
             getCurrentVideoDriver = try sym("SDL_GetCurrentVideoDriver", DriverNameFn.self)
             renderReadPixels = try? sym("SDL_RenderReadPixels", ReadPixelsFn.self)
+            getWindowSurface = try? sym("SDL_GetWindowSurface", GetWindowSurfaceFn.self)
+            updateWindowSurfaceRects = try? sym("SDL_UpdateWindowSurfaceRects", UpdateWindowSurfaceRectsFn.self)
         } catch {
             dlclose(h)
             throw error
@@ -144,6 +152,12 @@ package enum SDLConstant {
     /// B, A in memory on little-endian machines — Lamina's surface layout, so frames upload
     /// without conversion (SDL_PIXELFORMAT_RGBA32 is this alias on little-endian).
     static let pixelFormatABGR8888: UInt32 = 0x1676_2004
+    /// SDL_PIXELFORMAT_XBGR8888 (bytes R, G, B, X), and the formats with red and blue the
+    /// other way round, SDL_PIXELFORMAT_XRGB8888 (alias RGB888) and ARGB8888 (bytes B, G, R, X
+    /// or A): what an X11 window's framebuffer usually is.
+    static let pixelFormatXBGR8888: UInt32 = 0x1656_1804
+    static let pixelFormatXRGB8888: UInt32 = 0x1616_1804
+    static let pixelFormatARGB8888: UInt32 = 0x1636_2004
     /// SDL_TEXTUREACCESS_STREAMING (SDL_render.h).
     static let textureAccessStreaming: Int32 = 1
     /// SDL_BLENDMODE_NONE (SDL_blendmode.h): frames are copied, not blended.

@@ -3,7 +3,10 @@ import QuartzCore
 
 /// A desktop window through SDL2, loaded at run time (`SDLLibrary`).
 ///
-/// Frames are uploaded into a streaming ABGR8888 texture (Lamina's premultiplied RGBA bytes,
+/// Frames go to the window's own framebuffer when SDL gives one in a 32-bit RGB order
+/// (`SDLWindowSurface`: only the rectangles that changed are copied and sent to the display);
+/// `LAMINA_WINDOW_PRESENT=renderer` asks for the renderer path below instead, which is also
+/// the fallback. Through a renderer, frames are uploaded into a streaming ABGR8888 texture (Lamina's premultiplied RGBA bytes,
 /// no conversion) — only the rectangles that changed since the frame the texture holds, one
 /// `SDL_UpdateTexture` each (`FrameUploader`) — and the texture is copied to the renderer's
 /// whole output with blending off, so what shows is the frame composited over black. HiDPI: the window is created with ALLOW_HIGHDPI; the
@@ -16,6 +19,8 @@ package final class SDLWindow: WindowBackend {
     private let sdl: SDLLibrary
     private var window: OpaquePointer?
     private var renderer: OpaquePointer?
+    /// The window's framebuffer, when frames go there instead of through `renderer`.
+    private var framebuffer: SDLWindowSurface?
     /// The frame shown, kept up to date rectangle by rectangle by `uploader`.
     private var frameTexture: SDLFrameTexture?
     private var uploader = FrameUploader()
@@ -36,6 +41,14 @@ package final class SDLWindow: WindowBackend {
     package init(title: String = "Lamina", size: CGSize, libraryName: String = SDLLibrary.defaultName) throws {
         _ = try WindowSize.pixels(for: size, scale: 1)
         let sdl = try SDLLibrary(name: libraryName)
+        let usesFramebuffer = ProcessInfo.processInfo.environment["LAMINA_WINDOW_PRESENT"] != "renderer"
+        if usesFramebuffer {
+            // SDL 2 backs a window's framebuffer with a hidden accelerated renderer unless told
+            // not to — under Xvfb, Mesa's software OpenGL redrawing the whole window each frame.
+            // The display's own framebuffer (X11: a shared-memory image) takes the damaged
+            // rectangles as they are. A value the user set is kept.
+            setenv("SDL_FRAMEBUFFER_ACCELERATION", "0", 0)
+        }
         guard sdl.initialize(SDLConstant.initVideo) == 0 else {
             throw WindowError.sdlCallFailed(call: "SDL_Init(SDL_INIT_VIDEO)", message: sdl.lastError)
         }
@@ -54,17 +67,23 @@ package final class SDLWindow: WindowBackend {
             sdl.quit()
             throw WindowError.sdlCallFailed(call: "SDL_CreateWindow", message: message)
         }
-        // Index -1: the first driver that supports the flags; 0: no flag required (accelerated
-        // when available, software otherwise — e.g. under Xvfb).
-        guard let renderer = sdl.createRenderer(window, -1, 0) else {
-            let message = sdl.lastError
-            sdl.destroyWindow(window)
-            sdl.quit()
-            throw WindowError.sdlCallFailed(call: "SDL_CreateRenderer", message: message)
+        let framebuffer = usesFramebuffer ? SDLWindowSurface(sdl: sdl, window: window) : nil
+        var renderer: OpaquePointer?
+        if framebuffer == nil {
+            // Index -1: the first driver that supports the flags; 0: no flag required
+            // (accelerated when available, software otherwise — e.g. under Xvfb).
+            renderer = sdl.createRenderer(window, -1, 0)
+            guard renderer != nil else {
+                let message = sdl.lastError
+                sdl.destroyWindow(window)
+                sdl.quit()
+                throw WindowError.sdlCallFailed(call: "SDL_CreateRenderer", message: message)
+            }
         }
         self.sdl = sdl
         self.window = window
         self.renderer = renderer
+        self.framebuffer = framebuffer
         self.title = title
         eventBuffer = UnsafeMutableRawPointer.allocate(byteCount: 64, alignment: 8)
         refreshRate = sdl.displayRefreshRate() ?? 60
@@ -84,7 +103,13 @@ package final class SDLWindow: WindowBackend {
         sdl.getWindowSize(window, &w, &h)
         if w > 0, h > 0 { pointSize = CGSize(width: CGFloat(w), height: CGFloat(h)) }
         var pw: Int32 = 0, ph: Int32 = 0
-        if sdl.getRendererOutputSize(renderer, &pw, &ph) == 0, pw > 0, ph > 0 {
+        if let framebuffer {
+            // A resize makes a new framebuffer of the window's new size in pixels.
+            try? framebuffer.allocate(width: 0, height: 0)
+            uploader.invalidate()
+            let size = framebuffer.size
+            pixelSize = size.width > 0 && size.height > 0 ? size : (Int(pointSize.width), Int(pointSize.height))
+        } else if sdl.getRendererOutputSize(renderer, &pw, &ph) == 0, pw > 0, ph > 0 {
             pixelSize = (Int(pw), Int(ph))
         } else {
             pixelSize = (Int(pointSize.width), Int(pointSize.height))
@@ -146,6 +171,16 @@ package final class SDLWindow: WindowBackend {
     }
 
     private func draw(_ frame: WindowFrame, readBack: Bool) throws -> CGImage? {
+        if isOpen, let framebuffer {
+            do {
+                try uploader.upload(frame, to: framebuffer)
+                try framebuffer.show()
+            } catch {
+                uploader.invalidate()
+                throw error
+            }
+            return readBack ? framebuffer.readBack() : nil
+        }
         guard isOpen, let renderer else { throw WindowError.closed }
         let texture = frameTexture ?? SDLFrameTexture(sdl: sdl, renderer: renderer)
         frameTexture = texture
@@ -190,6 +225,7 @@ package final class SDLWindow: WindowBackend {
         isOpen = false
         frameTexture?.destroy()
         frameTexture = nil
+        framebuffer = nil // freed with the window
         if let r = renderer { sdl.destroyRenderer(r) }
         if let w = window { sdl.destroyWindow(w) }
         renderer = nil
