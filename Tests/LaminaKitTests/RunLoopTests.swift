@@ -122,6 +122,45 @@ struct HostFixture {
         #expect(f.host.statistics.summary.contains("dropped 3"))
     }
 
+    /// An animation that holds its value for most of its duration: the turns of the hold have
+    /// nothing to draw (idle), and the present after it is on time — those slots were served by
+    /// the frame shown, not dropped.
+    @Test func idleTurnsWhileAnimatingAreNotDropped() throws {
+        // Frames drawn by the compositor, so a turn knows when nothing changed on screen.
+        let clock = ManualFrameClock(now: 100)
+        let window = try HeadlessWindow(size: CGSize(width: 40, height: 30), scale: 1)
+        let host = WindowHost(window: window, renderer: CompositorFrameRenderer(), clock: clock)
+        let child = CALayer()
+        host.atCurrentTime {
+            CATransaction.setDisableActions(true)
+            child.frame = CGRect(x: 5, y: 5, width: 20, height: 10)
+            child.backgroundColor = CGColor(red: 0, green: 0, blue: 1, alpha: 1)
+            host.rootLayer.addSublayer(child)
+        }
+        host.runFrames(2)
+        let f = (host: host, child: child, clock: clock)
+        f.host.atCurrentTime {
+            let hold = CAKeyframeAnimation(keyPath: "opacity")
+            hold.values = [1, 0.5, 0.5, 0]
+            hold.keyTimes = [0, 0.1, 0.8, 1]
+            hold.duration = 1
+            f.child.add(hold, forKey: "hold")
+        }
+        let idle = f.host.statistics.idleTurnCount
+        f.host.runFrames(70)
+        #expect(f.host.statistics.idleTurnCount - idle >= 30, "the hold draws nothing")
+        #expect(f.host.statistics.droppedFrameCount == 0)
+        // A late turn after the hold still counts its missed slots.
+        f.host.atCurrentTime {
+            CATransaction.setAnimationDuration(1)
+            f.child.opacity = 0.3
+        }
+        f.host.runFrames(2)
+        f.clock.advance(by: 4 * f.host.refreshInterval)
+        f.host.runTurn()
+        #expect(f.host.statistics.droppedFrameCount == 3)
+    }
+
     @Test func displayLinkTicksAtRequestedRate() throws {
         let f = try HostFixture()
         var full: [CFTimeInterval] = []

@@ -32,8 +32,9 @@ import _LaminaTestSupport
             let list = compositor.drawList(tree: tree, width: w, height: h)
             for (count, threads) in [(3, nil), (7, pool)] as [(Int, WorkerPool?)] {
                 let banded = RegionCheck.junk(width: w, height: h, seed: 3)
+                // Planes split into bands of their own from 1,000 pixels (PlaneBands.swift).
                 try compositor.render(list, into: banded, regions: Compositor.bands(width: w, height: h, count: count),
-                                      background: background, pool: threads)
+                                      background: background, pool: threads, minimumSplitPixels: 1000)
                 let same = banded.bytes() == full.bytes()
                 #expect(same, "at \(t): \(count) bands differ from the whole frame")
             }

@@ -342,7 +342,10 @@ final class PieceRasterizer {
         var sink = MaskWriterSink(mask)
         let shifted = Polygon(poly.subpaths.map { $0.map { RasterPoint($0.x - Double(box.x0), $0.y - Double(box.y0)) } })
         painter.rasterizer.fill(shifted, rule: .nonZero, clip: PixelRect(mask), into: &sink)
-        let blurred = sigma > 0 ? try GaussianBlur.blurred(mask, sigma: sigma, buffers: painter.blurScratch, makeMask: scratchMask) : mask
+        // A region render (a band of the frame or of a plane surface) blurs only the rows it
+        // draws: destination row y shows mask row y − oy (WideShadow.swift's note).
+        let rows = target.limit.map { ($0.y0 - box.y0 + GaussianBlur.margin(sigma: sigma))..<($0.y1 - box.y0 + GaussianBlur.margin(sigma: sigma)) }
+        let blurred = sigma > 0 ? try blurredRows(mask, sigma: sigma, rows: rows) : mask
         defer { if blurred !== mask { allocator?.recycle(blurred) } }
         let grow = (blurred.width - mask.width) / 2
         let ox = box.x0 - grow, oy = box.y0 - grow

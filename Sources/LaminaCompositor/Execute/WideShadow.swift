@@ -56,29 +56,37 @@ extension PieceRasterizer {
         painter.rasterizer.fill(small, rule: .nonZero, clip: PixelRect(mask), into: &sink)
         let lowSigma = Self.quarterSigma(sigma)
         let grow = GaussianBlur.margin(sigma: lowSigma)
-        let fullWidth = w + 2 * grow, fullHeight = h + 2 * grow
         // The caller hands the blurred mask back to `allocator`.
-        if let rows, rows.lowerBound > 0 || rows.upperBound < fullHeight {
-            let out = try scratchMask(width: fullWidth, height: fullHeight)
-            let window = PixelRect(x0: 0, y0: max(0, rows.lowerBound), x1: fullWidth, y1: min(fullHeight, rows.upperBound))
-            var done = 0..<0
-            if !window.isEmpty, let part = try GaussianBlur.blurredWindow(mask, at: 0, 0, width: w, height: h, sigma: lowSigma,
-                                                                          window: window, buffers: painter.blurScratch,
-                                                                          makeMask: scratchMask) {
-                for y in part.rect.y0..<part.rect.y1 { out.row(y).update(from: part.mask.row(y - part.rect.y0), count: fullWidth) }
-                done = part.rect.y0..<part.rect.y1
-                allocator?.recycle(part.mask)
-            }
-            if done.isEmpty {
-                out.fill(0)
-            } else {
-                if done.lowerBound > 0 { out.base.update(repeating: 0, count: done.lowerBound * fullWidth) }
-                if done.upperBound < fullHeight { out.row(done.upperBound).update(repeating: 0, count: (fullHeight - done.upperBound) * fullWidth) }
-            }
-            return (out, box.x0 - f * grow, box.y0 - f * grow, f)
-        }
-        let blurred = try GaussianBlur.blurred(mask, sigma: lowSigma, buffers: painter.blurScratch, makeMask: scratchMask)
+        let blurred = try blurredRows(mask, sigma: lowSigma, rows: rows)
         return (blurred, box.x0 - f * grow, box.y0 - f * grow, f)
+    }
+
+    /// `GaussianBlur.blurred(mask, sigma:)` (the mask grown by the blur's margin on every side),
+    /// with only `rows` of the result blurred when given — byte-identical to the whole blur's
+    /// — and every other row 0. From the frame's pool; hand it back to `allocator`.
+    func blurredRows(_ mask: AlphaMask, sigma: Double, rows: Range<Int>?) throws -> AlphaMask {
+        let grow = GaussianBlur.margin(sigma: sigma)
+        let fullWidth = mask.width + 2 * grow, fullHeight = mask.height + 2 * grow
+        guard let rows, rows.lowerBound > 0 || rows.upperBound < fullHeight else {
+            return try GaussianBlur.blurred(mask, sigma: sigma, buffers: painter.blurScratch, makeMask: scratchMask)
+        }
+        let out = try scratchMask(width: fullWidth, height: fullHeight)
+        let window = PixelRect(x0: 0, y0: max(0, rows.lowerBound), x1: fullWidth, y1: min(fullHeight, rows.upperBound))
+        var done = 0..<0
+        if !window.isEmpty, let part = try GaussianBlur.blurredWindow(mask, at: 0, 0, width: mask.width, height: mask.height,
+                                                                      sigma: sigma, window: window, buffers: painter.blurScratch,
+                                                                      makeMask: scratchMask) {
+            for y in part.rect.y0..<part.rect.y1 { out.row(y).update(from: part.mask.row(y - part.rect.y0), count: fullWidth) }
+            done = part.rect.y0..<part.rect.y1
+            allocator?.recycle(part.mask)
+        }
+        if done.isEmpty {
+            out.fill(0)
+        } else {
+            if done.lowerBound > 0 { out.base.update(repeating: 0, count: done.lowerBound * fullWidth) }
+            if done.upperBound < fullHeight { out.row(done.upperBound).update(repeating: 0, count: (fullHeight - done.upperBound) * fullWidth) }
+        }
+        return out
     }
 
     /// The σ the quarter-resolution mask is blurred with for a shadow of `sigma` (device

@@ -6,7 +6,9 @@ import QuartzCore
 /// A frame counts as *dropped* when the host was producing frames continuously (an animation
 /// was running in the previous rendered frame and in this one) and a refresh slot passed
 /// without a present: each slot of the host's refresh grid between the slots in which two
-/// consecutive frames were presented is one dropped frame (`FrameTimingLog.missedSlots`).
+/// consecutive frames were presented is one dropped frame (`FrameTimingLog.missedSlots`) —
+/// except slots whose turn ran on time with nothing to draw (an animation holding a value, a
+/// touch that changed nothing): the frame already shown was the right one for them.
 package struct FrameStatistics: Sendable, Equatable {
     /// Turns run (each turn handles events, timers, display links and the commit).
     package var turnCount = 0

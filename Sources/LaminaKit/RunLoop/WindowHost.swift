@@ -111,6 +111,9 @@ package final class WindowHost {
     /// The next frame is drawn and uploaded whole (after a change of scale).
     private var needsWholeFrame = false
     private var wasAnimating = false
+    /// When the last turn with nothing to draw ran (clock seconds): the slots up to it were
+    /// not dropped (see `render`).
+    private var lastIdleTurnTime: CFTimeInterval?
     private var lastFrameIndex: Int64?
     /// Media time of refresh slot 0.
     private let frameOrigin: CFTimeInterval
@@ -229,6 +232,8 @@ package final class WindowHost {
             render(at: now, continuous: animating && wasAnimating)
         } else {
             statistics.idleTurnCount += 1
+            // Nothing changed in this slot: the frame shown is the right one, none is late.
+            lastIdleTurnTime = now
         }
         layerRenderer.endFrame()
         // After the frame, a finite next frame time means animations still run.
@@ -355,7 +360,11 @@ package final class WindowHost {
         if let last = statistics.lastFrameTime {
             statistics.lastFrameInterval = now - last
             if continuous, let lastPresent = frameLog.frames.last?.presentedAt {
-                dropped = FrameTimingLog.missedSlots(from: lastPresent, to: presentedAt, refreshInterval: refreshInterval,
+                // Slots whose turns had nothing to draw (an animation holding still) were
+                // served by the frame already shown: only the slots since the later of the last
+                // present and the last idle turn are missed.
+                let served = max(lastPresent, lastIdleTurnTime ?? lastPresent)
+                dropped = FrameTimingLog.missedSlots(from: served, to: presentedAt, refreshInterval: refreshInterval,
                                                      origin: frameOrigin)
             }
         }

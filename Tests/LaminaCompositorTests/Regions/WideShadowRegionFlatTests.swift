@@ -1,6 +1,7 @@
-// A flat wide shadow (σ ≥ 32 px: drawn from a quarter-resolution blurred mask, WideShadow.swift)
-// drawn by regions: each region blurs only the mask rows its rows read, and must still give
-// the whole frame's bytes — in bands, in odd rectangles, with a shadow path and without.
+// Flat blurred shadows drawn by regions: each region blurs only the mask rows its rows read
+// (WideShadow.swift: σ ≥ 32 px from a quarter-resolution mask; `blurredShadow` below that),
+// and must still give the whole frame's bytes — in bands, in odd rectangles, with a shadow
+// path and without.
 import CoreGraphics
 @testable import LaminaCompositor
 import LaminaRaster
@@ -8,25 +9,25 @@ import Testing
 import _LaminaTestSupport
 
 @Suite struct WideShadowRegionFlatTests {
-    static func scene(path: Bool) -> RenderTree {
+    static func scene(path: Bool, radius: CGFloat) -> RenderTree {
         var card = IT.layer(2, frame: CGRect(x: 40, y: 30, width: 70, height: 50), background: IT.coral)
         card.shadowOpacity = 0.9
-        card.shadowRadius = 90 // σ 45 px
+        card.shadowRadius = radius // σ = radius / 2
         card.shadowOffset = CGSize(width: 6, height: 14)
         if path { card.shadowPath = CGPath(ellipseIn: CGRect(x: -10, y: 0, width: 90, height: 60), transform: nil) }
         var tilted = IT.layer(3, frame: CGRect(x: 20, y: 90, width: 40, height: 30), background: IT.teal,
                               transform: CATransform3DMakeRotation(0.4, 0, 0, 1))
         tilted.shadowOpacity = 1
-        tilted.shadowRadius = 70
+        tilted.shadowRadius = radius * 0.8
         return IT.tree([IT.layer(1, frame: CGRect(x: 0, y: 0, width: 150, height: 130), background: IT.white, children: [2, 3]),
                         card, tilted])
     }
 
-    @Test(arguments: [false, true]) func regionsMatchTheWholeFrame(path: Bool) throws {
+    @Test(arguments: [false, true], [90.0, 24.0]) func regionsMatchTheWholeFrame(path: Bool, radius: Double) throws {
         let w = 150, h = 130
         let compositor = Compositor()
-        let tree = Self.scene(path: path)
-        #expect(GaussianBlur.sanitized(45) >= PieceRasterizer.quarterResolutionSigma)
+        let tree = Self.scene(path: path, radius: CGFloat(radius))
+        #expect((radius / 2 >= PieceRasterizer.quarterResolutionSigma) == (radius == 90))
         let full = try compositor.render(tree: tree, width: w, height: h)
         let list = compositor.drawList(tree: tree, width: w, height: h)
         for count in [2, 3, 7, 13] {
