@@ -61,6 +61,9 @@ package final class IncrementalFrames {
     /// `Compositor.render(_:into:regions:background:pool:minimumSplitPixels:scratch:)`):
     /// made when such damage first comes, kept while the size stays.
     private var scratch: Surface?
+    /// What each frame's region render keeps track of (its regions, errors, banded planes),
+    /// lent to every frame (`RegionRenderScratch`).
+    let regionScratch = RegionRenderScratch()
     /// The kept list's damage units (computed once per list).
     private var units: [DamageUnit]?
     private var fill: PremultipliedRGBA8?
@@ -173,7 +176,7 @@ package final class IncrementalFrames {
                                             minimumPixels: minimumSplitPixels, list: pending.list)
         let rowScratch = try regionScratch(for: regions, width: w, height: h)
         try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
-                              pool: pool, minimumSplitPixels: minimumSplitPixels, scratch: rowScratch)
+                              pool: pool, minimumSplitPixels: minimumSplitPixels, scratch: rowScratch, kept: regionScratch)
         surface = target
         back = kept
         backDamage = kept == nil ? [] : pending.damage.rects
