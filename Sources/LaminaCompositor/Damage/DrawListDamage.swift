@@ -412,12 +412,44 @@ enum DamageExtent {
         let w = Double(p.bounds.width), h = Double(p.bounds.height)
         guard w > 0, h > 0 else { return .empty }
         guard p.surfaceToDevice.isFinite else { return nil }
-        let q = p.surfaceToDevice.projectClipped([CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0),
-                                                  CGPoint(x: w, y: h), CGPoint(x: 0, y: h)])
-        guard !q.isEmpty else { return .empty }
-        var r = CGRect.null
-        for pt in q { r = r.union(CGRect(x: pt.x, y: pt.y, width: 0, height: 0)) }
+        guard let r = clippedBounds(p.surfaceToDevice, width: w, height: h) else { return .empty }
         guard r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
         return PixelBox(covering: r.insetBy(dx: -0.5, dy: -0.5)).outset(by: margin)
+    }
+
+    /// The bounding box of `map.projectClipped` of the corners of (0, 0, `width`, `height`),
+    /// computed as it computes the polygon but without making it (this runs for every plane
+    /// of every frame: its damage and its rows' cost); nil when that polygon is empty (all of
+    /// it behind the eye, or a vertex not finite).
+    static func clippedBounds(_ map: Homography, width: Double, height: Double) -> CGRect? {
+        func corner(_ i: Int) -> (x: Double, y: Double, w: Double) {
+            switch i & 3 {
+            case 0: return map.apply(0, 0)
+            case 1: return map.apply(width, 0)
+            case 2: return map.apply(width, height)
+            default: return map.apply(0, height)
+            }
+        }
+        let eps = Homography.minimumW
+        // Unioned as points, as the polygon's points were (the same rounding of the box).
+        var r = CGRect.null
+        var count = 0, finite = true
+        func add(_ x: Double, _ y: Double) {
+            if !x.isFinite || !y.isFinite { finite = false }
+            r = r.union(CGRect(x: x, y: y, width: 0, height: 0))
+            count += 1
+        }
+        for i in 0..<4 {
+            let a = corner(i), b = corner(i + 1)
+            let ain = a.w >= eps, bin = b.w >= eps
+            if ain { add(a.x / a.w, a.y / a.w) }
+            if ain != bin {
+                let f = (eps - a.w) / (b.w - a.w)
+                let x = a.x + f * (b.x - a.x), y = a.y + f * (b.y - a.y)
+                add(x / eps, y / eps)
+            }
+        }
+        guard count > 0, finite else { return nil }
+        return r
     }
 }

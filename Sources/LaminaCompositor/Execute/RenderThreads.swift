@@ -93,9 +93,14 @@ package enum RenderThreads {
             guard count > 0 else { continue }
             out.remove(at: k)
             let n = out.count
-            out[k..<n].reverse()
-            out[k..<(k + count)].reverse()
-            out[(k + count)..<n].reverse()
+            // Three reversals, element by element (reversing a slice copies it).
+            func reverse(_ from: Int, _ to: Int) {
+                var i = from, j = to - 1
+                while i < j { out.swapAt(i, j); i += 1; j -= 1 }
+            }
+            reverse(k, n)
+            reverse(k, k + count)
+            reverse(k + count, n)
         }
     }
 }
