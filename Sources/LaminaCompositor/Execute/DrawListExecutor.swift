@@ -105,10 +105,18 @@ final class DrawListExecutor {
     /// pixels the caller puts back.
     func run(_ list: DrawList, into output: Surface, region: PixelRect? = nil, kept: PixelRect? = nil,
              endsFrame: Bool = true) throws {
-        let out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
+        let out: RasterTarget
+        if let r = outputTarget {
+            r.retarget(output)
+            out = r
+        } else {
+            out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
+            outputTarget = out
+        }
         out.limit = region
         keptPixels = kept
         defer {
+            out.release()
             keptPixels = nil
             if endsFrame { endFrame() }
         }
@@ -117,6 +125,8 @@ final class DrawListExecutor {
 
     /// See `run(_:into:region:kept:endsFrame:)`.
     private var keptPixels: PixelRect?
+    /// The output's target, kept between runs (it holds no surface between them).
+    private var outputTarget: RasterTarget?
 
     /// Runs `commands[range]`, which must balance, over `root`.
     private func run(_ commands: [DrawCommand], _ range: Range<Int>, on root: RasterTarget) throws {

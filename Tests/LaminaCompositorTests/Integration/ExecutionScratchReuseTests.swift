@@ -241,6 +241,20 @@ import _LaminaTestSupport
         compositor.executors.giveBack(other)
     }
 
+    /// A kept executor draws into the output through the target it keeps, and lets go of the
+    /// surface after the run: a frame stream's surfaces stay held by no one else.
+    @Test func keptExecutorsHoldNoSurfaceBetweenRuns() throws {
+        let compositor = Compositor()
+        let list = compositor.drawList(tree: KeptFrameBufferTests.tree(1), width: 100, height: 80)
+        for k in 0..<3 {
+            var out = try Surface(width: 100, height: 80)
+            try compositor.render(list, into: out, regions: [PixelBox(x0: 0, y0: 0, x1: 100, y1: 80)], pool: nil)
+            #expect(isKnownUniquelyReferenced(&out), "run \(k): the output is still held")
+            #expect(out.bytes() == (try Compositor().render(tree: KeptFrameBufferTests.tree(1), width: 100, height: 80)).bytes())
+        }
+        #expect(compositor.executors.idleCount == 1)
+    }
+
     /// A region render that fails (an unbalanced list) reports its error, and the kept executor
     /// and scratch draw the next frame exactly: nothing of the failed run stays.
     @Test func aFailedRegionLeavesNothingBehind() throws {
