@@ -50,6 +50,10 @@ package struct FrameDamage: Sendable, Equatable {
 
     package var isEmpty: Bool { rects.isEmpty }
 
+    /// Whether the damage is exactly the one rectangle `whole` (compared without making an
+    /// array of it).
+    package func isWhole(_ whole: PixelBox) -> Bool { rects.count == 1 && rects[0] == whole }
+
     /// The smallest rectangle holding every damaged rectangle (`.empty` when none).
     package var bounds: PixelBox {
         guard var b = rects.first else { return .empty }
@@ -81,31 +85,49 @@ package struct FrameDamage: Sendable, Equatable {
     /// box adds the fewest pixels is merged until few enough remain. Fewer regions mean fewer
     /// passes over the draw list (each region redraws whole rows, see RegionRendering.swift).
     package func coalesced(limit: Int = 8) -> FrameDamage {
-        // Without an empty rectangle, the rectangles themselves (no copy: a whole-frame or
+        // The rectangles themselves when nothing is to change (no copy: a whole-frame or
         // single-rectangle damage, every frame of a still or animating scene, allocates nothing).
-        var rs = rects.contains(where: \.isEmpty) ? rects.filter { !$0.isEmpty } : rects
+        var d = self
+        d.coalesce(limit: limit)
+        return d
+    }
+
+    /// `coalesced(limit:)` in place: `rects` changed in their own buffer (issue 21 item 3: a
+    /// frame stream keeps that buffer, so coalescing allocates nothing).
+    package mutating func coalesce(limit: Int = 8) {
+        if rects.contains(where: \.isEmpty) { rects.removeAll(where: \.isEmpty) }
         func union(_ a: PixelBox, _ b: PixelBox) -> PixelBox {
             PixelBox(x0: min(a.x0, b.x0), y0: min(a.y0, b.y0), x1: max(a.x1, b.x1), y1: max(a.y1, b.y1))
         }
         func area(_ a: PixelBox) -> Int { a.width * a.height }
         // Many rectangles: one box (the pairwise search below is quadratic).
-        if rs.count > 64 { rs = [FrameDamage(rects: rs, width: width, height: height).bounds] }
-        // Rectangles inside another add nothing (one rectangle is inside no other).
-        if rs.count > 1 {
-            rs = rs.enumerated().filter { i, r in
-                !rs.enumerated().contains { j, o in j != i && o.intersection(r) == r && (o != r || j < i) }
-            }.map(\.element)
+        if rects.count > 64 {
+            let b = bounds
+            rects.removeAll(keepingCapacity: true)
+            rects.append(b)
         }
-        while rs.count > max(1, limit) {
+        // Rectangles inside another add nothing (of equal ones the first stays). Removed one
+        // by one, in order: a rectangle inside one removed earlier is inside what removed
+        // that one, so the result is the same as filtering them all at once.
+        var i = 0
+        while rects.count > 1, i < rects.count {
+            let r = rects[i]
+            var inside = false
+            for j in rects.indices where j != i {
+                let o = rects[j]
+                if o.intersection(r) == r && (o != r || j < i) { inside = true; break }
+            }
+            if inside { rects.remove(at: i) } else { i += 1 }
+        }
+        while rects.count > max(1, limit) {
             var best = (i: 0, j: 1, cost: Int.max)
-            for i in rs.indices { for j in rs.indices where j > i {
-                let cost = area(union(rs[i], rs[j])) - area(rs[i]) - area(rs[j])
+            for i in rects.indices { for j in rects.indices where j > i {
+                let cost = area(union(rects[i], rects[j])) - area(rects[i]) - area(rects[j])
                 if cost < best.cost { best = (i, j, cost) }
             } }
-            let u = union(rs[best.i], rs[best.j])
-            rs.remove(at: best.j); rs[best.i] = u
+            let u = union(rects[best.i], rects[best.j])
+            rects.remove(at: best.j); rects[best.i] = u
         }
-        return FrameDamage(rects: rs, width: width, height: height)
     }
 }
 
@@ -121,12 +143,24 @@ extension DrawList {
     /// `damage(since:)` from the two lists' units (`DamageUnit.units(of:)`), so a stream of
     /// frames computes each list's units once.
     func damage(units new: [DamageUnit], since old: [DamageUnit]) -> FrameDamage {
-        let frame = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
-        let (oldMatched, newMatched) = DamageUnit.match(old, new)
         var rects: [PixelBox] = []
-        for (i, u) in old.enumerated() where !oldMatched[i] { rects.append(u.extent(in: frame)) }
-        for (i, u) in new.enumerated() where !newMatched[i] { rects.append(u.extent(in: frame)) }
-        return FrameDamage(rects: rects.filter { !$0.isEmpty }, width: width, height: height)
+        appendDamage(units: new, since: old, matching: DamageMatching(), to: &rects)
+        return FrameDamage(rects: rects, width: width, height: height)
+    }
+
+    /// `damage(units:since:)`'s rectangles appended to `rects`, the units matched in
+    /// `matching`'s buffers (a frame stream keeps both: no allocation per frame).
+    func appendDamage(units new: [DamageUnit], since old: [DamageUnit], matching: DamageMatching, to rects: inout [PixelBox]) {
+        let frame = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
+        matching.match(old, new)
+        for (i, u) in old.enumerated() where !matching.oldMatched[i] {
+            let e = u.extent(in: frame)
+            if !e.isEmpty { rects.append(e) }
+        }
+        for (i, u) in new.enumerated() where !matching.newMatched[i] {
+            let e = u.extent(in: frame)
+            if !e.isEmpty { rects.append(e) }
+        }
     }
 }
 
@@ -169,6 +203,14 @@ struct DamageUnit {
     /// The units of `list`'s output surface, in drawing order.
     static func units(of list: DrawList) -> [DamageUnit] {
         var out: [DamageUnit] = []
+        units(of: list, into: &out)
+        return out
+    }
+
+    /// `units(of:)` into `out`, emptied first and refilled in its own buffer (a frame stream
+    /// keeps one: no allocation per frame once it has grown to a frame's units).
+    static func units(of list: DrawList, into out: inout [DamageUnit]) {
+        out.removeAll(keepingCapacity: true)
         var context: [DrawCommand] = []
         var contextHash = 0
         let cs = list.commands
@@ -204,7 +246,6 @@ struct DamageUnit {
                 i += 1
             }
         }
-        return out
     }
 
     private static func unit(_ cs: ArraySlice<DrawCommand>, _ context: [DrawCommand], _ contextHash: Int) -> DamageUnit {
@@ -218,52 +259,9 @@ struct DamageUnit {
     /// the longest run of pairs increasing in both lists kept. Matched units keep their
     /// relative order, which is all the damage needs (see the note at the top).
     static func match(_ old: [DamageUnit], _ new: [DamageUnit]) -> (old: [Bool], new: [Bool]) {
-        var oldMatched = [Bool](repeating: false, count: old.count)
-        var newMatched = [Bool](repeating: false, count: new.count)
-        var head = 0
-        while head < old.count, head < new.count, old[head] == new[head] {
-            oldMatched[head] = true; newMatched[head] = true
-            head += 1
-        }
-        var oldEnd = old.count, newEnd = new.count
-        while oldEnd > head, newEnd > head, old[oldEnd - 1] == new[newEnd - 1] {
-            oldEnd -= 1; newEnd -= 1
-            oldMatched[oldEnd] = true; newMatched[newEnd] = true
-        }
-        guard head < oldEnd, head < newEnd else { return (oldMatched, newMatched) }
-        var byHash: [Int: [Int]] = [:]
-        for i in head..<oldEnd { byHash[old[i].hash, default: []].append(i) }
-        var cursor: [Int: Int] = [:]
-        var pairs: [(new: Int, old: Int)] = []
-        for j in head..<newEnd {
-            let u = new[j], h = u.hash
-            guard let candidates = byHash[h] else { continue }
-            var k = cursor[h, default: 0]
-            while k < candidates.count, !(old[candidates[k]] == u) { k += 1 }
-            if k < candidates.count {
-                pairs.append((j, candidates[k]))
-                cursor[h] = k + 1
-            }
-        }
-        // Longest strictly increasing subsequence of the old indices (pairs are in new order).
-        var tails: [Int] = []          // index into pairs of the smallest tail of each length
-        var previous = [Int](repeating: -1, count: pairs.count)
-        for (p, pair) in pairs.enumerated() {
-            var lo = 0, hi = tails.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if pairs[tails[mid]].old < pair.old { lo = mid + 1 } else { hi = mid }
-            }
-            if lo > 0 { previous[p] = tails[lo - 1] }
-            if lo == tails.count { tails.append(p) } else { tails[lo] = p }
-        }
-        var p = tails.last ?? -1
-        while p >= 0 {
-            oldMatched[pairs[p].old] = true
-            newMatched[pairs[p].new] = true
-            p = previous[p]
-        }
-        return (oldMatched, newMatched)
+        let m = DamageMatching()
+        m.match(old, new)
+        return (m.oldMatched, m.newMatched)
     }
 
     /// The device pixels (within `frame`) this unit can change.
@@ -279,6 +277,87 @@ struct DamageUnit {
         default: box = nil  // transitions and anything unforeseen: the whole frame
         }
         return (box ?? frame).intersection(frame)
+    }
+}
+
+/// The buffers of `DamageUnit.match`, kept by a frame stream between frames (issue 21 item 3):
+/// each frame's matching empties and refills them in place. One frame at a time.
+final class DamageMatching {
+    /// Which units of the last `match`'s `old` and `new` are matched.
+    private(set) var oldMatched: [Bool] = []
+    private(set) var newMatched: [Bool] = []
+    /// Between the equal heads and tails: the first old unit of each hash, the next old unit
+    /// of the same hash after each (a chain in list order), the next candidate of each hash.
+    private var firstOfHash: [Int: Int] = [:]
+    private var nextOfHash: [Int] = []
+    private var cursor: [Int: Int] = [:]
+    private var pairs: [(new: Int, old: Int)] = []
+    private var tails: [Int] = []
+    private var previous: [Int] = []
+
+    /// Which units of `old` and `new` are matched (into `oldMatched`, `newMatched`). First the
+    /// equal units at the start and at the end of both lists, pairwise (a frame usually
+    /// changes a few units in the middle: this costs one comparison per unchanged unit and no
+    /// hashing); then, between them, equal units paired in order (each new unit with the first
+    /// unused equal old unit) and the longest run of pairs increasing in both lists kept.
+    /// Matched units keep their relative order, which is all the damage needs (see the note
+    /// at the top).
+    func match(_ old: [DamageUnit], _ new: [DamageUnit]) {
+        oldMatched.removeAll(keepingCapacity: true)
+        oldMatched.append(contentsOf: repeatElement(false, count: old.count))
+        newMatched.removeAll(keepingCapacity: true)
+        newMatched.append(contentsOf: repeatElement(false, count: new.count))
+        var head = 0
+        while head < old.count, head < new.count, old[head] == new[head] {
+            oldMatched[head] = true; newMatched[head] = true
+            head += 1
+        }
+        var oldEnd = old.count, newEnd = new.count
+        while oldEnd > head, newEnd > head, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1; newEnd -= 1
+            oldMatched[oldEnd] = true; newMatched[newEnd] = true
+        }
+        guard head < oldEnd, head < newEnd else { return }
+        firstOfHash.removeAll(keepingCapacity: true)
+        cursor.removeAll(keepingCapacity: true)
+        nextOfHash.removeAll(keepingCapacity: true)
+        nextOfHash.append(contentsOf: repeatElement(-1, count: oldEnd - head))
+        for i in (head..<oldEnd).reversed() {
+            let h = old[i].hash
+            nextOfHash[i - head] = firstOfHash[h] ?? -1
+            firstOfHash[h] = i
+        }
+        pairs.removeAll(keepingCapacity: true)
+        for j in head..<newEnd {
+            let u = new[j], h = u.hash
+            guard let first = firstOfHash[h] else { continue }
+            var k = cursor[h] ?? first
+            while k >= 0, !(old[k] == u) { k = nextOfHash[k - head] }
+            if k >= 0 {
+                pairs.append((j, k))
+                cursor[h] = nextOfHash[k - head]
+            }
+        }
+        // Longest strictly increasing subsequence of the old indices (pairs are in new order).
+        tails.removeAll(keepingCapacity: true)  // index into pairs of the smallest tail of each length
+        previous.removeAll(keepingCapacity: true)
+        previous.append(contentsOf: repeatElement(-1, count: pairs.count))
+        for p in pairs.indices {
+            let pair = pairs[p]
+            var lo = 0, hi = tails.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if pairs[tails[mid]].old < pair.old { lo = mid + 1 } else { hi = mid }
+            }
+            if lo > 0 { previous[p] = tails[lo - 1] }
+            if lo == tails.count { tails.append(p) } else { tails[lo] = p }
+        }
+        var p = tails.last ?? -1
+        while p >= 0 {
+            oldMatched[pairs[p].old] = true
+            newMatched[pairs[p].new] = true
+            p = previous[p]
+        }
     }
 }
 
@@ -333,12 +412,44 @@ enum DamageExtent {
         let w = Double(p.bounds.width), h = Double(p.bounds.height)
         guard w > 0, h > 0 else { return .empty }
         guard p.surfaceToDevice.isFinite else { return nil }
-        let q = p.surfaceToDevice.projectClipped([CGPoint(x: 0, y: 0), CGPoint(x: w, y: 0),
-                                                  CGPoint(x: w, y: h), CGPoint(x: 0, y: h)])
-        guard !q.isEmpty else { return .empty }
-        var r = CGRect.null
-        for pt in q { r = r.union(CGRect(x: pt.x, y: pt.y, width: 0, height: 0)) }
+        guard let r = clippedBounds(p.surfaceToDevice, width: w, height: h) else { return .empty }
         guard r.minX.isFinite, r.maxX.isFinite, r.minY.isFinite, r.maxY.isFinite else { return nil }
         return PixelBox(covering: r.insetBy(dx: -0.5, dy: -0.5)).outset(by: margin)
+    }
+
+    /// The bounding box of `map.projectClipped` of the corners of (0, 0, `width`, `height`),
+    /// computed as it computes the polygon but without making it (this runs for every plane
+    /// of every frame: its damage and its rows' cost); nil when that polygon is empty (all of
+    /// it behind the eye, or a vertex not finite).
+    static func clippedBounds(_ map: Homography, width: Double, height: Double) -> CGRect? {
+        func corner(_ i: Int) -> (x: Double, y: Double, w: Double) {
+            switch i & 3 {
+            case 0: return map.apply(0, 0)
+            case 1: return map.apply(width, 0)
+            case 2: return map.apply(width, height)
+            default: return map.apply(0, height)
+            }
+        }
+        let eps = Homography.minimumW
+        // Unioned as points, as the polygon's points were (the same rounding of the box).
+        var r = CGRect.null
+        var count = 0, finite = true
+        func add(_ x: Double, _ y: Double) {
+            if !x.isFinite || !y.isFinite { finite = false }
+            r = r.union(CGRect(x: x, y: y, width: 0, height: 0))
+            count += 1
+        }
+        for i in 0..<4 {
+            let a = corner(i), b = corner(i + 1)
+            let ain = a.w >= eps, bin = b.w >= eps
+            if ain { add(a.x / a.w, a.y / a.w) }
+            if ain != bin {
+                let f = (eps - a.w) / (b.w - a.w)
+                let x = a.x + f * (b.x - a.x), y = a.y + f * (b.y - a.y)
+                add(x / eps, y / eps)
+            }
+        }
+        guard count > 0, finite else { return nil }
+        return r
     }
 }

@@ -61,6 +61,9 @@ package final class IncrementalFrames {
     /// `Compositor.render(_:into:regions:background:pool:minimumSplitPixels:scratch:)`):
     /// made when such damage first comes, kept while the size stays.
     private var scratch: Surface?
+    /// What each frame's region render keeps track of (its regions, errors, banded planes),
+    /// lent to every frame (`RegionRenderScratch`).
+    let regionScratch = RegionRenderScratch()
     /// The kept list's damage units (computed once per list).
     private var units: [DamageUnit]?
     private var fill: PremultipliedRGBA8?
@@ -72,9 +75,40 @@ package final class IncrementalFrames {
         self.pool = pool
     }
 
+    // Buffers each frame fills again in place (issue 21 item 3: no allocation per frame once
+    // warm): the units of the frame before the kept one's list, emptied (their slices would
+    // hold that list's command buffer), the unit matching, the damage rectangles of the next
+    // pending frame (the last pending frame's, taken back once its caller let it go), the
+    // rectangles a frame is drawn as on the back surface, and the regions after splitting for
+    // the threads, with the row costs the split is estimated from.
+    private var spareUnits: [DamageUnit] = []
+    private let matching = DamageMatching()
+    private var spareRects: [PixelBox] = []
+    private var drawRects: [PixelBox] = []
+    private var regionRects: [PixelBox] = []
+    private var rowCosts = RowCosts()
+
     /// Forgets the kept frame: the next one is drawn whole.
     package func invalidate() {
-        surface = nil; back = nil; backDamage = []; list = nil; units = nil; fill = nil; forced = []
+        surface = nil; back = nil; backDamage.removeAll(keepingCapacity: true); list = nil; retireUnits(); fill = nil
+        forced.removeAll(keepingCapacity: true)
+    }
+
+    /// The kept units, emptied, become the spare buffer the next frame's units are made in.
+    private func retireUnits() {
+        guard var old = units else { return }
+        units = nil
+        old.removeAll(keepingCapacity: true)
+        spareUnits = old
+    }
+
+    /// `buffer`'s storage moved out, emptied (unshared, so filling it allocates nothing once
+    /// it has grown, when its last holder has let it go).
+    private static func take(_ buffer: inout [PixelBox]) -> [PixelBox] {
+        var out: [PixelBox] = []
+        swap(&out, &buffer)
+        out.removeAll(keepingCapacity: true)
+        return out
     }
 
     /// The scratch surface for drawing `regions` of a `width` × `height` frame: nil when
@@ -101,22 +135,29 @@ package final class IncrementalFrames {
         let list = compositor.drawList(tree: tree, width: width, height: height, scale: scale, retained: retained)
         let fill = background?.premultiplied ?? .transparent
         let frame = PixelBox(x0: 0, y0: 0, x1: width, y1: height)
-        var damage: FrameDamage
+        var rects = Self.take(&spareRects)
         var newUnits: [DamageUnit]?
         if let kept = self.list, let surface, surface.width == width, surface.height == height, self.fill == fill,
            !forced.contains(where: { $0.intersection(frame) == frame }) {
             // The comparison is skipped when a forced rectangle already covers the frame.
             let old = units ?? DamageUnit.units(of: kept)
-            let fresh = DamageUnit.units(of: list)
+            var fresh: [DamageUnit] = []
+            swap(&fresh, &spareUnits)
+            DamageUnit.units(of: list, into: &fresh)
+            list.appendDamage(units: fresh, since: old, matching: matching, to: &rects)
             newUnits = fresh
-            damage = list.damage(units: fresh, since: old)
-            damage.rects += forced.map { $0.intersection(frame) }.filter { !$0.isEmpty }
-        } else {
-            damage = .full(width: width, height: height)
+            for f in forced {
+                let b = f.intersection(frame)
+                if !b.isEmpty { rects.append(b) }
+            }
+        } else if width > 0, height > 0 {
+            rects.append(frame)  // the whole frame
         }
         let whole = list.hasWholeExtentWork
-        return Pending(list: list, damage: damage.redrawRegions(limit: maxRegions, wholeExtentWork: whole),
-                       background: background, fill: fill, units: newUnits, wholeExtentWork: whole)
+        var damage = FrameDamage(rects: rects, width: width, height: height)
+        rects = []
+        damage.formRedrawRegions(limit: maxRegions, wholeExtentWork: whole)
+        return Pending(list: list, damage: damage, background: background, fill: fill, units: newUnits, wholeExtentWork: whole)
     }
 
     /// Draws `pending`'s frame, redrawing only its damage (see the note at the top: into the
@@ -139,8 +180,10 @@ package final class IncrementalFrames {
         let front = list != nil ? surface.flatMap { $0.width == w && $0.height == h ? $0 : nil } : nil
         if let front, damage.isEmpty {
             // Nothing to redraw: the kept frame is this frame.
-            list = pending.list; units = pending.units ?? units
-            lastDamage = []
+            list = pending.list
+            if let fresh = pending.units { retireUnits(); units = fresh }
+            lastDamage.removeAll(keepingCapacity: true)
+            spareRects = pending.damage.rects
             return front
         }
         if let front {
@@ -152,32 +195,43 @@ package final class IncrementalFrames {
                 older = nil
                 if isKnownUniquelyReferenced(&b) {
                     target = b
-                    damage = FrameDamage(rects: backDamage + damage.rects, width: w, height: h)
-                        .redrawRegions(limit: maxRegions, wholeExtentWork: pending.wholeExtentWork)
+                    var rects = Self.take(&drawRects)
+                    rects.append(contentsOf: backDamage)
+                    rects.append(contentsOf: damage.rects)
+                    damage = FrameDamage(rects: rects, width: w, height: h)
+                    rects = []
+                    damage.formRedrawRegions(limit: maxRegions, wholeExtentWork: pending.wholeExtentWork)
                 } else {
                     target = try newSurface()
-                    if damage.rects != [full] { target.copyPixels(from: front, dx: 0, dy: 0) }
+                    if !damage.isWhole(full) { target.copyPixels(from: front, dx: 0, dy: 0) }
                 }
             } else {
                 target = try newSurface()
-                if damage.rects != [full] { target.copyPixels(from: front, dx: 0, dy: 0) }
+                if !damage.isWhole(full) { target.copyPixels(from: front, dx: 0, dy: 0) }
             }
         } else {
             target = try newSurface()
-            damage = .full(width: w, height: h)
+            if !damage.isWhole(full) { damage = .full(width: w, height: h) }
         }
         let kept = front
         var replaced = list
-        invalidate()
-        let regions = RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1,
-                                            minimumPixels: minimumSplitPixels, list: pending.list)
-        let rowScratch = try regionScratch(for: regions, width: w, height: h)
-        try compositor.render(pending.list, into: target, regions: regions, background: pending.background,
-                              pool: pool, minimumSplitPixels: minimumSplitPixels, scratch: rowScratch)
+        invalidate()  // also retires the kept list's units (they hold slices of its buffer)
+        RenderThreads.regions(for: damage.rects, workers: pool?.workerCount ?? 1, minimumPixels: minimumSplitPixels,
+                              list: pending.list, costs: &rowCosts, into: &regionRects)
+        let rowScratch = try regionScratch(for: regionRects, width: w, height: h)
+        try compositor.render(pending.list, into: target, regions: regionRects, background: pending.background,
+                              pool: pool, minimumSplitPixels: minimumSplitPixels, scratch: rowScratch, kept: regionScratch)
         surface = target
         back = kept
-        backDamage = kept == nil ? [] : pending.damage.rects
-        lastDamage = kept == nil ? [full] : pending.damage.rects
+        // Copied into the stream's own buffers (the pending frame's stays its caller's).
+        backDamage.removeAll(keepingCapacity: true)
+        lastDamage.removeAll(keepingCapacity: true)
+        if kept == nil {
+            lastDamage.append(full)
+        } else {
+            backDamage.append(contentsOf: pending.damage.rects)
+            lastDamage.append(contentsOf: pending.damage.rects)
+        }
         // The last frame's list is done with (this frame's damage was found against it): its
         // buffer builds a later frame's list.
         if let old = replaced {
@@ -187,6 +241,12 @@ package final class IncrementalFrames {
         list = pending.list
         units = pending.units
         fill = pending.fill
+        // Buffers a later frame fills again: the rectangles drawn on the back surface, and
+        // the pending frame's damage once its caller has let the pending frame go.
+        if damage.rects.withUnsafeBufferPointer({ $0.baseAddress }) != pending.damage.rects.withUnsafeBufferPointer({ $0.baseAddress }) {
+            drawRects = damage.rects
+        }
+        spareRects = pending.damage.rects
         return target
     }
 

@@ -22,10 +22,23 @@ extension FrameDamage {
     /// and everything merged into one box when `wholeExtentWork` (see the note at the top of
     /// RedrawRegions.swift). Covers at least the same pixels.
     package func redrawRegions(limit: Int, wholeExtentWork: Bool) -> FrameDamage {
-        let d = coalesced(limit: limit)
-        guard d.rects.count > 1 else { return d }
-        if wholeExtentWork { return FrameDamage(rects: [d.bounds], width: width, height: height) }
-        return FrameDamage(rects: Self.mergingSharedRows(d.rects), width: width, height: height)
+        var d = self
+        d.formRedrawRegions(limit: limit, wholeExtentWork: wholeExtentWork)
+        return d
+    }
+
+    /// `redrawRegions(limit:wholeExtentWork:)` in place, in `rects`' own buffer (a frame
+    /// stream keeps it: no allocation per frame).
+    package mutating func formRedrawRegions(limit: Int, wholeExtentWork: Bool) {
+        coalesce(limit: limit)
+        guard rects.count > 1 else { return }
+        if wholeExtentWork {
+            let b = bounds
+            rects.removeAll(keepingCapacity: true)
+            rects.append(b)
+        } else {
+            Self.mergeSharedRows(&rects)
+        }
     }
 
     /// `boxes` without the empty ones, those whose rows overlap merged into their bounding box
@@ -33,16 +46,36 @@ extension FrameDamage {
     /// draws more rows than drawing the boxes one after the other, and the result's boxes can
     /// be drawn at once.
     package static func mergingSharedRows(_ boxes: [PixelBox]) -> [PixelBox] {
-        var out: [PixelBox] = []
-        for r in boxes.filter({ !$0.isEmpty }).sorted(by: { $0.y0 < $1.y0 }) {
-            if let last = out.last, r.y0 < last.y1 {
-                out[out.count - 1] = PixelBox(x0: min(last.x0, r.x0), y0: last.y0, x1: max(last.x1, r.x1),
-                                              y1: max(last.y1, r.y1))
-            } else {
-                out.append(r)
+        var out = boxes
+        mergeSharedRows(&out)
+        return out
+    }
+
+    /// `mergingSharedRows(_:)` in place (no allocation when `boxes` is not shared).
+    package static func mergeSharedRows(_ boxes: inout [PixelBox]) {
+        if boxes.contains(where: \.isEmpty) { boxes.removeAll(where: \.isEmpty) }
+        // Stably by top row: an insertion sort, in place (a frame has a handful of boxes;
+        // the library's sort may take a buffer).
+        if boxes.count > 1 {
+            for i in 1..<boxes.count {
+                let b = boxes[i]
+                var j = i
+                while j > 0, boxes[j - 1].y0 > b.y0 { boxes[j] = boxes[j - 1]; j -= 1 }
+                if j != i { boxes[j] = b }
             }
         }
-        return out
+        var kept = 0
+        for k in boxes.indices {
+            let r = boxes[k]
+            if kept > 0, r.y0 < boxes[kept - 1].y1 {
+                let last = boxes[kept - 1]
+                boxes[kept - 1] = PixelBox(x0: min(last.x0, r.x0), y0: last.y0, x1: max(last.x1, r.x1), y1: max(last.y1, r.y1))
+            } else {
+                if kept != k { boxes[kept] = r }  // an unchanged box is not written (no copy)
+                kept += 1
+            }
+        }
+        if kept < boxes.count { boxes.removeLast(boxes.count - kept) }
     }
 }
 

@@ -23,6 +23,8 @@ package struct Compositor {
     package let surfacePool: SurfacePool
     /// The executors' drawing scratch (rasterizer, span and particle buffers), kept between frames.
     let pieceRasterizers: PieceRasterizerPool
+    /// The executors of frames' regions and bands, kept between frames (DrawListExecutorPool.swift).
+    let executors: DrawListExecutorPool
     /// Command buffers of draw lists given back by a frame stream (`IncrementalFrames`), reused.
     package let drawListBuffers = DrawListBuffers()
     /// The pixel-memory budget frames charge their surfaces to (see `SurfaceAllocator`); nil
@@ -37,6 +39,8 @@ package struct Compositor {
         self.memoryBudget = memoryBudget
         surfacePool = SurfacePool(byteLimit: poolBytes)
         pieceRasterizers = PieceRasterizerPool(images: imageCache, shadows: shadowCache, coverage: coverageCache)
+        executors = DrawListExecutorPool(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache,
+                                         surfaces: surfacePool, pieces: pieceRasterizers)
     }
 
     /// A surface allocator for one frame (or one band of it) drawing from `surfacePool`.

@@ -56,11 +56,22 @@ final class DrawListExecutor {
     /// Where every offscreen surface of the frame comes from and goes back to (one budget,
     /// the compositor's pool): each is handed back where its target is popped.
     private let allocator: SurfaceAllocator
-    /// The frame's large planes drawn in bands on the worker pool (nil: each drawn here).
-    private let planes: PlaneBands?
+    /// The frame's large planes drawn in bands on the worker pool (nil: each drawn here); set
+    /// for each frame by `DrawListExecutorPool` when the executor is kept between frames.
+    var planes: PlaneBands?
+
+    /// Where this executor's surfaces come from (a region render saves pixels in one).
+    var surfaceAllocator: SurfaceAllocator { allocator }
+
+    /// The budget this executor's surfaces are charged to.
+    var budget: PixelMemoryBudget { allocator.budget }
 
     /// Where `pieces` came from and goes back to when this executor is freed (nil: its own).
     private let scratch: PieceRasterizerPool?
+    /// The pool that lent this executor (nil: made for one use), which lends the executors of
+    /// a banded plane's bands too. Unowned: the pool holds its idle executors, and lent ones
+    /// are given back before the frame ends.
+    unowned(safe) var lender: DrawListExecutorPool?
 
     init(cache: RasterCache? = nil, images: ImageCache = ImageCache(), shadows: ShadowCache = ShadowCache(),
          coverage: CoverageCache? = nil, allocator: SurfaceAllocator, planes: PlaneBands? = nil,
@@ -94,19 +105,40 @@ final class DrawListExecutor {
     /// pixels the caller puts back.
     func run(_ list: DrawList, into output: Surface, region: PixelRect? = nil, kept: PixelRect? = nil,
              endsFrame: Bool = true) throws {
-        let out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
+        let out: RasterTarget
+        if let r = outputTarget {
+            r.retarget(output)
+            out = r
+        } else {
+            out = RasterTarget(surface: output, originX: 0, originY: 0, group: nil)
+            outputTarget = out
+        }
         out.limit = region
         keptPixels = kept
-        defer { if endsFrame { endFrame() } }
+        defer {
+            out.release()
+            keptPixels = nil
+            if endsFrame { endFrame() }
+        }
         try run(list.commands, 0..<list.commands.count, on: out)
     }
 
     /// See `run(_:into:region:kept:endsFrame:)`.
     private var keptPixels: PixelRect?
+    /// The output's target, kept between runs (it holds no surface between them).
+    private var outputTarget: RasterTarget?
 
     /// Runs `commands[range]`, which must balance, over `root`.
     private func run(_ commands: [DrawCommand], _ range: Range<Int>, on root: RasterTarget) throws {
-        stack = [root]
+        // The stack's buffer is kept between runs (an executor is reused, DrawListExecutorPool);
+        // emptied after each run, even a failed one, so no target (or surface) outlives it.
+        stack.removeAll(keepingCapacity: true)
+        stack.append(root)
+        skippingTo = nil
+        defer {
+            stack.removeAll(keepingCapacity: true)
+            transitions.reset()
+        }
         pieces.laterCovers.reset()
         var index = range.lowerBound
         while index < range.upperBound {
@@ -184,7 +216,6 @@ final class DrawListExecutor {
             }
         }
         guard stack.count == 1 else { throw CompositorError.unbalancedDrawList("\(stack.count - 1) group(s) not ended") }
-        stack = []
     }
 
     /// The surface of `plane` (its `beginProjective` is command `start - 1`) with its body
@@ -198,14 +229,17 @@ final class DrawListExecutor {
             return false
         }) else { return nil }
         let pb = plane.bounds
-        let (cache, images, shadows, coverage, budget, pool, scratch) =
-            (cache, images, shadows, coverage, allocator.budget, allocator.pool, scratch)
+        let (cache, images, shadows, coverage, budget, pool, scratch, lender) =
+            (cache, images, shadows, coverage, allocator.budget, allocator.pool, scratch, lender)
         return try planes.surface(command: start - 1, bounds: pb, allocate: {
             try allocator.surface(width: pb.width, height: pb.height, for: plane.layer, .plane)
         }, draw: { surface, rows in
-            let band = DrawListExecutor(cache: cache, images: images, shadows: shadows, coverage: coverage,
-                                        allocator: SurfaceAllocator(budget: budget, pool: pool), planes: planes,
-                                        scratch: scratch)
+            // A kept executor from this one's lender when it has one (no executor made per band).
+            let band = lender?.take(budget: budget, planes: planes)
+                ?? DrawListExecutor(cache: cache, images: images, shadows: shadows, coverage: coverage,
+                                    allocator: SurfaceAllocator(budget: budget, pool: pool), planes: planes,
+                                    scratch: scratch)
+            defer { lender?.giveBack(band) }
             let target = RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane)
             target.limit = rows
             try band.run(commands, start..<end, on: target)

@@ -37,6 +37,10 @@ final class PlaneBands: @unchecked Sendable {
         self.minimumPixels = max(1, minimumPixels)
     }
 
+    /// Forgets the frame's planes (a frame stream keeps this object between frames,
+    /// `RegionRenderScratch`): the table's room is kept.
+    func reset() { lock.lock(); jobs.removeAll(keepingCapacity: true); lock.unlock() }
+
     /// How many planes were drawn in bands so far.
     var bandedCount: Int { lock.lock(); defer { lock.unlock() }; return jobs.count }
 

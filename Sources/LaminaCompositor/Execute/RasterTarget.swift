@@ -21,7 +21,8 @@ struct DeviceClip {
 /// One surface being drawn: its pixels cover device pixels origin ..< origin + size. A group
 /// whose bounds are empty gets a target without a surface: every drawing into it is dropped.
 final class RasterTarget {
-    let surface: Surface?
+    /// Set once, except for an executor's kept output target (`retarget`, `release`).
+    private(set) var surface: Surface?
     let originX: Int, originY: Int
     var clips: [DeviceClip] = []
     let group: GroupSpec?
@@ -50,6 +51,24 @@ final class RasterTarget {
         self.surface = surface; self.originX = originX; self.originY = originY
         self.group = group; self.isMask = isMask; self.projective = projective
         wholeBox = deviceBox
+    }
+
+    /// Makes this output target (origin (0, 0), no group, mask or plane) the target of
+    /// `surface`, as a new one would be: an executor keeps its output target between runs
+    /// (issue 21 item 3: no object per region per frame).
+    func retarget(_ surface: Surface) {
+        self.surface = surface
+        clips.removeAll(keepingCapacity: true)
+        shadowWindow = nil; limit = nil; sharesSurface = false; skipRuns = nil
+        wholeBox = deviceBox
+    }
+
+    /// Lets go of the surface and the clips' masks after a run (a kept target holds no pixels
+    /// between frames: a frame stream hands out surfaces nobody else holds).
+    func release() {
+        surface = nil
+        clips.removeAll(keepingCapacity: true)
+        skipRuns = nil
     }
 
     /// `wholeBox` in the surface's pixels.

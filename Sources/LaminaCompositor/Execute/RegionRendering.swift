@@ -70,25 +70,28 @@ extension Compositor {
     @discardableResult
     package func render(_ list: DrawList, into surface: Surface, regions: [PixelBox], background: CGColor? = nil,
                         pool: WorkerPool?, minimumSplitPixels: Int = RenderThreads.minimumSplitPixels,
-                        scratch: Surface? = nil) throws -> Int {
+                        scratch: Surface? = nil, kept: RegionRenderScratch? = nil) throws -> Int {
         guard list.width == surface.width, list.height == surface.height else {
             throw CompositorError.invalidOutputSize(width: surface.width, height: surface.height)
         }
+        // What the frame keeps track of across its regions: a frame stream's, lent for the
+        // frame and emptied at its end, or this call's own.
+        let frameScratch = kept ?? RegionRenderScratch()
         let frame = PixelRect(surface)
-        let rects = regions.map { PixelRect(x0: $0.x0, y0: $0.y0, x1: $0.x1, y1: $0.y1).intersection(frame) }
-            .filter { !$0.isEmpty }
+        let rects = frameScratch.begin(regions: regions, within: frame)
+        defer { frameScratch.end() }
         guard !rects.isEmpty else { return 0 }
         let budget = memoryBudget ?? PixelMemoryBudget.current
-        let planes = pool.flatMap { $0.workerCount > 1 ? PlaneBands(pool: $0, minimumPixels: minimumSplitPixels) : nil }
+        let planes = pool.flatMap { $0.workerCount > 1 ? frameScratch.planes(pool: $0, minimumPixels: minimumSplitPixels) : nil }
         let fill = background?.premultiplied ?? .transparent
-        let errors = RegionErrors(count: rects.count)
-        let draw: (Int) -> Void = { i in
+        let errors = frameScratch.errors
+        let executors = self.executors
+        // A local function, not a closure value: nothing captured is boxed on the heap.
+        func draw(_ i: Int) {
             let r = rects[i]
             let rows = PixelRect(x0: frame.x0, y0: r.y0, x1: frame.x1, y1: r.y1)
-            let allocator = SurfaceAllocator(budget: budget, pool: surfacePool)
-            let executor = DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache,
-                                            coverage: coverageCache, allocator: allocator, planes: planes,
-                                            scratch: pieceRasterizers)
+            let executor = executors.take(budget: budget, planes: planes)
+            defer { executors.giveBack(executor) }
             if rows != r, let scratch, scratch.width == surface.width, scratch.height == surface.height, scratch !== surface {
                 // R's rows drawn in the scratch surface (what lands beside R there is not
                 // looked at), then R copied out.
@@ -104,6 +107,7 @@ extension Compositor {
                 // part left of R then the part right of it, side by side in one scratch surface.
                 // Only R is set to the background: what is drawn beside it is put back, and no
                 // drawing reads a destination pixel other than the one it writes.
+                let allocator = executor.surfaceAllocator
                 var saved: Surface?
                 let left = PixelRect(x0: rows.x0, y0: r.y0, x1: r.x0, y1: r.y1)
                 let right = PixelRect(x0: r.x1, y0: r.y0, x1: rows.x1, y1: r.y1)
@@ -129,9 +133,7 @@ extension Compositor {
             } catch { errors.set(i, error) }
         }
         // Regions that share rows draw them twice: one after the other, never at once.
-        let sorted = rects.sorted { $0.y0 < $1.y0 }
-        let disjointRows = zip(sorted, sorted.dropFirst()).allSatisfy { $0.y1 <= $1.y0 }
-        if let pool, pool.workerCount > 1, rects.count > 1, disjointRows {
+        if let pool, pool.workerCount > 1, rects.count > 1, RegionRenderScratch.rowsAreDisjoint(rects) {
             // One "band" per region: the pool hands out indices through its atomic counter.
             pool.forEachBand(height: rects.count, bandHeight: 1) { rows, _ in
                 for i in rows { draw(i) }
@@ -139,8 +141,7 @@ extension Compositor {
         } else {
             for i in rects.indices { draw(i) }
         }
-        DrawListExecutor(cache: rasterCache, images: imageCache, shadows: shadowCache, coverage: coverageCache,
-                         allocator: SurfaceAllocator(budget: budget, pool: surfacePool), scratch: pieceRasterizers).endFrame()
+        endFrame()
         if let first = errors.first { throw first }
         return planes?.bandedCount ?? 0
     }
@@ -149,17 +150,23 @@ extension Compositor {
     /// the height does not divide) covering a `width` × `height` frame, top to bottom; fewer
     /// when there are fewer rows than bands, none for an empty frame.
     package static func bands(width: Int, height: Int, count: Int) -> [PixelBox] {
-        guard width > 0, height > 0 else { return [] }
+        var out: [PixelBox] = []
+        appendBands(width: width, height: height, count: count, to: &out)
+        return out
+    }
+
+    /// `bands(width:height:count:)` moved by (`offsetX`, `offsetY`), appended to `out`.
+    static func appendBands(width: Int, height: Int, count: Int, offsetX: Int = 0, offsetY: Int = 0,
+                            to out: inout [PixelBox]) {
+        guard width > 0, height > 0 else { return }
         let n = min(height, max(1, count))
         let base = height / n, extra = height % n
-        var out: [PixelBox] = []
         var y = 0
         for i in 0..<n {
             let h = base + (i < extra ? 1 : 0)
-            out.append(PixelBox(x0: 0, y0: y, x1: width, y1: y + h))
+            out.append(PixelBox(x0: offsetX, y0: offsetY + y, x1: offsetX + width, y1: offsetY + y + h))
             y += h
         }
-        return out
     }
 
     /// The whole frame drawn as `bands` horizontal bands on `pool` (one thread when nil):
@@ -184,15 +191,78 @@ extension Compositor {
     }
 }
 
+/// What a frame drawn in regions keeps track of (RegionRendering.swift): its regions clipped to
+/// the frame, the first error of each, and its banded planes. A frame stream keeps one
+/// (`IncrementalFrames`) and lends it to each frame, so none of it is made again per frame
+/// (issue 21 item 3); `begin` fills it for a frame and `end` empties it, keeping the room.
+/// One frame at a time: the regions' threads only read `rects` and write `errors` (locked).
+package final class RegionRenderScratch: @unchecked Sendable {
+    /// The frame's regions (device pixels, clipped to it, none empty), in the caller's order.
+    private(set) var rects: [PixelRect] = []
+    let errors = RegionErrors()
+    /// The banded planes of the frame (PlaneBands.swift), kept while the pool is the same.
+    private var bands: PlaneBands?
+
+    package init() {}
+
+    /// Starts a frame: `regions` clipped to `frame`, the empty ones left out.
+    func begin(regions: [PixelBox], within frame: PixelRect) -> [PixelRect] {
+        rects.removeAll(keepingCapacity: true)
+        for b in regions {
+            let r = PixelRect(x0: b.x0, y0: b.y0, x1: b.x1, y1: b.y1).intersection(frame)
+            if !r.isEmpty { rects.append(r) }
+        }
+        errors.reset(count: rects.count)
+        return rects
+    }
+
+    /// The frame's banded planes on `pool`: the kept ones, emptied, when made for that pool
+    /// and split size.
+    func planes(pool: WorkerPool, minimumPixels: Int) -> PlaneBands {
+        if let b = bands, b.pool === pool, b.minimumPixels == max(1, minimumPixels) { return b }
+        let b = PlaneBands(pool: pool, minimumPixels: minimumPixels)
+        bands = b
+        return b
+    }
+
+    /// Ends the frame: nothing of it is held (no surface of a banded plane, no error). The
+    /// rectangles, plain values, stay until the next `begin` (the frame's caller may still
+    /// hold them; emptying a shared buffer would copy it).
+    func end() {
+        errors.reset(count: 0)
+        bands?.reset()
+    }
+
+    /// Whether no two of `rects` share a row (then they can be drawn at once).
+    static func rowsAreDisjoint(_ rects: [PixelRect]) -> Bool {
+        for i in rects.indices {
+            for j in rects.indices where j > i && rects[i].y0 < rects[j].y1 && rects[j].y0 < rects[i].y1 {
+                return false
+            }
+        }
+        return true
+    }
+}
+
 /// The errors of a frame's regions, one slot per region (written by whichever worker draws it).
-private final class RegionErrors: @unchecked Sendable {
-    private var slots: [Error?]
+final class RegionErrors: @unchecked Sendable {
+    private var slots: [Error?] = []
     private let lock = NSLock()
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    /// Empties the slots for a frame of `count` regions (the buffer's room kept).
+    func reset(count: Int) {
+        lock.lock()
+        slots.removeAll(keepingCapacity: true)
+        for _ in 0..<count { slots.append(nil) }
+        lock.unlock()
+    }
 
     func set(_ i: Int, _ e: Error) { lock.lock(); slots[i] = e; lock.unlock() }
 
     /// The error of the lowest-numbered region that failed.
-    var first: Error? { lock.lock(); defer { lock.unlock() }; return slots.compactMap { $0 }.first }
+    var first: Error? {
+        lock.lock(); defer { lock.unlock() }
+        for case let e? in slots { return e }
+        return nil
+    }
 }

@@ -59,15 +59,48 @@ package enum RenderThreads {
     /// height. For one worker, `damage` itself (the one-thread path).
     package static func regions(for damage: [PixelBox], workers: Int, minimumPixels: Int, list: DrawList? = nil) -> [PixelBox] {
         guard workers > 1 else { return damage }
-        var costs: RowCosts?
-        return FrameDamage.mergingSharedRows(damage).flatMap { box -> [PixelBox] in
-            guard box.width * box.height >= minimumPixels else { return [box] }
+        var costs = RowCosts()
+        var out: [PixelBox] = []
+        regions(for: damage, workers: workers, minimumPixels: minimumPixels, list: list, costs: &costs, into: &out)
+        return out
+    }
+
+    /// `regions(for:workers:minimumPixels:list:)` into `out` (emptied first), the row costs
+    /// estimated in `costs`' buffers: a frame stream keeps both, so splitting a frame
+    /// allocates nothing once they have grown.
+    package static func regions(for damage: [PixelBox], workers: Int, minimumPixels: Int, list: DrawList?,
+                                costs: inout RowCosts, into out: inout [PixelBox]) {
+        out.removeAll(keepingCapacity: true)
+        out.append(contentsOf: damage)
+        guard workers > 1 else { return }
+        FrameDamage.mergeSharedRows(&out)
+        var measured = false
+        // Each large box replaced by its bands, from the last box back (the boxes before it
+        // keep their places).
+        for k in out.indices.reversed() {
+            let box = out[k]
+            guard box.width * box.height >= minimumPixels else { continue }
+            let end = out.count
             if let list {
-                if costs == nil { costs = RowCosts(list, rows: 0..<list.height) }
-                if let costs { return costs.bands(of: box, count: workers) }
+                if !measured { costs.measure(list, rows: 0..<list.height); measured = true }
+                costs.appendBands(of: box, count: workers, to: &out)
+            } else {
+                Compositor.appendBands(width: box.width, height: box.height, count: workers, offsetX: box.x0, offsetY: box.y0,
+                                       to: &out)
             }
-            return Compositor.bands(width: box.width, height: box.height, count: workers)
-                .map { PixelBox(x0: box.x0 + $0.x0, y0: box.y0 + $0.y0, x1: box.x0 + $0.x1, y1: box.y0 + $0.y1) }
+            // The bands, appended at the end, rotated into the box's place.
+            let count = out.count - end
+            guard count > 0 else { continue }
+            out.remove(at: k)
+            let n = out.count
+            // Three reversals, element by element (reversing a slice copies it).
+            func reverse(_ from: Int, _ to: Int) {
+                var i = from, j = to - 1
+                while i < j { out.swapAt(i, j); i += 1; j -= 1 }
+            }
+            reverse(k, n)
+            reverse(k, k + count)
+            reverse(k + count, n)
         }
     }
 }

@@ -15,16 +15,30 @@ import CoreGraphics
 /// drawn).
 package struct RowCosts {
     /// The first row the costs describe, and the cost of each row from there.
-    private let y0: Int
-    private let perRow: [Double]
+    private var y0 = 0
+    private var perRow: [Double] = []
+    /// Working buffers, kept with the costs (a frame stream keeps one `RowCosts` and measures
+    /// each frame in it: no allocation per frame once grown).
+    private var diff: [Double] = []
+    private var cumulative: [Double] = []
+
+    /// No costs yet (every row costs 0 until `measure`).
+    package init() {}
 
     /// The costs of `list`'s drawings in rows y0..<y1 of its frame.
     package init(_ list: DrawList, rows: Range<Int>) {
+        measure(list, rows: rows)
+    }
+
+    /// Replaces the costs with those of `list`'s drawings in rows `rows` of its frame, in the
+    /// buffers already held.
+    package mutating func measure(_ list: DrawList, rows: Range<Int>) {
         let first = rows.lowerBound
         y0 = first
         let n = max(0, rows.count)
         // A difference array: a drawing over rows a..<b adds its width at a and removes it at b.
-        var diff = [Double](repeating: 0, count: n + 1)
+        diff.removeAll(keepingCapacity: true)
+        diff.append(contentsOf: repeatElement(0, count: n + 1))
         func charge(_ box: PixelBox?, weight: Double) {
             guard let box, !box.isEmpty else { return }
             let a = max(box.y0, rows.lowerBound) - first, b = min(box.y1, rows.upperBound) - first
@@ -49,29 +63,36 @@ package struct RowCosts {
             }
         }
         var running = 0.0
-        var costs = [Double](repeating: 0, count: n)
+        perRow.removeAll(keepingCapacity: true)
         for i in 0..<n {
             running += diff[i]
-            costs[i] = running
+            perRow.append(running)
         }
-        perRow = costs
     }
 
     /// `box` cut into `count` bands of whole rows (top to bottom, covering it) whose estimated
     /// work — its rows' costs plus `box.width` per row — is as even as whole rows allow; fewer
     /// bands when it has fewer rows.
     package func bands(of box: PixelBox, count: Int) -> [PixelBox] {
-        guard !box.isEmpty else { return [] }
+        var scratch = self
+        var out: [PixelBox] = []
+        scratch.appendBands(of: box, count: count, to: &out)
+        return out
+    }
+
+    /// `bands(of:count:)` appended to `out`, summed in this value's kept buffer.
+    package mutating func appendBands(of box: PixelBox, count: Int, to out: inout [PixelBox]) {
+        guard !box.isEmpty else { return }
         let n = min(box.height, max(1, count))
-        guard n > 1 else { return [box] }
-        var cumulative = [Double](repeating: 0, count: box.height + 1)
+        guard n > 1 else { out.append(box); return }
+        cumulative.removeAll(keepingCapacity: true)
+        cumulative.append(contentsOf: repeatElement(0, count: box.height + 1))
         for y in box.y0..<box.y1 {
             let i = y - y0
             let c = i >= 0 && i < perRow.count ? max(0, perRow[i]) : 0
             cumulative[y - box.y0 + 1] = cumulative[y - box.y0] + c + Double(box.width)
         }
         let total = cumulative[box.height]
-        var out: [PixelBox] = []
         var start = 0
         for k in 1..<n {
             // The first row boundary at or past k/n of the work, leaving at least a row to
@@ -83,6 +104,5 @@ package struct RowCosts {
             start = cut
         }
         out.append(PixelBox(x0: box.x0, y0: box.y0 + start, x1: box.x1, y1: box.y1))
-        return out
     }
 }

@@ -26,6 +26,10 @@ final class TransitionExecution {
 
     init(allocator: SurfaceAllocator) { self.allocator = allocator }
 
+    /// Forgets transitions a failed run left open (their surfaces are freed, not pooled), so
+    /// a kept executor holds no target between runs; the buffer's room is kept.
+    func reset() { frames.removeAll(keepingCapacity: true) }
+
     private func target(_ spec: TransitionSpec) throws -> RasterTarget {
         let b = spec.bounds
         guard !b.isEmpty else { return RasterTarget(surface: nil, originX: b.x0, originY: b.y0, group: nil) }

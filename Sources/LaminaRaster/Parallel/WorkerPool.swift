@@ -64,14 +64,9 @@ package final class WorkerPool: @unchecked Sendable {
             return
         }
         withoutActuallyEscaping(body) { body in
-            let work: (Int) -> Void = { [state] worker in
-                while true {
-                    let b = state.next.wrappingAdd(1, ordering: .relaxed).oldValue
-                    if b >= bands { break }
-                    body(rows(b), worker)
-                }
-            }
-            state.run(work)
+            // The job is the band loop's parameters and the body, stored in the shared state
+            // (no closure made per job: a closure capturing them would be allocated every frame).
+            state.run(body, bands: bands, bandHeight: bh, height: height)
         }
     }
 }
@@ -91,10 +86,26 @@ private final class PoolState: @unchecked Sendable {
     private let done = UnsafeMutablePointer<pthread_cond_t>.allocate(capacity: 1)
     // Guarded by mutex:
     private var generation = 0
-    private var job: ((Int) -> Void)?
+    private var job: Job?
     private var running = 0
     private var busy = false
     private var stopping = false
+
+    /// One `forEachBand` call: its body and its bands (`bands` bands of `bandHeight` rows
+    /// covering 0..<height).
+    private struct Job {
+        let body: (Range<Int>, Int) -> Void
+        let bands: Int, bandHeight: Int, height: Int
+
+        /// Claims bands through `next` and draws them, until none is left.
+        func work(_ worker: Int, _ next: borrowing Atomic<Int>) {
+            while true {
+                let b = next.wrappingAdd(1, ordering: .relaxed).oldValue
+                if b >= bands { break }
+                body((b * bandHeight)..<min(height, (b + 1) * bandHeight), worker)
+            }
+        }
+    }
 
     init() {
         pthread_mutex_init(mutex, nil)
@@ -116,8 +127,10 @@ private final class PoolState: @unchecked Sendable {
         return true
     }
 
-    /// Runs `work` on every thread (the caller as worker 0) and waits for all of them.
-    func run(_ work: @escaping (Int) -> Void) {
+    /// Runs the band loop of `body` on every thread (the caller as worker 0) and waits for
+    /// all of them.
+    func run(_ body: @escaping (Range<Int>, Int) -> Void, bands: Int, bandHeight: Int, height: Int) {
+        let work = Job(body: body, bands: bands, bandHeight: bandHeight, height: height)
         pthread_mutex_lock(mutex)
         next.store(0, ordering: .relaxed)
         job = work
@@ -126,7 +139,7 @@ private final class PoolState: @unchecked Sendable {
         pthread_cond_broadcast(wake)
         pthread_mutex_unlock(mutex)
 
-        work(0)
+        work.work(0, next)
 
         pthread_mutex_lock(mutex)
         while running > 0 { pthread_cond_wait(done, mutex) }
@@ -144,7 +157,7 @@ private final class PoolState: @unchecked Sendable {
             seen = generation
             var work = job
             pthread_mutex_unlock(mutex)
-            work?(index)
+            work?.work(index, next)
             // Drop the reference before reporting done: the job wraps a non-escaping closure
             // (withoutActuallyEscaping), which must be uniquely referenced when the caller returns.
             work = nil

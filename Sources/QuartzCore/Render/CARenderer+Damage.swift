@@ -59,7 +59,10 @@ extension CARenderer {
             changedSinceDrawn = false
             drawnFrameCount += 1
             // Where it differs from the frame drawn before (the whole frame when none was kept).
-            drawnDamage = frames.lastDamage
+            // Copied into the renderer's own buffer: sharing the stream's would make the stream
+            // copy it when it writes the next frame's damage (an allocation per frame).
+            drawnDamage.removeAll(keepingCapacity: true)
+            drawnDamage.append(contentsOf: frames.lastDamage)
             return frame
         } catch let error as CompositorError {
             throw CARendererError.renderFailed("\(LayerRenderError(error, in: root))")
