@@ -18,6 +18,9 @@ package struct FramePreparer {
     var list: DrawList
     var visited = VisitedNodes()
     var bodyCache: [BodyKey: [DrawPiece]] = [:]
+    /// Emptied arrays for the resolved sublayer ids of the layers being walked (one a level),
+    /// reused layer after layer; with `retained`, frame after frame too.
+    var spareIDLists: [[RenderNodeID]] = []
     /// The delayed replicator instances being walked, outermost first (see
     /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
     /// (nil: the frame's own nodes).
@@ -72,6 +75,7 @@ package struct FramePreparer {
     package mutating func prepare() -> DrawList {
         guard let rootID = tree.rootID, let root = tree[rootID] else { return list }
         if let key = retainedFrameKey { retained?.begin(tree: tree, key: key) } // RetainedPreparation.swift
+        retained?.lendStorage(to: &self)
         visited.insert(rootID)
         if !emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
                                       alpha: 1, clipBox: output, flipped: false, depth: 0) { // TransformLayerContext.swift
@@ -79,7 +83,8 @@ package struct FramePreparer {
             emitRetained(root.projectingParticles(matrix: rm, depthSpace: LayerGeometry.placement(of: root)), // ParticleProjection.swift
                          matrix: rm, alpha: 1, clipBox: output, flipped: false, depth: 0)
         }
-        retained?.finish(commands: list.commands, log: visited.insertionLog, diagnostics: list.diagnostics)
+        retained?.finish(commands: list.commands, visited: &visited, diagnostics: list.diagnostics)
+        retained?.takeBackStorage(from: &self)
         OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
         return list
     }
@@ -152,6 +157,22 @@ package struct FramePreparer {
     func sortedChildIDs(_ ids: [RenderNodeID]) -> [RenderNodeID] {
         let tree = self.tree, variant = instanceVariant
         return Self.zOrdered(ids) { Self.withNode($0, in: tree, variant: variant) { $0.zPosition } ?? 0 }
+    }
+
+    /// Whether `ids` are already in drawing order (`sortedChildIDs` would return them as they are).
+    static func isZOrdered(_ ids: [RenderNodeID], in tree: RenderTree, variant: Int?) -> Bool {
+        func z(_ id: RenderNodeID) -> CGFloat {
+            let v = withNode(id, in: tree, variant: variant) { $0.zPosition } ?? 0
+            return v.isNaN ? 0 : v
+        }
+        guard ids.count > 1 else { return true }
+        var previous = z(ids[0])
+        for i in 1..<ids.count {
+            let v = z(ids[i])
+            if v < previous { return false }
+            previous = v
+        }
+        return true
     }
 
     /// The children in drawing order: sublayer order, stably sorted by zPosition (NaN as 0).
@@ -350,8 +371,17 @@ package struct FramePreparer {
                                         flipped: Bool, depth: Int) {
         // Ids, not nodes: each child is read in place where it is emitted (copying hundreds of
         // sublayers' nodes out of the tree was most of a retained frame's walk).
-        let children = sortedChildIDs(n.children.filter { resolves($0, parent: n.id) })
+        // The resolved ids in a kept array (a filter made one per layer with sublayers, per
+        // frame), given back emptied when the sublayers are done. Sorted (a new array) only
+        // when out of z order.
+        var children = spareIDLists.popLast() ?? []
+        for id in n.children where resolves(id, parent: n.id) { children.append(id) }
+        defer {
+            children.removeAll(keepingCapacity: true)
+            spareIDLists.append(children)
+        }
         guard !children.isEmpty else { return }
+        if !Self.isZOrdered(children, in: tree, variant: instanceVariant) { children = sortedChildIDs(children) }
         let sub = LayerGeometry.sublayerMatrix(of: n)
         let instances = Self.instances(of: n, replication: replication)
         // Replicator instances walk the same subtree again: each forgets what the one

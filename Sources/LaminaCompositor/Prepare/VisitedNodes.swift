@@ -29,6 +29,14 @@ struct VisitedNodes {
         setForgets = 0
     }
 
+    /// Exchanges the insertion log with `other` (O(1)): the retained preparation keeps a
+    /// frame's log without sharing its buffer, so emptying this set afterwards does not copy
+    /// it. The log then no longer matches the set: only for a finished walk, which is emptied
+    /// (`removeAll()`) before it is used again.
+    mutating func exchangeLog(_ other: inout [RenderNodeID]) {
+        swap(&log, &other)
+    }
+
     /// Room in the set (for tests: kept by `removeAll()`).
     var capacity: Int { self.set.capacity }
 
