@@ -21,6 +21,9 @@ package struct FramePreparer {
     /// Emptied arrays for the resolved sublayer ids of the layers being walked (one a level),
     /// reused layer after layer; with `retained`, frame after frame too.
     var spareIDLists: [[RenderNodeID]] = []
+    /// The ancestors set an extent walk (`subtreeExtent`) carries, emptied and reused by the
+    /// next one (a set made for each group or plane measured was a malloc each).
+    var spareAncestors: Set<RenderNodeID> = []
     /// The delayed replicator instances being walked, outermost first (see
     /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
     /// (nil: the frame's own nodes).
@@ -316,8 +319,9 @@ package struct FramePreparer {
         let needsExtent = (opacity < 1 && n.allowsGroupOpacity) || mask != nil || shadowFromAlpha || n.shouldRasterize
         var extent = Extent()
         if needsExtent {
-            var path: Set<RenderNodeID> = [n.id]
+            var path = takeAncestors(n.id)
             extent = subtreeExtent(n, transform: t, flipped: flipped, depth: depth, ancestors: &path)
+            spareAncestors = path
         }
         let reasons = OffscreenPredicate.reasons(OffscreenInputs(
             opacity: opacity, allowsGroupOpacity: n.allowsGroupOpacity, piecesOverlap: extent.overlaps,
@@ -478,7 +482,8 @@ package struct FramePreparer {
         let r = n.rasterizationScale
         var s = n.shouldRasterize ? (r.isFinite && r > 0 ? min(64, max(1.0 / 64, Double(r))) : 1)
             : ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
-        var path: Set<RenderNodeID> = [n.id]
+        var path = takeAncestors(n.id)
+        defer { spareAncestors = path }
         var box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
         let side = max(box.width, box.height)
@@ -486,7 +491,8 @@ package struct FramePreparer {
             s *= Double(ProjectiveLayer.maxSide) / Double(side)
             bodyCache[BodyKey(id: n.id, variant: -1)] = nil
             if let v = instanceVariant { bodyCache[BodyKey(id: n.id, variant: v)] = nil }
-            path = [n.id]
+            path.removeAll(keepingCapacity: true)
+            path.insert(n.id)
             box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
                 .intersection(PixelBox(x0: box.x0, y0: box.y0, x1: box.x0 + ProjectiveLayer.maxSide, y1: box.y0 + ProjectiveLayer.maxSide))
@@ -557,29 +563,50 @@ package struct FramePreparer {
 
     // MARK: Extents
 
+    /// The kept ancestors set, emptied, holding `id`: give it back to `spareAncestors` when
+    /// the extent walk is done.
+    mutating func takeAncestors(_ id: RenderNodeID) -> Set<RenderNodeID> {
+        var path: Set<RenderNodeID> = []
+        swap(&path, &spareAncestors)
+        path.removeAll(keepingCapacity: true)
+        path.insert(id)
+        return path
+    }
+
     /// Device rectangles of a subtree's pieces: their union, and whether any two overlap.
+    /// The rectangles are kept inline (at most `overlapTestLimit`, the storage's size): an
+    /// array grew for each extent measured, several mallocs per group or plane per frame.
     struct Extent {
-        var rects: [CGRect] = []
+        private var storage = InlineArray<24, CGRect>(repeating: .null)
+        private(set) var count = 0
         var union: CGRect = .null
         var overflow = false
 
         mutating func add(_ r: CGRect) {
             guard !r.isNull, !r.isEmpty else { return }
             union = union.union(r)
-            if rects.count < FramePreparer.overlapTestLimit { rects.append(r) } else { overflow = true }
+            if count < FramePreparer.overlapTestLimit {
+                storage[count] = r
+                count += 1
+            } else {
+                overflow = true
+            }
         }
 
         mutating func add(_ e: Extent, clip: CGRect?) {
-            for r in e.rects { add(clip.map { r.intersection($0) } ?? r) }
+            for i in 0..<e.count {
+                let r = e.storage[i]
+                add(clip.map { r.intersection($0) } ?? r)
+            }
             if e.overflow { overflow = true; union = union.union(clip.map { e.union.intersection($0) } ?? e.union) }
         }
 
         /// True when two rectangles intersect with positive area (or there were too many to test).
         var overlaps: Bool {
             if overflow { return true }
-            for i in 0..<rects.count {
-                for j in (i + 1)..<rects.count {
-                    let x = rects[i].intersection(rects[j])
+            for i in 0..<count {
+                for j in (i + 1)..<count {
+                    let x = storage[i].intersection(storage[j])
                     if !x.isNull && x.width > 1e-9 && x.height > 1e-9 { return true }
                 }
             }

@@ -223,6 +223,8 @@ package final class RetainedPreparation {
         if spareIDLists.count > FramePreparer.maxDepth { spareIDLists.removeAll() }
     }
 
+    /// Where the last frame's visited log is stored (for tests).
+    var logAddress: UnsafeRawPointer? { log.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
     /// Room in the kept body cache (for tests).
     var keptBodyCacheCapacity: Int { bodyCache.capacity }
     /// Id lists kept (for tests).

@@ -37,6 +37,9 @@ struct VisitedNodes {
         swap(&log, &other)
     }
 
+    /// Where the insertion log's elements are stored (for tests: which buffer it holds).
+    var logAddress: UnsafeRawPointer? { log.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+
     /// Room in the set (for tests: kept by `removeAll()`).
     var capacity: Int { self.set.capacity }
 
