@@ -229,10 +229,32 @@ final class PieceRasterizer {
     func fill(_ shape: LayerShape, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double, snap: Bool = false) {
         if let rr = Self.analytic(shape, t) {
             painter.fill(rr, into: target, paint: paint, alpha: alpha)
+        } else if t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite {
+            let poly = keptPolygon(outline(of: shape), t)
+            painter.fill(poly, rule: .nonZero, into: target, paint: paint, alpha: alpha, snap: snap)
+            recycle(poly)
         } else {
             painter.fill(Self.polygon(shape.path(transform: t), .identity), rule: .nonZero, into: target, paint: paint, alpha: alpha, snap: snap)
         }
     }
+
+    /// `shape`'s outline in bounds space, remembered for the last `keptOutlines` shapes: a
+    /// turning layer fills the same shape through a new transform every frame, and building
+    /// its path through the transform (`shape.path(transform:)`) was a dozen mallocs a frame.
+    /// Flattened through `t` (`keptPolygon(_:_:)`), it gives the vertices of the path built
+    /// through `t`: the builder maps each bounds-space point by `t` as the flattener maps each
+    /// segment's points (finite transforms; others keep the old way).
+    func outline(of shape: LayerShape) -> CGPath {
+        if let kept = outlines.first(where: { $0.shape == shape }) { return kept.path }
+        let path = shape.path()
+        if outlines.count == Self.keptOutlines { outlines.removeFirst() }
+        outlines.append((shape, path))
+        return path
+    }
+
+    /// Outlines kept by `outline(of:)`, oldest first.
+    private var outlines: [(shape: LayerShape, path: CGPath)] = []
+    static let keptOutlines = 8
 
     /// The border: the ring between the shape and the shape inset by `width`.
     func border(_ shape: LayerShape, width: CGFloat, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double,
