@@ -44,6 +44,9 @@ extension PieceRasterizer {
         for (poly, paint, alpha, rule) in fills {
             painter.fill(poly, rule: rule, into: parent, paint: paint, alpha: alpha)
         }
+        // The masked groups' outlines are the rasterizer's kept buffers (`keptProjectedPolygon`):
+        // handed back for the next plane, the last one's kept.
+        for (poly, _, _, _) in fills { recycle(poly) }
     }
 
     /// Records in `runs` the pixels of `parent` this plane's masked groups will overwrite with
@@ -60,6 +63,7 @@ extension PieceRasterizer {
                   case let .shader(shader) = fill.1, shader.isOpaque else { continue }
             var recorder = OpaqueRunRecorder(runs: runs)
             painter.rasterizer.fill(fill.0, rule: fill.2 < 0 ? .evenOdd : .nonZero, clip: area, into: &recorder)
+            recycle(fill.0)
         }
     }
 
@@ -74,13 +78,14 @@ extension PieceRasterizer {
                 layers.append(shader)
                 continue
             }
-            guard let (_, shader) = directPaint(p, spec: spec, parent: parent) else { return nil }
+            guard let (outline, shader) = directPaint(p, spec: spec, parent: parent) else { return nil }
+            recycle(outline) // (the mask's outline is the group's coverage: a kept buffer, given back)
             layers.append(shader)
         }
         let f = DirectPlaneDrawing.forward(mask, spec: spec, parent: parent)
         let box = path.boundingBoxOfPath
         guard f.isFinite, let plane = ProjectedPlane(bounds: box, homography: f.paintMap) else { return nil }
-        let poly = ProjectiveDrawing.projectedPolygon(of: path, plane: plane)
+        let poly = keptProjectedPolygon(of: path, plane: plane)
         let paint: Paint = layers.count == 1 ? .shader(layers[0]) : .shader(UnderlayShader(layers: layers))
         return (poly, paint, rule == .evenOdd ? -1 : 1)
     }

@@ -26,6 +26,8 @@ final class PieceRasterizer {
     /// The subpath buffers of the last `keptPolygon`, and spare ones (PieceRasterizer.swift).
     private var polygonSubpaths: [[RasterPoint]] = []
     private var spareSubpaths: [[RasterPoint]] = []
+    /// The bounds-space vertices of the subpath `keptProjectedPolygon` is flattening.
+    private var outlinePoints: [CGPoint] = []
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
     var allocator: SurfaceAllocator?
@@ -159,6 +161,41 @@ final class PieceRasterizer {
         }, end: { _, _ in
             n += 1
         })
+        while subpaths.count > n { spareSubpaths.append(subpaths.removeLast()) }
+        return Polygon(subpaths)
+    }
+
+    /// `ProjectiveDrawing.projectedPolygon(of: path, plane: plane)` (the same vertices: each
+    /// flattened subpath of 3 or more points clipped to w ≥ ε and divided, kept when 3 or more
+    /// remain) built in this rasterizer's kept buffers: the flattened subpaths, their projected
+    /// copies and the polygon's arrays were a dozen mallocs per masked page per frame.
+    /// `recycle(_:)` it likewise.
+    func keptProjectedPolygon(of path: CGPath, plane: ProjectedPlane) -> Polygon {
+        let scale = plane.maximumScale
+        let deviceTolerance = ProjectiveDrawing.deviceTolerance
+        let tolerance = scale > 0 && scale.isFinite ? max(1e-3, deviceTolerance / scale) : deviceTolerance
+        var subpaths = polygonSubpaths
+        polygonSubpaths = []
+        var points = outlinePoints
+        outlinePoints = []
+        let h = plane.homography, minimumW = plane.minimumW
+        // Subpath `n` is the next to keep (earlier ones have 3 or more projected vertices).
+        var n = 0
+        path.flatten(tolerance: CGFloat(tolerance), begin: { start in
+            points.removeAll(keepingCapacity: true)
+            points.append(start)
+        }, point: { p, _ in
+            points.append(p)
+        }, end: { _, _ in
+            guard points.count >= 3 else { return }
+            if n == subpaths.count { subpaths.append(spareSubpaths.popLast() ?? []) }
+            var buffer: [RasterPoint] = []
+            swap(&buffer, &subpaths[n])
+            subpaths[n] = ProjectedPlane.clipAndDivide(count: points.count, { (Double(points[$0].x), Double(points[$0].y)) },
+                                                       h, minimumW: minimumW, reusing: consume buffer)
+            if subpaths[n].count >= 3 { n += 1 }
+        })
+        outlinePoints = points
         while subpaths.count > n { spareSubpaths.append(subpaths.removeLast()) }
         return Polygon(subpaths)
     }
