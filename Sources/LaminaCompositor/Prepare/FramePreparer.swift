@@ -483,7 +483,6 @@ package struct FramePreparer {
         var s = n.shouldRasterize ? (r.isFinite && r > 0 ? min(64, max(1.0 / 64, Double(r))) : 1)
             : ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
         var path = takeAncestors(n.id)
-        defer { spareAncestors = path }
         var box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
         let side = max(box.width, box.height)
@@ -497,6 +496,7 @@ package struct FramePreparer {
                                                     depth: depth, ancestors: &path).union)
                 .intersection(PixelBox(x0: box.x0, y0: box.y0, x1: box.x0 + ProjectiveLayer.maxSide, y1: box.y0 + ProjectiveLayer.maxSide))
         }
+        spareAncestors = path // (given back before the plane's own walk, whose groups take it again)
         guard !box.isEmpty else { return }
         // Surface pixel → plane pixel (shift by the box origin) → bounds points (÷ s) → device.
         let surfaceToPlane = Homography([1 / s, 0, Double(box.x0) / s, 0, 1 / s, Double(box.y0) / s, 0, 0, 1])
