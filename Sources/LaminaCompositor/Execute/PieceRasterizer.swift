@@ -191,6 +191,8 @@ final class PieceRasterizer {
             if n == subpaths.count { subpaths.append(spareSubpaths.popLast() ?? []) }
             var buffer: [RasterPoint] = []
             swap(&buffer, &subpaths[n])
+            // Room to spare: the vertex count follows the page's scale from frame to frame.
+            if buffer.capacity < points.count + 2 { buffer.reserveCapacity(2 * (points.count + 2)) }
             subpaths[n] = ProjectedPlane.clipAndDivide(count: points.count, { (Double(points[$0].x), Double(points[$0].y)) },
                                                        h, minimumW: minimumW, reusing: consume buffer)
             if subpaths[n].count >= 3 { n += 1 }
