@@ -207,19 +207,23 @@ package final class RetainedPreparation {
     /// frame (a malloc or two each time).
     private var bodyCache: [FramePreparer.BodyKey: [DrawPiece]] = [:]
     private var spareIDLists: [[RenderNodeID]] = []
+    private var spareAncestors: Set<RenderNodeID> = []
 
     /// Hands the kept tables to `preparer` (whose own are empty: it has not walked yet).
     func lendStorage(to preparer: inout FramePreparer) {
-        guard preparer.bodyCache.isEmpty, preparer.spareIDLists.isEmpty else { return }
+        guard preparer.bodyCache.isEmpty, preparer.spareIDLists.isEmpty, preparer.spareAncestors.isEmpty else { return }
         swap(&bodyCache, &preparer.bodyCache)
         swap(&spareIDLists, &preparer.spareIDLists)
+        swap(&spareAncestors, &preparer.spareAncestors)
     }
 
     /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces).
     func takeBackStorage(from preparer: inout FramePreparer) {
         swap(&bodyCache, &preparer.bodyCache)
         swap(&spareIDLists, &preparer.spareIDLists)
+        swap(&spareAncestors, &preparer.spareAncestors)
         bodyCache.removeAll(keepingCapacity: true)
+        spareAncestors.removeAll(keepingCapacity: true)
         if spareIDLists.count > FramePreparer.maxDepth { spareIDLists.removeAll() }
     }
 
