@@ -191,8 +191,14 @@ final class PieceRasterizer {
             if n == subpaths.count { subpaths.append(spareSubpaths.popLast() ?? []) }
             var buffer: [RasterPoint] = []
             swap(&buffer, &subpaths[n])
-            // Room to spare: the vertex count follows the page's scale from frame to frame.
-            if buffer.capacity < points.count + 2 { buffer.reserveCapacity(2 * (points.count + 2)) }
+            // A spare with room when this one is short (the kept buffers also serve planes'
+            // four-vertex polygons), else room to spare: the vertex count follows the page's
+            // scale from frame to frame.
+            let need = points.count + 2
+            if buffer.capacity < need, let k = spareSubpaths.firstIndex(where: { $0.capacity >= need }) {
+                swap(&buffer, &spareSubpaths[k])
+            }
+            if buffer.capacity < need { buffer.reserveCapacity(2 * need) }
             subpaths[n] = ProjectedPlane.clipAndDivide(count: points.count, { (Double(points[$0].x), Double(points[$0].y)) },
                                                        h, minimumW: minimumW, reusing: consume buffer)
             if subpaths[n].count >= 3 { n += 1 }
@@ -232,6 +238,9 @@ final class PieceRasterizer {
             polygonSubpaths = []
             spareSubpaths = []
         } else {
+            // The buffers of a polygon handed back earlier and not taken since go to the
+            // spares (replaced, they were lost, and rebuilt the next frame).
+            while let earlier = polygonSubpaths.popLast() { if earlier.capacity > 0 { spareSubpaths.append(earlier) } }
             polygonSubpaths = subpaths
         }
     }
