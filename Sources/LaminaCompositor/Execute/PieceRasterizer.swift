@@ -240,10 +240,17 @@ final class PieceRasterizer {
         } else {
             // The buffers of a polygon handed back earlier and not taken since go to the
             // spares (replaced, they were lost, and rebuilt the next frame).
-            while let earlier = polygonSubpaths.popLast() { if earlier.capacity > 0 { spareSubpaths.append(earlier) } }
+            // (At most `maxSpareSubpaths`: polygons made elsewhere and handed back too would
+            // otherwise pile up frame after frame.)
+            while let earlier = polygonSubpaths.popLast() {
+                if earlier.capacity > 0, spareSubpaths.count < Self.maxSpareSubpaths { spareSubpaths.append(earlier) }
+            }
             polygonSubpaths = subpaths
         }
     }
+
+    /// The most spare subpath buffers kept.
+    static let maxSpareSubpaths = 16
 
     /// The most vertices (16 bytes each) the kept polygon buffers hold between draws: 1 MB.
     static let keptPolygonCapacity = 65_536
