@@ -25,28 +25,31 @@ extension PieceRasterizer {
     /// threshold: the maps differ by the parent's whole-pixel origin) draws nothing.
     func drawDirectMasked(_ plane: DirectMaskedPlane, into parent: RasterTarget) throws {
         let spec = plane.plane
-        var fills: [(Polygon, Paint, Double, FillRule)] = []
+        // (The last element: a masked group's fill, whose polygon is a kept one.)
+        var fills: [(Polygon, Paint, Double, FillRule, Bool)] = []
         for step in plane.steps {
             switch step {
             case let .item(item):
                 guard let fill = directFill(item, spec: spec, parent: parent) else { continue }
-                fills.append((fill.0, fill.1, fill.2, .nonZero))
+                fills.append((fill.0, fill.1, fill.2, .nonZero, false))
             case let .wideShadow(item, hole):
                 switch try directWideShadow(item, spec: spec, parent: parent, hole: hole) {
                 case .nothing, .degenerate: continue
-                case let .fill(poly, paint, alpha, rule): fills.append((poly, paint, alpha, rule))
+                case let .fill(poly, paint, alpha, rule):
+                    fills.append((poly, paint, alpha, rule, false))
                 }
             case let .masked(pieces, mask):
                 guard let fill = directMasked(pieces, mask: mask, spec: spec, parent: parent) else { continue }
-                fills.append((fill.0, fill.1, 1, fill.2 < 0 ? .evenOdd : .nonZero))
+                fills.append((fill.0, fill.1, 1, fill.2 < 0 ? .evenOdd : .nonZero, true))
             }
         }
-        for (poly, paint, alpha, rule) in fills {
+        for (poly, paint, alpha, rule, _) in fills {
             painter.fill(poly, rule: rule, into: parent, paint: paint, alpha: alpha)
         }
         // The masked groups' outlines are the rasterizer's kept buffers (`keptProjectedPolygon`):
-        // handed back for the next plane, the last one's kept.
-        for (poly, _, _, _) in fills { recycle(poly) }
+        // handed back for the next plane (the others' are not: the kept buffers would fill up
+        // with polygons made afresh every frame).
+        for fill in fills where fill.4 { recycle(fill.0) }
     }
 
     /// Records in `runs` the pixels of `parent` this plane's masked groups will overwrite with
