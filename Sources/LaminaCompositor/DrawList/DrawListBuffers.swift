@@ -42,9 +42,19 @@ package final class DrawListBuffers: @unchecked Sendable {
     func giveBack(visited: consuming VisitedNodes) {
         var v = consume visited
         guard v.capacity <= Self.maxVisitedIDs else { return }
+        let log = v.logAddress
         v.removeAll()
-        lock.withLock { if spareVisited.count < Self.maxSpare { spareVisited.append(v) } }
+        let copied = v.logAddress != log
+        lock.withLock {
+            if copied { visitedLogCopies += 1 }
+            if spareVisited.count < Self.maxSpare { spareVisited.append(v) }
+        }
     }
+
+    /// Visited sets given back whose log had to be copied to be emptied, because something
+    /// else still held it (for tests: the retained preparation takes the log by exchange, so
+    /// none should).
+    private(set) var visitedLogCopies = 0
 
     /// Spare visited sets held now (for tests).
     var spareVisitedCount: Int { lock.withLock { spareVisited.count } }

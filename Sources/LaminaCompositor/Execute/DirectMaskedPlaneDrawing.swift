@@ -25,25 +25,31 @@ extension PieceRasterizer {
     /// threshold: the maps differ by the parent's whole-pixel origin) draws nothing.
     func drawDirectMasked(_ plane: DirectMaskedPlane, into parent: RasterTarget) throws {
         let spec = plane.plane
-        var fills: [(Polygon, Paint, Double, FillRule)] = []
+        // (The last element: a masked group's fill, whose polygon is a kept one.)
+        var fills: [(Polygon, Paint, Double, FillRule, Bool)] = []
         for step in plane.steps {
             switch step {
             case let .item(item):
                 guard let fill = directFill(item, spec: spec, parent: parent) else { continue }
-                fills.append((fill.0, fill.1, fill.2, .nonZero))
+                fills.append((fill.0, fill.1, fill.2, .nonZero, false))
             case let .wideShadow(item, hole):
                 switch try directWideShadow(item, spec: spec, parent: parent, hole: hole) {
                 case .nothing, .degenerate: continue
-                case let .fill(poly, paint, alpha, rule): fills.append((poly, paint, alpha, rule))
+                case let .fill(poly, paint, alpha, rule):
+                    fills.append((poly, paint, alpha, rule, false))
                 }
             case let .masked(pieces, mask):
                 guard let fill = directMasked(pieces, mask: mask, spec: spec, parent: parent) else { continue }
-                fills.append((fill.0, fill.1, 1, fill.2 < 0 ? .evenOdd : .nonZero))
+                fills.append((fill.0, fill.1, 1, fill.2 < 0 ? .evenOdd : .nonZero, true))
             }
         }
-        for (poly, paint, alpha, rule) in fills {
+        for (poly, paint, alpha, rule, _) in fills {
             painter.fill(poly, rule: rule, into: parent, paint: paint, alpha: alpha)
         }
+        // The masked groups' outlines are the rasterizer's kept buffers (`keptProjectedPolygon`):
+        // handed back for the next plane (the others' are not: the kept buffers would fill up
+        // with polygons made afresh every frame).
+        for fill in fills where fill.4 { recycle(fill.0) }
     }
 
     /// Records in `runs` the pixels of `parent` this plane's masked groups will overwrite with
@@ -60,6 +66,7 @@ extension PieceRasterizer {
                   case let .shader(shader) = fill.1, shader.isOpaque else { continue }
             var recorder = OpaqueRunRecorder(runs: runs)
             painter.rasterizer.fill(fill.0, rule: fill.2 < 0 ? .evenOdd : .nonZero, clip: area, into: &recorder)
+            recycle(fill.0)
         }
     }
 
@@ -74,13 +81,14 @@ extension PieceRasterizer {
                 layers.append(shader)
                 continue
             }
-            guard let (_, shader) = directPaint(p, spec: spec, parent: parent) else { return nil }
+            guard let (outline, shader) = directPaint(p, spec: spec, parent: parent) else { return nil }
+            recycle(outline) // (the mask's outline is the group's coverage: a kept buffer, given back)
             layers.append(shader)
         }
         let f = DirectPlaneDrawing.forward(mask, spec: spec, parent: parent)
         let box = path.boundingBoxOfPath
         guard f.isFinite, let plane = ProjectedPlane(bounds: box, homography: f.paintMap) else { return nil }
-        let poly = ProjectiveDrawing.projectedPolygon(of: path, plane: plane)
+        let poly = keptProjectedPolygon(of: path, plane: plane)
         let paint: Paint = layers.count == 1 ? .shader(layers[0]) : .shader(UnderlayShader(layers: layers))
         return (poly, paint, rule == .evenOdd ? -1 : 1)
     }

@@ -12,18 +12,20 @@ extension PieceRasterizer {
         let evaluator = particleEvaluator
         evaluator.evaluate(e)
         guard !evaluator.particles.isEmpty else { return }
+        let scratch = particleScratch
         // Per cell: its sampled image and source rectangle (pixels), looked up once.
-        var sprites: [CellSprite?] = []
-        sprites.reserveCapacity(evaluator.cells.count)
-        for cell in evaluator.cells { sprites.append(CellSprite(cell, images: images)) }
-        var blitter = SpriteBlitter(surface: surface)
+        scratch.sprites.removeAll(keepingCapacity: true)
+        for cell in evaluator.cells { scratch.sprites.append(CellSprite(cell, images: images)) }
+        let sprites = scratch.sprites // (a second reference for this call only: the next emitter's `removeAll` finds it unshared)
+        scratch.textures.beginUse()
+        var blitter = SpriteBlitter(surface: surface, textures: scratch.textures)
         if let clip = target.clips.last {
-            blitter = SpriteBlitter(surface: surface, clip: clip.mask, clipX: clip.x - target.originX, clipY: clip.y - target.originY)
+            blitter = SpriteBlitter(surface: surface, clip: clip.mask, clipX: clip.x - target.originX, clipY: clip.y - target.originY,
+                                    textures: scratch.textures)
         }
         let toSurface = Self.paintAffine(t)
         let blend: SpriteBlend = e.renderOrder == .additive ? .additive : .normal
         let alphaScale = alpha * tint.alpha
-        let scratch = particleScratch
         scratch.batch.removeAll()
         scratch.batch.reserveCapacity(evaluator.particles.count)
         // A region render (one band of a frame split across threads) plans only the sprites
@@ -112,6 +114,10 @@ final class ParticleScratch {
     var starts: [Int32] = []
     /// Where each tile's next index goes while binning.
     var next: [Int32] = []
+    /// The emitter's cells as sprites (nil: a cell that draws nothing), by cell index.
+    fileprivate var sprites: [CellSprite?] = []
+    /// The bordered source rectangles of the sprites, kept from frame to frame.
+    let textures = SpriteTextureCache()
 }
 
 /// The surface cut into tiles of `size` pixels (128 × 64: 32 KiB of destination, an L1

@@ -26,6 +26,8 @@ final class PieceRasterizer {
     /// The subpath buffers of the last `keptPolygon`, and spare ones (PieceRasterizer.swift).
     private var polygonSubpaths: [[RasterPoint]] = []
     private var spareSubpaths: [[RasterPoint]] = []
+    /// The bounds-space vertices of the subpath `keptProjectedPolygon` is flattening.
+    private var outlinePoints: [CGPoint] = []
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
     var allocator: SurfaceAllocator? {
@@ -174,6 +176,49 @@ final class PieceRasterizer {
         return Polygon(subpaths)
     }
 
+    /// `ProjectiveDrawing.projectedPolygon(of: path, plane: plane)` (the same vertices: each
+    /// flattened subpath of 3 or more points clipped to w ≥ ε and divided, kept when 3 or more
+    /// remain) built in this rasterizer's kept buffers: the flattened subpaths, their projected
+    /// copies and the polygon's arrays were a dozen mallocs per masked page per frame.
+    /// `recycle(_:)` it likewise.
+    func keptProjectedPolygon(of path: CGPath, plane: ProjectedPlane) -> Polygon {
+        let scale = plane.maximumScale
+        let deviceTolerance = ProjectiveDrawing.deviceTolerance
+        let tolerance = scale > 0 && scale.isFinite ? max(1e-3, deviceTolerance / scale) : deviceTolerance
+        var subpaths = polygonSubpaths
+        polygonSubpaths = []
+        var points = outlinePoints
+        outlinePoints = []
+        let h = plane.homography, minimumW = plane.minimumW
+        // Subpath `n` is the next to keep (earlier ones have 3 or more projected vertices).
+        var n = 0
+        path.flatten(tolerance: CGFloat(tolerance), begin: { start in
+            points.removeAll(keepingCapacity: true)
+            points.append(start)
+        }, point: { p, _ in
+            points.append(p)
+        }, end: { _, _ in
+            guard points.count >= 3 else { return }
+            if n == subpaths.count { subpaths.append(spareSubpaths.popLast() ?? []) }
+            var buffer: [RasterPoint] = []
+            swap(&buffer, &subpaths[n])
+            // A spare with room when this one is short (the kept buffers also serve planes'
+            // four-vertex polygons), else room to spare: the vertex count follows the page's
+            // scale from frame to frame.
+            let need = points.count + 2
+            if buffer.capacity < need, let k = spareSubpaths.firstIndex(where: { $0.capacity >= need }) {
+                swap(&buffer, &spareSubpaths[k])
+            }
+            if buffer.capacity < need { buffer.reserveCapacity(2 * need) }
+            subpaths[n] = ProjectedPlane.clipAndDivide(count: points.count, { (Double(points[$0].x), Double(points[$0].y)) },
+                                                       h, minimumW: minimumW, reusing: consume buffer)
+            if subpaths[n].count >= 3 { n += 1 }
+        })
+        outlinePoints = points
+        while subpaths.count > n { spareSubpaths.append(subpaths.removeLast()) }
+        return Polygon(subpaths)
+    }
+
     /// A one-subpath polygon of `points` in the kept array of subpaths (the earlier subpaths
     /// go to the spares); `recycle(_:)` it likewise.
     func keptPolygon(_ points: [RasterPoint]) -> Polygon {
@@ -204,9 +249,19 @@ final class PieceRasterizer {
             polygonSubpaths = []
             spareSubpaths = []
         } else {
+            // The buffers of a polygon handed back earlier and not taken since go to the
+            // spares (replaced, they were lost, and rebuilt the next frame).
+            // (At most `maxSpareSubpaths`: polygons made elsewhere and handed back too would
+            // otherwise pile up frame after frame.)
+            while let earlier = polygonSubpaths.popLast() {
+                if earlier.capacity > 0, spareSubpaths.count < Self.maxSpareSubpaths { spareSubpaths.append(earlier) }
+            }
             polygonSubpaths = subpaths
         }
     }
+
+    /// The most spare subpath buffers kept.
+    static let maxSpareSubpaths = 16
 
     /// The most vertices (16 bytes each) the kept polygon buffers hold between draws: 1 MB.
     static let keptPolygonCapacity = 65_536
@@ -240,10 +295,32 @@ final class PieceRasterizer {
     func fill(_ shape: LayerShape, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double, snap: Bool = false) {
         if let rr = Self.analytic(shape, t) {
             painter.fill(rr, into: target, paint: paint, alpha: alpha)
+        } else if t.a.isFinite, t.b.isFinite, t.c.isFinite, t.d.isFinite, t.tx.isFinite, t.ty.isFinite {
+            let poly = keptPolygon(outline(of: shape), t)
+            painter.fill(poly, rule: .nonZero, into: target, paint: paint, alpha: alpha, snap: snap)
+            recycle(poly)
         } else {
             painter.fill(Self.polygon(shape.path(transform: t), .identity), rule: .nonZero, into: target, paint: paint, alpha: alpha, snap: snap)
         }
     }
+
+    /// `shape`'s outline in bounds space, remembered for the last `keptOutlines` shapes: a
+    /// turning layer fills the same shape through a new transform every frame, and building
+    /// its path through the transform (`shape.path(transform:)`) was a dozen mallocs a frame.
+    /// Flattened through `t` (`keptPolygon(_:_:)`), it gives the vertices of the path built
+    /// through `t`: the builder maps each bounds-space point by `t` as the flattener maps each
+    /// segment's points (finite transforms; others keep the old way).
+    func outline(of shape: LayerShape) -> CGPath {
+        if let kept = outlines.first(where: { $0.shape == shape }) { return kept.path }
+        let path = shape.path()
+        if outlines.count == Self.keptOutlines { outlines.removeFirst() }
+        outlines.append((shape, path))
+        return path
+    }
+
+    /// Outlines kept by `outline(of:)`, oldest first.
+    private var outlines: [(shape: LayerShape, path: CGPath)] = []
+    static let keptOutlines = 8
 
     /// The border: the ring between the shape and the shape inset by `width`.
     func border(_ shape: LayerShape, width: CGFloat, _ t: CGAffineTransform, into target: RasterTarget, paint: Paint, alpha: Double,

@@ -20,18 +20,28 @@ extension ParticleEvaluator {
 
     private static func coveredRect(_ emitter: EmitterContent, evaluator: ParticleEvaluator) -> CGRect {
         evaluator.evaluate(emitter)
-        // Half diagonal of each cell's sprite at scale 1, points.
-        let radius: [Double] = evaluator.cells.map { cell in
-            guard let image = cell.image else { return -1 }
-            let r = cell.contentsRect.standardized
-            let w = Double(image.width) * Double(r.width), h = Double(image.height) * Double(r.height)
-            let scale = cell.contentsScale.isFinite && cell.contentsScale > 1e-6 ? cell.contentsScale : 1
-            let d = (w * w + h * h).squareRoot() / 2 / scale
-            return d.isFinite ? d : -1
+        // Half diagonal of each cell's sprite at scale 1, points (in a temporary buffer: a
+        // handful of cells, on the stack; an array was a malloc per call, three a frame).
+        let cells = evaluator.cells
+        return withUnsafeTemporaryAllocation(of: Double.self, capacity: max(1, cells.count)) { radius in
+            for (i, cell) in cells.enumerated() {
+                radius[i] = -1
+                guard let image = cell.image else { continue }
+                let r = cell.contentsRect.standardized
+                let w = Double(image.width) * Double(r.width), h = Double(image.height) * Double(r.height)
+                let scale = cell.contentsScale.isFinite && cell.contentsScale > 1e-6 ? cell.contentsScale : 1
+                let d = (w * w + h * h).squareRoot() / 2 / scale
+                radius[i] = d.isFinite ? d : -1
+            }
+            return covered(evaluator.particles, selection: emitter.selection, radius: UnsafeBufferPointer(radius))
         }
+    }
+
+    /// The rectangle `particles` (those in `selection`, when given) cover, each grown by its
+    /// cell's `radius` (negative: the cell draws nothing) times its scale.
+    private static func covered(_ particles: [Particle], selection: ParticleSelection?, radius: UnsafeBufferPointer<Double>) -> CGRect {
         var x0 = Double.infinity, y0 = Double.infinity, x1 = -Double.infinity, y1 = -Double.infinity
-        let selection = emitter.selection
-        for (i, p) in evaluator.particles.enumerated() {
+        for (i, p) in particles.enumerated() {
             if let selection, !selection.contains(i) { continue }
             let base = radius[Int(p.cell)]
             guard base >= 0, p.scale > 0, p.a > 0 else { continue }

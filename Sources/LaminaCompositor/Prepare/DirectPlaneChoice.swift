@@ -66,10 +66,10 @@ enum DirectPlaneChoice {
     /// or last (a body of plain pieces alone is `plainItems`' or the surface's).
     private static func maskedSteps(_ spec: ProjectiveSpec, _ body: ArraySlice<DrawCommand>) -> [DirectMaskedPlane.Step]? {
         guard body.count + 1 <= maxCommands else { return nil }
-        let c = Array(body)
+        let c = body // (indexed in place: a copy into an array was a malloc per plane per frame)
         var steps: [DirectMaskedPlane.Step] = []
-        var i = 0
-        while i < c.count {
+        var i = c.startIndex
+        while i < c.endIndex {
             switch c[i] {
             case let .draw(item):
                 if case let .shadow(_, sigma, _) = item.piece, sigma >= PieceRasterizer.quarterResolutionSigma {
@@ -85,12 +85,12 @@ enum DirectPlaneChoice {
                 guard g.reasons == .mask, g.hasMask, g.opacity >= 1, g.shadow == nil else { return nil }
                 var pieces: [DrawItem] = []
                 i += 1
-                while i < c.count, case let .draw(item) = c[i] {
+                while i < c.endIndex, case let .draw(item) = c[i] {
                     guard isPlain(item, spec) || isPageBorder(item, spec), item.alpha >= 1, item.tint == .none else { return nil }
                     pieces.append(item)
                     i += 1
                 }
-                guard !pieces.isEmpty, i + 2 < c.count, case let .beginMask(ml) = c[i], ml == g.layer,
+                guard !pieces.isEmpty, i + 2 < c.endIndex, case let .beginMask(ml) = c[i], ml == g.layer,
                       case let .draw(mask) = c[i + 1], case let .endGroup(el) = c[i + 2], el == g.layer,
                       isOutline(mask, inside: pieces, spec) else { return nil }
                 steps.append(.masked(pieces: pieces, mask: mask))
@@ -201,8 +201,14 @@ enum DirectPlaneChoice {
     static func opaqueInterior(_ pieces: [DrawItem], mask: DrawItem, spec: ProjectiveSpec) -> CGRect? {
         guard let first = pieces.first, case let .background(shape, color) = first.piece, shape.isRect,
               color.premultiplied.a == 255, first.alpha >= 1, case let .shapeFill(path, _, _) = mask.piece else { return nil }
-        let subpaths = path.flattened(tolerance: 0.05)
-        guard subpaths.count == 1, let outline = subpaths.first?.points, isConvex(outline) else { return nil }
+        // One convex subpath, tested as it is flattened (the flattened polyline is not kept).
+        var scan = ConvexityScan(), subpaths = 0
+        path.flatten(tolerance: 0.05, begin: { start in
+            subpaths += 1
+            scan = ConvexityScan()
+            scan.add(start)
+        }, point: { p, _ in scan.add(p) }, end: { _, _ in })
+        guard subpaths == 1, scan.isConvex else { return nil }
         let box = path.boundingBoxOfPath
         guard let h = deviceMap(mask, spec), let plane = ProjectedPlane(bounds: box, homography: h) else { return nil }
         let scale = plane.minimumScale
@@ -212,9 +218,8 @@ enum DirectPlaneChoice {
             let r = box.insetBy(dx: fraction * min(box.width, box.height), dy: fraction * min(box.width, box.height))
             let grown = r.insetBy(dx: -margin, dy: -margin)
             guard r.width > 0, r.height > 0 else { return nil }
-            let corners = [CGPoint(x: grown.minX, y: grown.minY), CGPoint(x: grown.maxX, y: grown.minY),
-                           CGPoint(x: grown.maxX, y: grown.maxY), CGPoint(x: grown.minX, y: grown.maxY)]
-            if corners.allSatisfy({ path.contains($0) }) {
+            if path.contains(CGPoint(x: grown.minX, y: grown.minY)), path.contains(CGPoint(x: grown.maxX, y: grown.minY)),
+               path.contains(CGPoint(x: grown.maxX, y: grown.maxY)), path.contains(CGPoint(x: grown.minX, y: grown.maxY)) {
                 // Bounds points → plane pixels relative to the box origin.
                 let t = mask.transform.concatenating(CGAffineTransform(translationX: CGFloat(-spec.bounds.x0), y: CGFloat(-spec.bounds.y0)))
                 return r.applying(t)
@@ -225,15 +230,41 @@ enum DirectPlaneChoice {
 
     /// True when the closed polygon turns one way only (collinear steps allowed).
     static func isConvex(_ p: [CGPoint]) -> Bool {
-        var sign = 0.0
-        let n = p.count
-        guard n >= 3 else { return false }
-        for i in 0..<n {
-            let a = p[i], b = p[(i + 1) % n], c = p[(i + 2) % n]
-            let cross = Double((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x))
-            if abs(cross) < 1e-9 { continue }
-            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { return false }
+        var scan = ConvexityScan()
+        for v in p { scan.add(v) }
+        return scan.isConvex
+    }
+
+    /// `isConvex` of a closed polygon fed vertex by vertex, without keeping it: the turns at
+    /// each vertex in the same order (the last two, which wrap around to the first two
+    /// vertices, when asked), so the same answer.
+    struct ConvexityScan {
+        private var first = CGPoint.zero, second = CGPoint.zero
+        private var a = CGPoint.zero, b = CGPoint.zero
+        private var count = 0
+        private var sign = 0.0
+        private var turnsBothWays = false
+
+        mutating func add(_ p: CGPoint) {
+            if count == 0 { first = p } else if count == 1 { second = p } else { turn(a, b, p) }
+            a = b
+            b = p
+            count += 1
         }
-        return sign != 0
+
+        private mutating func turn(_ a: CGPoint, _ b: CGPoint, _ c: CGPoint) {
+            let cross = Double((b.x - a.x) * (c.y - b.y) - (b.y - a.y) * (c.x - b.x))
+            if abs(cross) < 1e-9 { return }
+            if sign == 0 { sign = cross } else if (cross > 0) != (sign > 0) { turnsBothWays = true }
+        }
+
+        /// Whether the polygon fed so far, closed, turns one way only.
+        var isConvex: Bool {
+            guard count >= 3 else { return false }
+            var s = self
+            s.turn(a, b, first)
+            s.turn(b, first, second)
+            return !s.turnsBothWays && s.sign != 0
+        }
     }
 }

@@ -18,6 +18,12 @@ package struct FramePreparer {
     var list: DrawList
     var visited = VisitedNodes()
     var bodyCache: [BodyKey: [DrawPiece]] = [:]
+    /// Emptied arrays for the resolved sublayer ids of the layers being walked (one a level),
+    /// reused layer after layer; with `retained`, frame after frame too.
+    var spareIDLists: [[RenderNodeID]] = []
+    /// The ancestors set an extent walk (`subtreeExtent`) carries, emptied and reused by the
+    /// next one (a set made for each group or plane measured was a malloc each).
+    var spareAncestors: Set<RenderNodeID> = []
     /// The delayed replicator instances being walked, outermost first (see
     /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
     /// (nil: the frame's own nodes).
@@ -72,6 +78,7 @@ package struct FramePreparer {
     package mutating func prepare() -> DrawList {
         guard let rootID = tree.rootID, let root = tree[rootID] else { return list }
         if let key = retainedFrameKey { retained?.begin(tree: tree, key: key) } // RetainedPreparation.swift
+        retained?.lendStorage(to: &self)
         visited.insert(rootID)
         if !emitTransformLayerContext(root, parentSublayer: CATransform3DIdentity, parentToDevice: CATransform3DMakeScale(CGFloat(scale), CGFloat(scale), 1),
                                       alpha: 1, clipBox: output, flipped: false, depth: 0) { // TransformLayerContext.swift
@@ -79,7 +86,8 @@ package struct FramePreparer {
             emitRetained(root.projectingParticles(matrix: rm, depthSpace: LayerGeometry.placement(of: root)), // ParticleProjection.swift
                          matrix: rm, alpha: 1, clipBox: output, flipped: false, depth: 0)
         }
-        retained?.finish(commands: list.commands, log: visited.insertionLog, diagnostics: list.diagnostics)
+        retained?.finish(commands: list.commands, visited: &visited, diagnostics: list.diagnostics)
+        retained?.takeBackStorage(from: &self)
         OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
         return list
     }
@@ -152,6 +160,22 @@ package struct FramePreparer {
     func sortedChildIDs(_ ids: [RenderNodeID]) -> [RenderNodeID] {
         let tree = self.tree, variant = instanceVariant
         return Self.zOrdered(ids) { Self.withNode($0, in: tree, variant: variant) { $0.zPosition } ?? 0 }
+    }
+
+    /// Whether `ids` are already in drawing order (`sortedChildIDs` would return them as they are).
+    static func isZOrdered(_ ids: [RenderNodeID], in tree: RenderTree, variant: Int?) -> Bool {
+        func z(_ id: RenderNodeID) -> CGFloat {
+            let v = withNode(id, in: tree, variant: variant) { $0.zPosition } ?? 0
+            return v.isNaN ? 0 : v
+        }
+        guard ids.count > 1 else { return true }
+        var previous = z(ids[0])
+        for i in 1..<ids.count {
+            let v = z(ids[i])
+            if v < previous { return false }
+            previous = v
+        }
+        return true
     }
 
     /// The children in drawing order: sublayer order, stably sorted by zPosition (NaN as 0).
@@ -295,8 +319,9 @@ package struct FramePreparer {
         let needsExtent = (opacity < 1 && n.allowsGroupOpacity) || mask != nil || shadowFromAlpha || n.shouldRasterize
         var extent = Extent()
         if needsExtent {
-            var path: Set<RenderNodeID> = [n.id]
+            var path = takeAncestors(n.id)
             extent = subtreeExtent(n, transform: t, flipped: flipped, depth: depth, ancestors: &path)
+            spareAncestors = path
         }
         let reasons = OffscreenPredicate.reasons(OffscreenInputs(
             opacity: opacity, allowsGroupOpacity: n.allowsGroupOpacity, piecesOverlap: extent.overlaps,
@@ -350,8 +375,17 @@ package struct FramePreparer {
                                         flipped: Bool, depth: Int) {
         // Ids, not nodes: each child is read in place where it is emitted (copying hundreds of
         // sublayers' nodes out of the tree was most of a retained frame's walk).
-        let children = sortedChildIDs(n.children.filter { resolves($0, parent: n.id) })
+        // The resolved ids in a kept array (a filter made one per layer with sublayers, per
+        // frame), given back emptied when the sublayers are done. Sorted (a new array) only
+        // when out of z order.
+        var children = spareIDLists.popLast() ?? []
+        for id in n.children where resolves(id, parent: n.id) { children.append(id) }
+        defer {
+            children.removeAll(keepingCapacity: true)
+            spareIDLists.append(children)
+        }
         guard !children.isEmpty else { return }
+        if !Self.isZOrdered(children, in: tree, variant: instanceVariant) { children = sortedChildIDs(children) }
         let sub = LayerGeometry.sublayerMatrix(of: n)
         let instances = Self.instances(of: n, replication: replication)
         // Replicator instances walk the same subtree again: each forgets what the one
@@ -448,7 +482,7 @@ package struct FramePreparer {
         let r = n.rasterizationScale
         var s = n.shouldRasterize ? (r.isFinite && r > 0 ? min(64, max(1.0 / 64, Double(r))) : 1)
             : ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
-        var path: Set<RenderNodeID> = [n.id]
+        var path = takeAncestors(n.id)
         var box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
         let side = max(box.width, box.height)
@@ -456,11 +490,13 @@ package struct FramePreparer {
             s *= Double(ProjectiveLayer.maxSide) / Double(side)
             bodyCache[BodyKey(id: n.id, variant: -1)] = nil
             if let v = instanceVariant { bodyCache[BodyKey(id: n.id, variant: v)] = nil }
-            path = [n.id]
+            path.removeAll(keepingCapacity: true)
+            path.insert(n.id)
             box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
                 .intersection(PixelBox(x0: box.x0, y0: box.y0, x1: box.x0 + ProjectiveLayer.maxSide, y1: box.y0 + ProjectiveLayer.maxSide))
         }
+        spareAncestors = path // (given back before the plane's own walk, whose groups take it again)
         guard !box.isEmpty else { return }
         // Surface pixel → plane pixel (shift by the box origin) → bounds points (÷ s) → device.
         let surfaceToPlane = Homography([1 / s, 0, Double(box.x0) / s, 0, 1 / s, Double(box.y0) / s, 0, 0, 1])
@@ -527,29 +563,50 @@ package struct FramePreparer {
 
     // MARK: Extents
 
+    /// The kept ancestors set, emptied, holding `id`: give it back to `spareAncestors` when
+    /// the extent walk is done.
+    mutating func takeAncestors(_ id: RenderNodeID) -> Set<RenderNodeID> {
+        var path: Set<RenderNodeID> = []
+        swap(&path, &spareAncestors)
+        path.removeAll(keepingCapacity: true)
+        path.insert(id)
+        return path
+    }
+
     /// Device rectangles of a subtree's pieces: their union, and whether any two overlap.
+    /// The rectangles are kept inline (at most `overlapTestLimit`, the storage's size): an
+    /// array grew for each extent measured, several mallocs per group or plane per frame.
     struct Extent {
-        var rects: [CGRect] = []
+        private var storage = InlineArray<24, CGRect>(repeating: .null)
+        private(set) var count = 0
         var union: CGRect = .null
         var overflow = false
 
         mutating func add(_ r: CGRect) {
             guard !r.isNull, !r.isEmpty else { return }
             union = union.union(r)
-            if rects.count < FramePreparer.overlapTestLimit { rects.append(r) } else { overflow = true }
+            if count < FramePreparer.overlapTestLimit {
+                storage[count] = r
+                count += 1
+            } else {
+                overflow = true
+            }
         }
 
         mutating func add(_ e: Extent, clip: CGRect?) {
-            for r in e.rects { add(clip.map { r.intersection($0) } ?? r) }
+            for i in 0..<e.count {
+                let r = e.storage[i]
+                add(clip.map { r.intersection($0) } ?? r)
+            }
             if e.overflow { overflow = true; union = union.union(clip.map { e.union.intersection($0) } ?? e.union) }
         }
 
         /// True when two rectangles intersect with positive area (or there were too many to test).
         var overlaps: Bool {
             if overflow { return true }
-            for i in 0..<rects.count {
-                for j in (i + 1)..<rects.count {
-                    let x = rects[i].intersection(rects[j])
+            for i in 0..<count {
+                for j in (i + 1)..<count {
+                    let x = storage[i].intersection(storage[j])
                     if !x.isNull && x.width > 1e-9 && x.height > 1e-9 { return true }
                 }
             }

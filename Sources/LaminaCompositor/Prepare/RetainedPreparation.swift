@@ -178,8 +178,10 @@ package final class RetainedPreparation {
     }
 
     /// Ends the frame: `commands` (before culling), the visited log and the diagnostics are
-    /// the next frame's material.
-    func finish(commands: [DrawCommand], log: [RenderNodeID], diagnostics: [CompositorDiagnostic]) {
+    /// the next frame's material. The log is taken from `visited` (which gets the last frame's
+    /// log in exchange): kept by reference instead, it was copied when the visited set was
+    /// emptied for the next frame.
+    func finish(commands: [DrawCommand], visited: inout VisitedNodes, diagnostics: [CompositorDiagnostic]) {
         hadRepeatedNodes = diagnostics.contains {
             if case .tree(.repeatedNode) = $0 { return true } else { return false }
         }
@@ -188,15 +190,49 @@ package final class RetainedPreparation {
         swap(&contexts, &nextContexts)
         if recording {
             self.commands = commands
-            self.log = log
+            visited.exchangeLog(&log)
         } else {
             self.commands = []
-            self.log = []
+            log.removeAll(keepingCapacity: true)
             segments.removeAll(keepingCapacity: true)
             index.removeAll(keepingCapacity: true)
             contexts.removeAll(keepingCapacity: true)
         }
     }
+
+    // MARK: Storage kept between frames
+
+    /// The preparer's per-frame tables, emptied, kept from one frame's walk to the next
+    /// (`lendStorage` / `takeBackStorage`): made afresh, the body cache grew from empty every
+    /// frame (a malloc or two each time).
+    private var bodyCache: [FramePreparer.BodyKey: [DrawPiece]] = [:]
+    private var spareIDLists: [[RenderNodeID]] = []
+    private var spareAncestors: Set<RenderNodeID> = []
+
+    /// Hands the kept tables to `preparer` (whose own are empty: it has not walked yet).
+    func lendStorage(to preparer: inout FramePreparer) {
+        guard preparer.bodyCache.isEmpty, preparer.spareIDLists.isEmpty, preparer.spareAncestors.isEmpty else { return }
+        swap(&bodyCache, &preparer.bodyCache)
+        swap(&spareIDLists, &preparer.spareIDLists)
+        swap(&spareAncestors, &preparer.spareAncestors)
+    }
+
+    /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces).
+    func takeBackStorage(from preparer: inout FramePreparer) {
+        swap(&bodyCache, &preparer.bodyCache)
+        swap(&spareIDLists, &preparer.spareIDLists)
+        swap(&spareAncestors, &preparer.spareAncestors)
+        bodyCache.removeAll(keepingCapacity: true)
+        spareAncestors.removeAll(keepingCapacity: true)
+        if spareIDLists.count > FramePreparer.maxDepth { spareIDLists.removeAll() }
+    }
+
+    /// Where the last frame's visited log is stored (for tests).
+    var logAddress: UnsafeRawPointer? { log.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    /// Room in the kept body cache (for tests).
+    var keptBodyCacheCapacity: Int { bodyCache.capacity }
+    /// Id lists kept (for tests).
+    var keptIDListCount: Int { spareIDLists.count }
 
     /// Whether a layer emitted now can be reused or recorded at all.
     var isRecording: Bool { recording }

@@ -29,6 +29,17 @@ struct VisitedNodes {
         setForgets = 0
     }
 
+    /// Exchanges the insertion log with `other` (O(1)): the retained preparation keeps a
+    /// frame's log without sharing its buffer, so emptying this set afterwards does not copy
+    /// it. The log then no longer matches the set: only for a finished walk, which is emptied
+    /// (`removeAll()`) before it is used again.
+    mutating func exchangeLog(_ other: inout [RenderNodeID]) {
+        swap(&log, &other)
+    }
+
+    /// Where the insertion log's elements are stored (for tests: which buffer it holds).
+    var logAddress: UnsafeRawPointer? { log.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+
     /// Room in the set (for tests: kept by `removeAll()`).
     var capacity: Int { self.set.capacity }
 

@@ -39,14 +39,18 @@ package struct SpriteBlitter {
     package let surface: Surface
     package let clip: AlphaMask?
     package let clipX: Int, clipY: Int
-    /// Source rectangles with their transparent border, by level surface and rectangle.
-    private let textures = SpriteTextureCache()
+    /// Source rectangles with their transparent border, by level surface and rectangle: the
+    /// caller's when it keeps one from frame to frame (a particle system's sprites come from
+    /// the same few rectangles every frame), else the blitter's own.
+    private let textures: SpriteTextureCache
     /// Sprites go through the AVX2 kernel (`lamina_avx2_sprite`, the same bytes) when the CPU
     /// has it; tests clear this to compare it with the Swift loop.
     package var usesVectorRows = lamina_kernels_use_avx2() != 0
 
-    package init(surface: Surface, clip: AlphaMask? = nil, clipX: Int = 0, clipY: Int = 0) {
+    package init(surface: Surface, clip: AlphaMask? = nil, clipX: Int = 0, clipY: Int = 0,
+                 textures: SpriteTextureCache = SpriteTextureCache()) {
         self.surface = surface
+        self.textures = textures
         self.clip = clip
         self.clipX = clipX
         self.clipY = clipY
@@ -385,19 +389,64 @@ final class SpriteTexture {
     }
 }
 
-/// The textures a blitter made, by source surface and rectangle (a particle system draws
-/// thousands of sprites from a handful of them).
-final class SpriteTextureCache {
+/// The textures blitters made, by source surface and rectangle (a particle system draws
+/// thousands of sprites from a handful of them). One cache may serve the blitters of many
+/// frames (`SpriteBlitter.init(…textures:)`): its sources are image levels, which are never
+/// written once made, and an entry holds its surface, so the identity it is keyed by cannot
+/// pass to another surface while it is cached. Call `beginUse()` once per blitter's batch:
+/// entries no batch asked for in the last `keptUses` are dropped, and all of them when they
+/// hold more than `maxTexels`. Not thread-safe: one thread's at a time.
+package final class SpriteTextureCache {
     private struct Key: Hashable { let surface: ObjectIdentifier; let x0, y0, x1, y1: Int }
-    private var entries: [Key: SpriteTexture] = [:]
+    private struct Entry {
+        let source: Surface
+        let texture: SpriteTexture
+        var lastUse: Int
+    }
+    private var entries: [Key: Entry] = [:]
     /// The last texture asked for (consecutive particles are mostly of one cell and level).
     private var last: (key: Key, texture: SpriteTexture)?
+    /// Uses (`beginUse`) counted so far; the current one.
+    private var use = 0
+    private var texels = 0
+    /// Uses an unused entry survives (several emitters drawn one after another share a cache).
+    static let keptUses = 8
+    /// Most texels (4 bytes each, border included) kept: 16 MiB.
+    static let maxTexels = 1 << 22
+
+    package init() {}
+
+    /// Starts a batch of sprites: drops the entries the last `keptUses` batches did not use.
+    package func beginUse() {
+        use += 1
+        last = nil
+        if texels > Self.maxTexels {
+            entries.removeAll(keepingCapacity: true)
+            texels = 0
+            return
+        }
+        guard entries.contains(where: { use - $0.value.lastUse > Self.keptUses }) else { return }
+        for (key, entry) in entries where use - entry.lastUse > Self.keptUses {
+            entries[key] = nil
+            texels -= entry.texture.count
+        }
+    }
+
+    /// Textures held now (for tests).
+    package var count: Int { entries.count }
 
     func texture(_ src: Surface, x0: Int, y0: Int, x1: Int, y1: Int) -> SpriteTexture {
         let key = Key(surface: ObjectIdentifier(src), x0: x0, y0: y0, x1: x1, y1: y1)
         if let last, last.key == key { return last.texture }
-        let t = entries[key] ?? SpriteTexture(src, x0: x0, y0: y0, x1: x1, y1: y1)
-        entries[key] = t
+        let t: SpriteTexture
+        if let i = entries.index(forKey: key) {
+            t = entries.values[i].texture
+            entries.values[i].lastUse = use
+        } else {
+            t = SpriteTexture(src, x0: x0, y0: y0, x1: x1, y1: y1)
+            entries[key] = Entry(source: src, texture: t, lastUse: use)
+            texels += t.count
+        }
         last = (key, t)
         return t
     }
