@@ -122,6 +122,25 @@ final class TargetPainter {
         }
     }
 
+    /// The area `paint` draws `target` in before a region's rows limit it: the surface within
+    /// the current clip's box (target pixels).
+    static func unlimitedArea(_ target: RasterTarget) -> PixelRect {
+        guard let surface = target.surface else { return .empty }
+        var area = PixelRect(surface)
+        if let clip = target.clips.last { area = area.intersection(clip.box.offsetBy(dx: -target.originX, dy: -target.originY)) }
+        return area
+    }
+
+    /// The clip a rounded rect's or ring's coverage is recorded under when `paint` draws it
+    /// in `area`: the unlimited area when a region's limit only cut its rows, so every region
+    /// render crossing the shape — the damage of a spinner moving down a column of layers —
+    /// replays one recording (`CoverageRecording.replay(into:rows:)` makes exactly the calls
+    /// of the fill clipped to the rows); else `area` itself.
+    static func recordingClip(for area: PixelRect, whole: PixelRect) -> PixelRect {
+        let cutRowsOnly = area.x0 == whole.x0 && area.x1 == whole.x1 && area.y0 >= whole.y0 && area.y1 <= whole.y1
+        return cutRowsOnly ? whole : area
+    }
+
     /// Fills a device-space polygon (already in the target's local pixels).
     /// `snap`: no anti-aliasing (coverage thresholded at one half, see `SnapSink`).
     func fill(_ polygon: Polygon, rule: FillRule, into target: RasterTarget, paint: Paint, alpha: Double, snap: Bool = false) {
@@ -138,9 +157,11 @@ final class TargetPainter {
 
     func fill(_ rr: RoundedRect, into target: RasterTarget, paint: Paint, alpha: Double) {
         if let cache = coverage {
-            self.paint(target, paint, alpha: alpha,
-                  blit: { s, area in cache.roundedRect(rr, clip: area).replay(into: &s) },
-                  clipped: { s, area in cache.roundedRect(rr, clip: area).replay(into: &s) })
+            let whole = Self.unlimitedArea(target)
+            func replay<S: CoverageSink>(_ s: inout S, _ area: PixelRect) {
+                cache.roundedRect(rr, clip: Self.recordingClip(for: area, whole: whole)).replay(into: &s, rows: area.y0..<area.y1)
+            }
+            self.paint(target, paint, alpha: alpha, blit: { s, area in replay(&s, area) }, clipped: { s, area in replay(&s, area) })
             return
         }
         self.paint(target, paint, alpha: alpha,
@@ -150,9 +171,12 @@ final class TargetPainter {
 
     func fillRing(outer: RoundedRect, inner: RoundedRect, into target: RasterTarget, paint: Paint, alpha: Double) {
         if let cache = coverage {
-            self.paint(target, paint, alpha: alpha,
-                  blit: { s, area in cache.ring(outer: outer, inner: inner, clip: area).replay(into: &s) },
-                  clipped: { s, area in cache.ring(outer: outer, inner: inner, clip: area).replay(into: &s) })
+            let whole = Self.unlimitedArea(target)
+            func replay<S: CoverageSink>(_ s: inout S, _ area: PixelRect) {
+                cache.ring(outer: outer, inner: inner, clip: Self.recordingClip(for: area, whole: whole))
+                    .replay(into: &s, rows: area.y0..<area.y1)
+            }
+            self.paint(target, paint, alpha: alpha, blit: { s, area in replay(&s, area) }, clipped: { s, area in replay(&s, area) })
             return
         }
         self.paint(target, paint, alpha: alpha,

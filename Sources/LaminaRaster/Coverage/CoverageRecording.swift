@@ -53,6 +53,22 @@ package final class CoverageRecording: @unchecked Sendable {
         }
     }
 
+    /// Makes the recorded calls of rows `rows` only, in their order, on `sink`: for a shape
+    /// whose calls in a row do not depend on the clip's rows (the analytic rounded rects and
+    /// rings), the calls a fill clipped to those rows would make — so one recording over a
+    /// layer's whole rows serves every region render that crosses it.
+    package func replay<S: CoverageSink>(into sink: inout S, rows: Range<Int>) {
+        bytes.withUnsafeBufferPointer { b in
+            for op in ops where rows.contains(Int(op.y)) {
+                if op.value < 0 {
+                    sink.blendSpan(y: Int(op.y), x: Int(op.x), count: Int(op.count), coverage: b.baseAddress! + Int(op.offset))
+                } else {
+                    sink.blendRun(y: Int(op.y), x: Int(op.x), count: Int(op.count), coverage: UInt8(op.value))
+                }
+            }
+        }
+    }
+
     /// Makes the recorded calls on `sink`.
     package func replay<S: CoverageSink>(into sink: inout S) {
         bytes.withUnsafeBufferPointer { b in
