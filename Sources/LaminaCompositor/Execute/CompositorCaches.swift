@@ -109,24 +109,16 @@ package final class ShadowCache: @unchecked Sendable {
 
     package init() {}
 
-    /// The weights of the blurred rounded rect with these inputs, made on first use.
-    func weights(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double, sigma: Double,
-                 clip: PixelRect) -> BlurredRoundedRectWeights? {
-        let key = Key(x0: x0, y0: y0, x1: x1, y1: y1, radius: radius, sigma: sigma, clip: clip)
-        return store.value(for: key) {
-            BlurredRoundedRectWeights(BlurredRoundedRect(x0: x0, y0: y0, x1: x1, y1: y1, cornerRadius: radius,
-                                                         sigma: sigma, clip: clip))
-        }
-    }
-
-    /// A view for one thread's lookups (see `FrameScopedStore.Reader`).
+    /// A view for one thread's lookups (see `FrameScopedStore.Reader`): drawing looks shadow
+    /// weights up through one.
     func reader() -> Reader { Reader(store.reader()) }
 
-    /// One thread's lookups: the same answers as the cache's, without its lock in a steady frame.
+    /// One thread's lookups, without the cache's lock in a steady frame.
     final class Reader {
         private let store: FrameScopedStore<Key, BlurredRoundedRectWeights>.Reader
         fileprivate init(_ store: FrameScopedStore<Key, BlurredRoundedRectWeights>.Reader) { self.store = store }
 
+        /// The weights of the blurred rounded rect with these inputs, made on first use.
         func weights(x0: Double, y0: Double, x1: Double, y1: Double, radius: Double, sigma: Double,
                      clip: PixelRect) -> BlurredRoundedRectWeights? {
             let key = Key(x0: x0, y0: y0, x1: x1, y1: y1, radius: radius, sigma: sigma, clip: clip)
@@ -161,19 +153,12 @@ package final class CoverageCache: @unchecked Sendable {
 
     package init() {}
 
-    // Recording always yields a value, so the store's answer is never nil here.
-    func roundedRect(_ rr: RoundedRect, clip: PixelRect) -> CoverageRecording {
-        store.value(for: .fill(rr, clip)) { CoverageRecording.roundedRect(rr, clip: clip) }!
-    }
-
-    func ring(outer: RoundedRect, inner: RoundedRect, clip: PixelRect) -> CoverageRecording {
-        store.value(for: .ring(outer, inner, clip)) { CoverageRecording.ring(outer: outer, inner: inner, clip: clip) }!
-    }
-
-    /// A view for one thread's lookups (see `FrameScopedStore.Reader`).
+    /// A view for one thread's lookups (see `FrameScopedStore.Reader`): drawing looks
+    /// recordings up through one.
     func reader() -> Reader { Reader(store.reader()) }
 
-    /// One thread's lookups: the same answers as the cache's, without its lock in a steady frame.
+    /// One thread's lookups, without the cache's lock in a steady frame. Recording always
+    /// yields a value, so the store's answer is never nil here.
     final class Reader {
         private let store: FrameScopedStore<Key, CoverageRecording>.Reader
         fileprivate init(_ store: FrameScopedStore<Key, CoverageRecording>.Reader) { self.store = store }
