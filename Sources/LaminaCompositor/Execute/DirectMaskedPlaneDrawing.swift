@@ -153,24 +153,13 @@ extension PieceRasterizer {
     static func maskRows(quad: [CGPoint], limit: PixelRect, inverse: PaintProjective) -> Range<Int>? {
         let top = Double(limit.y0) - 2, bottom = Double(limit.y1) + 2
         // The quad clipped to top ≤ y ≤ bottom (convex, so two half-plane clips).
-        func clip(_ poly: [CGPoint], keep: (CGPoint) -> Bool, y: Double) -> [CGPoint] {
-            var out: [CGPoint] = []
-            for (i, p) in poly.enumerated() {
-                let q = poly[(i + 1) % poly.count]
-                if keep(p) { out.append(p) }
-                if keep(p) != keep(q) {
-                    let t = (y - p.y) / (q.y - p.y)
-                    out.append(CGPoint(x: p.x + t * (q.x - p.x), y: y))
-                }
-            }
-            return out
-        }
-        let part = clip(clip(quad, keep: { $0.y >= top }, y: top), keep: { $0.y <= bottom }, y: bottom)
+        let corners = quad.map { (Double($0.x), Double($0.y)) }
+        let part = PlaneCrop.clip(PlaneCrop.clip(corners) { _, y in y - top }) { _, y in bottom - y }
         guard !part.isEmpty else { return 0..<0 }
         var vMin = Double.infinity, vMax = -Double.infinity
         for p in part {
             for (dx, dy) in [(-2.0, -2.0), (2, -2), (-2, 2), (2, 2)] {
-                guard let t = inverse.apply(Double(p.x) + dx, Double(p.y) + dy), t.y.isFinite else { return nil }
+                guard let t = inverse.apply(p.0 + dx, p.1 + dy), t.y.isFinite else { return nil }
                 vMin = min(vMin, t.y); vMax = max(vMax, t.y)
             }
         }

@@ -1,11 +1,11 @@
 // Which entries of a frame-scoped cache a frame used, kept so the frame's end can tell in
 // O(1) whether anything goes.
 //
-// Why: the caches drop what a frame did not use (RasterCache, ImageCache, FrameScopedStore).
-// Finding that out by looking each kept key up in the used set hashed every key once more a
-// frame, on the frame's serial tail after all bands (bench-layers: ~1,000 coverage recordings,
-// 1.9 % of a one-thread frame, all of it serial on two threads). Counting, as keys are marked,
-// how many of them the table holds makes the steady case a comparison of two counts.
+// Why: RasterCache drops what a frame did not use. Finding that out by looking each kept key
+// up in the used set hashed every key once more a frame, on the frame's serial tail after all
+// bands. Counting, as keys are marked, how many of them the table holds makes the steady case a
+// comparison of two counts. (The image, shadow and coverage caches count the same way with
+// per-entry frame stamps, FrameScopedStore.swift.)
 package struct FrameUse<Key: Hashable> {
     /// The keys used this frame (kept in the table or not).
     private(set) var keys: Set<Key> = []

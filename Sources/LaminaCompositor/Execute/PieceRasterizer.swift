@@ -421,7 +421,8 @@ final class PieceRasterizer {
         painter.rasterizer.fill(shifted, rule: .nonZero, clip: PixelRect(mask), into: &sink)
         // A region render (a band of the frame or of a plane surface) blurs only the rows it
         // draws: destination row y shows mask row y − oy (WideShadow.swift's note).
-        let rows = target.limit.map { ($0.y0 - box.y0 + GaussianBlur.margin(sigma: sigma))..<($0.y1 - box.y0 + GaussianBlur.margin(sigma: sigma)) }
+        let shift = GaussianBlur.margin(sigma: sigma) - box.y0
+        let rows = target.limit.map { ($0.y0 + shift)..<($0.y1 + shift) }
         let blurred = sigma > 0 ? try blurredRows(mask, sigma: sigma, rows: rows) : mask
         defer { if blurred !== mask { allocator?.recycle(blurred) } }
         let grow = (blurred.width - mask.width) / 2

@@ -49,8 +49,9 @@ enum PlaneCrop {
         return out
     }
 
-    /// Sutherland–Hodgman against one linear half-plane `value ≥ 0`.
-    private static func clip(_ p: [(Double, Double)], _ value: (Double, Double) -> Double) -> [(Double, Double)] {
+    /// Sutherland–Hodgman against one linear half-plane `value ≥ 0` (also the wide shadow's
+    /// row window, DirectMaskedPlaneDrawing.swift).
+    static func clip(_ p: [(Double, Double)], _ value: (Double, Double) -> Double) -> [(Double, Double)] {
         var out: [(Double, Double)] = []
         for i in 0..<p.count {
             let a = p[i], b = p[(i + 1) % p.count]
