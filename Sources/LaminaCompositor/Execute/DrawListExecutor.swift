@@ -187,16 +187,22 @@ final class DrawListExecutor {
                 let plane = top.surface == nil || whole.isEmpty ? spec
                     : PlaneCrop.cropped(spec, targetOriginX: whole.x0, targetOriginY: whole.y0, width: whole.width, height: whole.height)
                 let pb = plane.bounds
-                if top.surface != nil, let planes, planes.wants(pb),
-                   let banded = try drawBanded(plane, commands, bodyFrom: index, to: range.upperBound, planes) {
+                // In a region render, only the surface rows the region's rows sample are drawn
+                // (PlaneRows.swift); a cached surface is kept for later frames, so whole.
+                let rows = spec.cacheKey == nil ? PlaneRows.sampled(plane, below: top) : nil
+                if top.surface != nil, let planes, planes.wants(pb, rows: rows),
+                   let banded = try drawBanded(plane, commands, bodyFrom: index, to: range.upperBound, rows: rows, planes) {
                     let target = RasterTarget(surface: banded, originX: pb.x0, originY: pb.y0, group: nil, projective: plane)
                     target.sharesSurface = true
                     stack.append(target)
                     skippingTo = spec.layer
                     continue
                 }
-                let surface = pb.isEmpty ? nil : try allocator.surface(width: pb.width, height: pb.height, for: spec.layer, .plane)
-                stack.append(RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane))
+                let surface = pb.isEmpty || rows?.isEmpty == true ? nil
+                    : try allocator.surface(width: pb.width, height: pb.height, for: spec.layer, .plane)
+                let target = RasterTarget(surface: surface, originX: pb.x0, originY: pb.y0, group: nil, projective: plane)
+                if let rows { target.limit = PixelRect(x0: 0, y0: rows.lowerBound, x1: pb.width, y1: rows.upperBound) }
+                stack.append(target)
             case let .endProjective(layer):
                 try endProjective(layer)
             // Planes prepare chose to draw without their surface (DirectPlaneChoice.swift).
@@ -221,9 +227,10 @@ final class DrawListExecutor {
     /// The surface of `plane` (its `beginProjective` is command `start - 1`) with its body
     /// drawn in bands shared with the frame's other executors (PlaneBands.swift); nil when
     /// its `endProjective` is missing or another executor banded that command with other
-    /// bounds (it is then drawn here, as without bands).
+    /// bounds (it is then drawn here, as without bands). `rows`: the surface rows needed
+    /// (nil: all), the only ones this caller makes sure are drawn.
     private func drawBanded(_ plane: ProjectiveSpec, _ commands: [DrawCommand], bodyFrom start: Int, to limit: Int,
-                            _ planes: PlaneBands) throws -> Surface? {
+                            rows: Range<Int>?, _ planes: PlaneBands) throws -> Surface? {
         guard let end = commands[start..<limit].firstIndex(where: {
             if case let .endProjective(layer) = $0 { return layer == plane.layer }
             return false
@@ -231,7 +238,7 @@ final class DrawListExecutor {
         let pb = plane.bounds
         let (cache, images, shadows, coverage, budget, pool, scratch, lender) =
             (cache, images, shadows, coverage, allocator.budget, allocator.pool, scratch, lender)
-        return try planes.surface(command: start - 1, bounds: pb, allocate: {
+        return try planes.surface(command: start - 1, bounds: pb, rows: rows, allocate: {
             try allocator.surface(width: pb.width, height: pb.height, for: plane.layer, .plane)
         }, draw: { surface, rows in
             // A kept executor from this one's lender when it has one (no executor made per band).

@@ -13,7 +13,9 @@
 // plane (so its surface, its sampling choice and its homography are the whole frame's), the
 // plane a path shadow is blurred in and the clip of a rounded-rect shadow's weights. 3D plane
 // surfaces (shouldRasterize caches included), transitions' surfaces and path shadows' blurs
-// are computed over their whole-frame extent, as are groups nested in a plane or a transition.
+// are computed over their whole-frame extent, as are groups nested in a plane or a transition
+// — though of a plane's surface only the rows the region's rows sample are drawn (the rest
+// stays empty and unread, PlaneRows.swift; a cached surface is drawn whole).
 // A cropped group's surface starts at another row than the whole frame's: coordinates drawn
 // into it differ by that whole number of rows, which doubles represent exactly except when a
 // point lies far above the group (then the last bit of a coordinate may round differently,
@@ -224,6 +226,9 @@ package final class RegionRenderScratch: @unchecked Sendable {
         bands = b
         return b
     }
+
+    /// How many rows of banded planes all frames drawn with this scratch have drawn (tests).
+    var planeRowsDrawn: Int { bands?.rowsDrawn ?? 0 }
 
     /// Ends the frame: nothing of it is held (no surface of a banded plane, no error). The
     /// rectangles, plain values, stay until the next `begin` (the frame's caller may still
