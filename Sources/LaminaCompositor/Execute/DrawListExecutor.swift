@@ -176,6 +176,12 @@ final class DrawListExecutor {
                 try endGroup(layer)
             case let .beginProjective(spec):
                 let b = spec.bounds
+                // A plane seen edge-on draws nothing: its body is skipped (PlaneRows.swift).
+                if PlaneRows.coversNoPixel(spec, below: top) {
+                    stack.append(RasterTarget(surface: nil, originX: b.x0, originY: b.y0, group: nil, projective: spec))
+                    skippingTo = spec.layer
+                    continue
+                }
                 if let key = spec.cacheKey, let cached = cache?.lookup(spec.layer, key: key, width: b.width, height: b.height) {
                     stack.append(RasterTarget(surface: cached, originX: b.x0, originY: b.y0, group: nil, projective: spec))
                     skippingTo = spec.layer

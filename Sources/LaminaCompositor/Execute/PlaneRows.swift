@@ -6,6 +6,10 @@
 // on the plane's target, the mechanism a band of a banded plane uses, so the rows drawn are
 // byte-identical to the whole surface's) and leaves the rest of the surface empty: nothing
 // reads it.
+//
+// A plane seen exactly edge-on (a page turned to 90° about an axis through the perspective's
+// centre) reads nothing at all: its surface projects onto a segment, whose fill covers no
+// pixel, so the executor skips it — surface, body and blur (`coversNoPixel`).
 import CoreGraphics
 import LaminaRaster
 
@@ -40,5 +44,28 @@ enum PlaneRows {
         let lower = max(0, r.lowerBound), upper = min(height, r.upperBound)
         guard lower < upper else { return 0..<0 }
         return lower == 0 && upper == height ? nil : lower..<upper
+    }
+
+    /// Whether drawing `plane`'s surface onto `parent` provably changes no pixel, whatever its
+    /// body: the surface's projected outline (as `endProjective` fills it) has fewer than 3
+    /// vertices, no inverse map, or all its vertices on one vertical or one horizontal line of
+    /// the rasterizer's 1/256-pixel grid. A polygon whose vertices all quantise to the same x
+    /// (or y) has edges that cancel in every cell (PolygonRasterizer.swift): no coverage. The
+    /// vertices must lie within 1/4 of a grid step of the line, so that the rasterizer's shift
+    /// by its clip's whole-pixel column cannot round them apart.
+    static func coversNoPixel(_ plane: ProjectiveSpec, below parent: RasterTarget) -> Bool {
+        guard parent.surface != nil, !plane.bounds.isEmpty else { return false }
+        let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
+        let forward = toLocal.after(plane.surfaceToDevice)
+        let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: plane.bounds.width, height: plane.bounds.height)))
+        guard quad.count >= 3, forward.paintMap.inverted() != nil else { return true }
+        return onOneGridLine(quad.map { Double($0.x) }) || onOneGridLine(quad.map { Double($0.y) })
+    }
+
+    /// Whether every coordinate (pixels) lies within 1/4 step of one point of the 1/256 grid.
+    static func onOneGridLine(_ values: [Double]) -> Bool {
+        guard let first = values.first, first.isFinite else { return false }
+        let step = (first * 256).rounded()
+        return values.allSatisfy { v in v.isFinite && abs(v * 256 - step) < 0.25 }
     }
 }

@@ -112,3 +112,57 @@ import _LaminaTestSupport
         }
     }
 }
+
+/// A plane seen exactly edge-on projects onto a segment and covers no pixel: the executor
+/// skips it (surface, body, shadow blur) and the frame is the frame without it.
+@Suite struct EdgeOnPlaneTests {
+    /// The bordered card of `PlaneRowsTests` with a wide shadow, turned `angle` about the y
+    /// axis (through its centre, where its perspective is centred), over the root; nil: no card.
+    static func tree(angle: CGFloat?) -> RenderTree {
+        var root = RenderNode(id: RenderNodeID(0), bounds: CGRect(x: 0, y: 0, width: 200, height: 150),
+                              position: CGPoint(x: 100, y: 75), backgroundColor: CGColor(red: 0.2, green: 0.25, blue: 0.3, alpha: 1))
+        guard let angle else { return RenderTree(root: root.id, nodes: [root]) }
+        var card = RenderNode(id: RenderNodeID(1), bounds: CGRect(x: 0, y: 0, width: 120, height: 100), position: CGPoint(x: 101, y: 75))
+        card.backgroundColor = CGColor(red: 0.9, green: 0.6, blue: 0.2, alpha: 1)
+        card.borderWidth = 3
+        card.borderColor = CGColor(red: 0.1, green: 0.3, blue: 0.8, alpha: 1)
+        card.shadowOpacity = 0.8
+        card.shadowRadius = 40
+        card.shadowColor = CGColor(red: 0, green: 0, blue: 0, alpha: 1)
+        var t = CATransform3DIdentity
+        t.m34 = -1 / 300
+        card.transform = CATransform3DConcat(CATransform3DMakeRotation(angle, 0, 1, 0), t)
+        root.children = [card.id]
+        return RenderTree(root: root.id, nodes: [root, card])
+    }
+
+    @Test(arguments: [CGFloat.pi / 2, -CGFloat.pi / 2])
+    func anEdgeOnPlaneDrawsNothingAndMakesNoSurface(_ angle: CGFloat) throws {
+        let budget = PixelMemoryBudget(limit: 1 << 30)
+        let compositor = Compositor(memoryBudget: budget)
+        let list = compositor.drawList(tree: Self.tree(angle: angle), width: 200, height: 150)
+        // Not vacuous: the card is a plane with a surface (not culled, not drawn direct).
+        #expect(list.commands.contains { if case .beginProjective = $0 { return true } else { return false } })
+        let edgeOn = try compositor.render(tree: Self.tree(angle: angle), width: 200, height: 150)
+        let without = try Compositor().render(tree: Self.tree(angle: nil), width: 200, height: 150)
+        #expect(edgeOn.bytes() == without.bytes())
+        // No surface beside the output was made (without the skip: the plane's, cropped to the segment).
+        #expect(budget.peak <= 200 * 150 * 4, "peak \(budget.peak) bytes")
+    }
+
+    /// Short of edge-on the card shows (a sliver): not skipped.
+    @Test func aNearlyEdgeOnPlaneIsDrawn() throws {
+        let nearly = try Compositor().render(tree: Self.tree(angle: CGFloat.pi / 2 - 0.02), width: 200, height: 150)
+        let without = try Compositor().render(tree: Self.tree(angle: nil), width: 200, height: 150)
+        #expect(nearly.bytes() != without.bytes())
+    }
+
+    @Test func gridLines() {
+        #expect(PlaneRows.onOneGridLine([960, 960.0000000000001, 959.9999999999998]))
+        #expect(PlaneRows.onOneGridLine([10.5, 10.5 + 1e-9]))
+        #expect(!PlaneRows.onOneGridLine([960, 960.002]))
+        // Near a rounding tie vertices could round apart: not one line.
+        #expect(!PlaneRows.onOneGridLine([1 / 512.0, 1 / 512.0 + 1e-12]))
+        #expect(!PlaneRows.onOneGridLine([.nan, .nan]) && !PlaneRows.onOneGridLine([]))
+    }
+}
