@@ -147,6 +147,15 @@ final class DrawListExecutor {
         let outputLimit = rootIsOutput ? keptPixels ?? root.deviceLimit : nil
         var index = range.lowerBound
         while index < range.upperBound {
+            // A draw on the output that cannot reach the kept pixels is passed over before the
+            // command is copied out (read in place: a region render of a spinner frame passes
+            // over ~1,000 draws, and copying each — its payload retained and released — cost
+            // about as much as testing its extent).
+            if let limit = outputLimit, stack.count == 1, skippingTo == nil,
+               !commands.withUnsafeBufferPointer({ $0[index].drawMayChange(within: limit) }) {
+                index += 1
+                continue
+            }
             let command = commands[index]
             index += 1
             guard let top = stack.last else { throw CompositorError.unbalancedDrawList("group ended twice") }
@@ -159,7 +168,7 @@ final class DrawListExecutor {
                 // A region render skips what cannot reach the pixels it keeps (items on the
                 // output only).
                 let onOutput = rootIsOutput && stack.count == 1
-                if onOutput, let limit = outputLimit, !DamageExtent.mayChange(item, within: limit) { continue }
+                // (Draws on the output that cannot reach `outputLimit` were passed over above.)
                 // On the output, what later commands overwrite is left out (LaterCovers.swift).
                 if onOutput {
                     top.skipRuns = pieces.laterCovers.skip(forDrawAt: index - 1, item, commands, range, target: top, pieces: pieces)
