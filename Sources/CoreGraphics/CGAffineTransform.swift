@@ -134,7 +134,24 @@ extension CGRect {
     /// The smallest rectangle containing the four transformed corners of the standardized
     /// rectangle. The null rectangle maps to itself and an infinite rectangle stays infinite,
     /// matching `CGRectApplyAffineTransform`.
+    ///
+    /// A finite rect of non-negative size (the usual case: the compositor maps every layer's
+    /// rect through its transform several times a frame) is mapped in plain doubles, with the
+    /// corners and the min/max folded in the same order as the general path below (the same
+    /// rect, `RectApplyingTests`), without its array and Foundation calls.
     public func applying(_ t: CGAffineTransform) -> CGRect {
+        let ox = origin.x, oy = origin.y, w = size.width, h = size.height
+        // Finite, standardized, neither null nor `CGRect.infinite` (whose size is huge).
+        if ox.isFinite, oy.isFinite, w >= 0, h >= 0, w < 1e300, h < 1e300 {
+            let x1 = ox + w, y1 = oy + h
+            let p0 = CGPoint(x: ox, y: oy).applying(t), p1 = CGPoint(x: x1, y: oy).applying(t)
+            let p2 = CGPoint(x: ox, y: y1).applying(t), p3 = CGPoint(x: x1, y: y1).applying(t)
+            var minX = p0.x, maxX = p0.x, minY = p0.y, maxY = p0.y
+            minX = Swift.min(minX, p1.x); maxX = Swift.max(maxX, p1.x); minY = Swift.min(minY, p1.y); maxY = Swift.max(maxY, p1.y)
+            minX = Swift.min(minX, p2.x); maxX = Swift.max(maxX, p2.x); minY = Swift.min(minY, p2.y); maxY = Swift.max(maxY, p2.y)
+            minX = Swift.min(minX, p3.x); maxX = Swift.max(maxX, p3.x); minY = Swift.min(minY, p3.y); maxY = Swift.max(maxY, p3.y)
+            return CGRect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+        }
         if isNull || isInfinite { return self }
         let r = standardized
         let corners = [

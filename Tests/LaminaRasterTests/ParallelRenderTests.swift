@@ -133,6 +133,29 @@ enum TestScene {
         }
     }
 
+    /// A band loop whose body is an object (`BandWork`, no closure value) counts its rows.
+    final class RowCounter: BandWork, @unchecked Sendable {
+        let counts: UnsafeMutablePointer<Int>
+        let workers: Int
+        init(counts: UnsafeMutablePointer<Int>, workers: Int) { self.counts = counts; self.workers = workers }
+        func band(_ rows: Range<Int>, worker: Int) {
+            precondition(worker >= 0 && worker < workers)
+            for y in rows { counts[y] += 1 }
+        }
+    }
+
+    @Test func everyBandOfAnObjectsLoopRunsExactlyOnce() {
+        let pool = WorkerPool(threadCount: 3)
+        for (height, band) in [(100, 7), (1, 64), (64, 64), (65, 64), (0, 5), (10, 0), (10, -3), (2, 1)] {
+            let counts = UnsafeMutablePointer<Int>.allocate(capacity: max(1, height))
+            counts.initialize(repeating: 0, count: max(1, height))
+            defer { counts.deallocate() }
+            let work = RowCounter(counts: counts, workers: 3)
+            pool.forEachBand(height: height, bandHeight: band, work: work)
+            #expect((0..<height).allSatisfy { counts[$0] == 1 }, "height \(height) band \(band)")
+        }
+    }
+
     @Test func nestedUseRunsSequentiallyInsteadOfDeadlocking() {
         let pool = WorkerPool(threadCount: 2)
         let total = UnsafeMutablePointer<Int>.allocate(capacity: 4)

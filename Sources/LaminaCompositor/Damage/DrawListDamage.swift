@@ -216,10 +216,11 @@ struct DamageUnit {
         let cs = list.commands
         var i = cs.startIndex
         while i < cs.endIndex {
-            let c = cs[i]
-            switch c {
+            // Classified in place: no copy of the command (with its payload's retains) is made
+            // for the ~1,000 draws of a frame that only become a slice.
+            switch cs[i] {
             case .pushClip, .pushPolygonClip:
-                context.append(c)
+                context.append(cs[i])
                 contextHash = context.hashValue
                 i += 1
             case .popClip:
@@ -369,7 +370,51 @@ enum DamageExtent {
 
     /// The pixels `rect` (bounds space) covers through `t`, grown by `grow` device pixels and
     /// `margin`; nil when not finite.
+    ///
+    /// Every `.draw` of a region render asks this (`mayChange`: ~1,000 a spinner frame), so
+    /// the ordinary case — a finite, standardized rect, a finite transform, a finite grow of
+    /// at least 0 — is computed in plain doubles with the very operations the general path
+    /// makes through `CGRect` (the same corners, the same min/max order, the same inset and
+    /// rounding: the same box, `DamageExtentBoxTests`), without its calls into Foundation
+    /// (~590 instructions a box, most of a spinner frame's executor walk).
     static func box(_ rect: CGRect, _ t: CGAffineTransform, grow: Double = 0) -> PixelBox? {
+        let ox = rect.origin.x, oy = rect.origin.y, w = rect.size.width, h = rect.size.height
+        // `CGRect.infinite`'s fields are finite: its huge width keeps it on the general path.
+        if ox.isFinite, oy.isFinite, w >= 0, h >= 0, w < Self.ordinaryLength, h < Self.ordinaryLength,
+           grow.isFinite, grow >= 0 {
+            // `CGRect.applying`: the four corners of the standardized rect, folded in order.
+            let x1 = ox + w, y1 = oy + h
+            func mapX(_ x: Double, _ y: Double) -> Double { t.a * x + t.c * y + t.tx }
+            func mapY(_ x: Double, _ y: Double) -> Double { t.b * x + t.d * y + t.ty }
+            let ax = mapX(ox, oy), ay = mapY(ox, oy)
+            let bx = mapX(x1, oy), by = mapY(x1, oy)
+            let cx = mapX(ox, y1), cy = mapY(ox, y1)
+            let dx = mapX(x1, y1), dy = mapY(x1, y1)
+            var minX = ax, maxX = ax, minY = ay, maxY = ay
+            minX = Swift.min(minX, bx); maxX = Swift.max(maxX, bx); minY = Swift.min(minY, by); maxY = Swift.max(maxY, by)
+            minX = Swift.min(minX, cx); maxX = Swift.max(maxX, cx); minY = Swift.min(minY, cy); maxY = Swift.max(maxY, cy)
+            minX = Swift.min(minX, dx); maxX = Swift.max(maxX, dx); minY = Swift.min(minY, dy); maxY = Swift.max(maxY, dy)
+            let rw = maxX - minX, rh = maxY - minY
+            // The general path's rect is (minX, minY, rw, rh); its maxX is minX + rw.
+            guard rw >= 0, rh >= 0, minX.isFinite, minY.isFinite, (minX + rw).isFinite, (minY + rh).isFinite else {
+                return boxThroughRect(rect, t, grow: grow)
+            }
+            // `insetBy(dx: -grow, dy: -grow)`, then `PixelBox(covering:)` of it.
+            let gx = minX + -grow, gy = minY + -grow
+            let gw = rw - (-grow * 2), gh = rh - (-grow * 2)
+            guard gw != 0, gh != 0 else { return .empty }
+            return PixelBox(coveringMinX: gx, minY: gy, maxX: gx + gw, maxY: gy + gh).outset(by: margin)
+        }
+        return boxThroughRect(rect, t, grow: grow)
+    }
+
+    /// Widths and heights below this take `box`'s plain-double path (`CGRect.infinite`'s are
+    /// `greatestFiniteMagnitude`).
+    static let ordinaryLength = 1e300
+
+    /// `box(_:_:grow:)` through `CGRect`'s own operations (the general path, and the
+    /// reference the plain-double path is tested against).
+    static func boxThroughRect(_ rect: CGRect, _ t: CGAffineTransform, grow: Double = 0) -> PixelBox? {
         guard !rect.isNull, !rect.isInfinite else { return nil }
         let r = rect.applying(t)
         guard r.minX.isFinite, r.minY.isFinite, r.maxX.isFinite, r.maxY.isFinite, grow.isFinite else { return nil }

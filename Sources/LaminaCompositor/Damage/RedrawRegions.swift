@@ -108,3 +108,12 @@ extension DamageExtent {
         return box.x0 < limit.x1 && limit.x0 < box.x1 && box.y0 < limit.y1 && limit.y0 < box.y1
     }
 }
+
+extension DrawCommand {
+    /// `DamageExtent.mayChange(_:within:)` for a draw, true for any other command. A method,
+    /// so a command read in place (a buffer's element) is tested without copying it out.
+    func drawMayChange(within limit: PixelRect) -> Bool {
+        guard case let .draw(item) = self else { return true }
+        return DamageExtent.mayChange(item, within: limit)
+    }
+}

@@ -95,6 +95,16 @@ package struct PixelBox: Hashable, Sendable, CustomStringConvertible {
         self.init(x0: lo(rect.minX), y0: lo(rect.minY), x1: hi(rect.maxX), y1: hi(rect.maxY))
     }
 
+    /// `init(covering:)` of a non-empty standardized rect given by its edges (device pixels),
+    /// without making the `CGRect`.
+    @inline(__always)
+    init(coveringMinX minX: Double, minY: Double, maxX: Double, maxY: Double) {
+        let lim = Double(1 << 30)
+        func lo(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(lim, max(-lim, v)).rounded(.down)) }
+        func hi(_ v: Double) -> Int { v.isNaN ? 0 : Int(min(lim, max(-lim, v)).rounded(.up)) }
+        self.init(x0: lo(minX), y0: lo(minY), x1: hi(maxX), y1: hi(maxY))
+    }
+
     package func intersection(_ o: PixelBox) -> PixelBox {
         PixelBox(x0: max(x0, o.x0), y0: max(y0, o.y0), x1: min(x1, o.x1), y1: min(y1, o.y1))
     }

@@ -140,8 +140,22 @@ final class DrawListExecutor {
             transitions.reset()
         }
         pieces.laterCovers.reset()
+        // Read once, not per command (a region render of a spinner frame walks ~1,000 draws
+        // and draws ~15): whether the root is the output itself (no group, no plane), and the
+        // pixels a draw on it must reach to be drawn. Neither changes during the run.
+        let rootIsOutput = root.group == nil && root.projective == nil
+        let outputLimit = rootIsOutput ? keptPixels ?? root.deviceLimit : nil
         var index = range.lowerBound
         while index < range.upperBound {
+            // A draw on the output that cannot reach the kept pixels is passed over before the
+            // command is copied out (read in place: a region render of a spinner frame passes
+            // over ~1,000 draws, and copying each — its payload retained and released — cost
+            // about as much as testing its extent).
+            if let limit = outputLimit, stack.count == 1, skippingTo == nil,
+               !commands.withUnsafeBufferPointer({ $0[index].drawMayChange(within: limit) }) {
+                index += 1
+                continue
+            }
             let command = commands[index]
             index += 1
             guard let top = stack.last else { throw CompositorError.unbalancedDrawList("group ended twice") }
@@ -153,10 +167,10 @@ final class DrawListExecutor {
             case let .draw(item):
                 // A region render skips what cannot reach the pixels it keeps (items on the
                 // output only).
-                if stack.count == 1, top.group == nil, top.projective == nil, let limit = keptPixels ?? top.deviceLimit,
-                   !DamageExtent.mayChange(item, within: limit) { continue }
+                let onOutput = rootIsOutput && stack.count == 1
+                // (Draws on the output that cannot reach `outputLimit` were passed over above.)
                 // On the output, what later commands overwrite is left out (LaterCovers.swift).
-                if stack.count == 1, top.group == nil, top.projective == nil {
+                if onOutput {
                     top.skipRuns = pieces.laterCovers.skip(forDrawAt: index - 1, item, commands, range, target: top, pieces: pieces)
                 }
                 defer { top.skipRuns = nil }

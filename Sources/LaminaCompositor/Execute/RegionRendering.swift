@@ -85,63 +85,20 @@ extension Compositor {
         guard !rects.isEmpty else { return 0 }
         let budget = memoryBudget ?? PixelMemoryBudget.current
         let planes = pool.flatMap { $0.workerCount > 1 ? frameScratch.planes(pool: $0, minimumPixels: minimumSplitPixels) : nil }
-        let fill = background?.premultiplied ?? .transparent
         let errors = frameScratch.errors
-        let executors = self.executors
-        // A local function, not a closure value: nothing captured is boxed on the heap.
-        func draw(_ i: Int) {
-            let r = rects[i]
-            let rows = PixelRect(x0: frame.x0, y0: r.y0, x1: frame.x1, y1: r.y1)
-            let executor = executors.take(budget: budget, planes: planes)
-            defer { executors.giveBack(executor) }
-            if rows != r, let scratch, scratch.width == surface.width, scratch.height == surface.height, scratch !== surface {
-                // R's rows drawn in the scratch surface (what lands beside R there is not
-                // looked at), then R copied out.
-                do {
-                    scratch.fill(fill, in: r)
-                    try executor.run(list, into: scratch, region: rows, kept: r, endsFrame: false)
-                    surface.copyPixels(from: scratch, dx: 0, dy: 0, clip: r)
-                } catch { errors.set(i, error) }
-                return
-            }
-            do {
-                // The pixels of R's rows outside R, to put back (see the note at the top): the
-                // part left of R then the part right of it, side by side in one scratch surface.
-                // Only R is set to the background: what is drawn beside it is put back, and no
-                // drawing reads a destination pixel other than the one it writes.
-                let allocator = executor.surfaceAllocator
-                var saved: Surface?
-                let left = PixelRect(x0: rows.x0, y0: r.y0, x1: r.x0, y1: r.y1)
-                let right = PixelRect(x0: r.x1, y0: r.y0, x1: rows.x1, y1: r.y1)
-                if rows != r {
-                    let copy = try allocator.surface(width: left.width + right.width, height: r.height, for: RenderNodeID(0), .output)
-                    if let l = surface.view(x: left.x0, y: left.y0, width: left.width, height: left.height) {
-                        copy.copyPixels(from: l, dx: 0, dy: 0)
-                    }
-                    if let rr = surface.view(x: right.x0, y: right.y0, width: right.width, height: right.height) {
-                        copy.copyPixels(from: rr, dx: left.width, dy: 0)
-                    }
-                    saved = copy
-                }
-                surface.fill(fill, in: r)
-                defer {
-                    if let saved {
-                        if !left.isEmpty { surface.copyPixels(from: saved, dx: left.x0, dy: r.y0, clip: left) }
-                        if !right.isEmpty { surface.copyPixels(from: saved, dx: right.x0 - left.width, dy: r.y0, clip: right) }
-                        allocator.recycle(saved)
-                    }
-                }
-                try executor.run(list, into: surface, region: rows, kept: r, endsFrame: false)
-            } catch { errors.set(i, error) }
-        }
+        // The regions are drawn by an object the frame scratch keeps (`RegionDrawing`): the
+        // pool calls it without a closure value (a closure made escaping for the pool was a
+        // malloc every frame drawn on two threads).
+        let drawing = frameScratch.drawing
+        drawing.begin(list: list, surface: surface, scratch: scratch, fill: background?.premultiplied ?? .transparent,
+                      frame: frame, rects: rects, budget: budget, planes: planes, errors: errors, executors: executors)
+        defer { drawing.end() }
         // Regions that share rows draw them twice: one after the other, never at once.
         if let pool, pool.workerCount > 1, rects.count > 1, RegionRenderScratch.rowsAreDisjoint(rects) {
             // One "band" per region: the pool hands out indices through its atomic counter.
-            pool.forEachBand(height: rects.count, bandHeight: 1) { rows, _ in
-                for i in rows { draw(i) }
-            }
+            pool.forEachBand(height: rects.count, bandHeight: 1, work: drawing)
         } else {
-            for i in rects.indices { draw(i) }
+            for i in rects.indices { drawing.draw(i) }
         }
         endFrame()
         if let first = errors.first { throw first }
@@ -202,6 +159,9 @@ package final class RegionRenderScratch: @unchecked Sendable {
     /// The frame's regions (device pixels, clipped to it, none empty), in the caller's order.
     private(set) var rects: [PixelRect] = []
     let errors = RegionErrors()
+    /// What the frame's regions are drawn by (RegionDrawing.swift), kept so the pool gets
+    /// the same object every frame.
+    let drawing = RegionDrawing()
     /// The banded planes of the frame (PlaneBands.swift), kept while the pool is the same.
     private var bands: PlaneBands?
 

@@ -18,6 +18,9 @@ package struct FramePreparer {
     var list: DrawList
     var visited = VisitedNodes()
     var bodyCache: [BodyKey: [DrawPiece]] = [:]
+    /// Emptied piece arrays of earlier bodies, filled by the next bodies made (with
+    /// `retained`, the last frame's: `RetainedPreparation.takeBackStorage`).
+    var spareBodies: [[DrawPiece]] = []
     /// Emptied arrays for the resolved sublayer ids of the layers being walked (one a level),
     /// reused layer after layer; with `retained`, frame after frame too.
     var spareIDLists: [[RenderNodeID]] = []
@@ -237,8 +240,10 @@ package struct FramePreparer {
             return LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch)
         }
         if let cached = bodyCache[key] { return cached }
-        let b = LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch,
-                                 visible: cullRect, culledCurves: culledStrokeCurves)
+        // In an array of an earlier body when one is spare (`spareBodies`).
+        var b = spareBodies.popLast() ?? []
+        LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch,
+                         visible: cullRect, culledCurves: culledStrokeCurves, into: &b)
         bodyCache[key] = b
         return b
     }

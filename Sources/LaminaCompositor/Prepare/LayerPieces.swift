@@ -66,8 +66,21 @@ package enum LayerPieces {
     package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool,
                              strokeScratch: StrokeScratch? = nil, visible: CGRect? = nil,
                              culledCurves: CullCounter? = nil) -> [DrawPiece] {
-        if case .transformLayer = n.kind { return [] }
         var out: [DrawPiece] = []
+        body(n, transform: t, contentsFlipped: contentsFlipped, strokeScratch: strokeScratch, visible: visible,
+             culledCurves: culledCurves, into: &out)
+        return out
+    }
+
+    /// `body(_:transform:contentsFlipped:strokeScratch:visible:culledCurves:)` into `out`,
+    /// emptied first and filled in its own buffer (a preparer hands in the arrays of the last
+    /// frame's bodies: a layer whose node changes every frame, as a spinner's, rebuilt its
+    /// array from empty every frame — one or two mallocs).
+    package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool,
+                             strokeScratch: StrokeScratch? = nil, visible: CGRect? = nil,
+                             culledCurves: CullCounter? = nil, into out: inout [DrawPiece]) {
+        out.removeAll(keepingCapacity: true)
+        if case .transformLayer = n.kind { return }
         // Room for the usual pieces at the first: grown piece by piece, a layer with a
         // background and contents reallocated its array.
         func add(_ piece: DrawPiece) {
@@ -97,7 +110,6 @@ package enum LayerPieces {
                 add(.shapeStroke(outline: stroke, color: color))
             }
         }
-        return out
     }
 
     /// The border piece, drawn after the sublayers.

@@ -208,21 +208,37 @@ package final class RetainedPreparation {
     private var bodyCache: [FramePreparer.BodyKey: [DrawPiece]] = [:]
     private var spareIDLists: [[RenderNodeID]] = []
     private var spareAncestors: Set<RenderNodeID> = []
+    /// The piece arrays of the last frame's bodies, emptied, for the next frame's bodies: at
+    /// most `maxSpareBodies` arrays of at most `maxSpareBodyPieces` pieces each (kept memory:
+    /// under 64 × 16 pieces of `MemoryLayout<DrawPiece>.stride` bytes, ~40 KB).
+    private var spareBodies: [[DrawPiece]] = []
+    static let maxSpareBodies = 64
+    static let maxSpareBodyPieces = 16
 
     /// Hands the kept tables to `preparer` (whose own are empty: it has not walked yet).
     func lendStorage(to preparer: inout FramePreparer) {
-        guard preparer.bodyCache.isEmpty, preparer.spareIDLists.isEmpty, preparer.spareAncestors.isEmpty else { return }
+        guard preparer.bodyCache.isEmpty, preparer.spareIDLists.isEmpty, preparer.spareAncestors.isEmpty,
+              preparer.spareBodies.isEmpty else { return }
         swap(&bodyCache, &preparer.bodyCache)
         swap(&spareIDLists, &preparer.spareIDLists)
         swap(&spareAncestors, &preparer.spareAncestors)
+        swap(&spareBodies, &preparer.spareBodies)
     }
 
-    /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces).
+    /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces;
+    /// its arrays become spare bodies).
     func takeBackStorage(from preparer: inout FramePreparer) {
         swap(&bodyCache, &preparer.bodyCache)
         swap(&spareIDLists, &preparer.spareIDLists)
         swap(&spareAncestors, &preparer.spareAncestors)
+        swap(&spareBodies, &preparer.spareBodies)
+        for b in bodyCache.values where spareBodies.count < Self.maxSpareBodies && b.capacity <= Self.maxSpareBodyPieces {
+            spareBodies.append(b)
+        }
         bodyCache.removeAll(keepingCapacity: true)
+        // Emptied once the cache has let them go (then each is this table's alone: emptied in
+        // its own buffer).
+        for i in spareBodies.indices { spareBodies[i].removeAll(keepingCapacity: true) }
         spareAncestors.removeAll(keepingCapacity: true)
         if spareIDLists.count > FramePreparer.maxDepth { spareIDLists.removeAll() }
     }
@@ -231,6 +247,10 @@ package final class RetainedPreparation {
     var logAddress: UnsafeRawPointer? { log.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
     /// Room in the kept body cache (for tests).
     var keptBodyCacheCapacity: Int { bodyCache.capacity }
+    /// Spare body arrays kept, and where their buffers are (for tests).
+    var spareBodyAddresses: [UnsafeRawPointer?] {
+        spareBodies.map { $0.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } }
+    }
     /// Id lists kept (for tests).
     var keptIDListCount: Int { spareIDLists.count }
 

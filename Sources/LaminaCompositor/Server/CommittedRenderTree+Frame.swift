@@ -32,10 +32,17 @@ extension CommittedRenderTree {
         withLockedState { nodes, schedule, cache in
             schedule.evaluate(at: time)
             var frame: RenderTree
-            if let reused = cache.frame, cache.written.count == schedule.animatedCount {
-                cache.frame = nil
-                frame = reused
-                frame.changes = RenderTreeChanges(previous: cache.serial, ids: cache.pending)
+            if cache.frame != nil, cache.written.count == schedule.animatedCount {
+                // The last frame's tree, moved out of the cache (no other copy here), and its
+                // list of changed ids emptied and refilled: once the caller has let the last
+                // frame go the list is this frame's alone, so recording this frame's writes
+                // allocates nothing (a list started empty every frame was a malloc a frame).
+                frame = cache.frame.take()!
+                var ids = frame.changes?.ids ?? []
+                frame.changes = nil
+                ids.removeAll(keepingCapacity: true)
+                ids.append(contentsOf: cache.pending)
+                frame.changes = RenderTreeChanges(previous: cache.serial, ids: ids)
             } else {
                 frame = nodes
                 frame.changes = RenderTreeChanges(previous: nil)

@@ -66,9 +66,31 @@ package final class WorkerPool: @unchecked Sendable {
         withoutActuallyEscaping(body) { body in
             // The job is the band loop's parameters and the body, stored in the shared state
             // (no closure made per job: a closure capturing them would be allocated every frame).
-            state.run(body, bands: bands, bandHeight: bh, height: height)
+            // The escaping view of the body is itself a heap box (one malloc per call): a
+            // caller running every frame passes a `BandWork` object instead.
+            state.run(.closure(body), bands: bands, bandHeight: bh, height: height)
         }
     }
+
+    /// `forEachBand(height:bandHeight:_:)` with `work.band(rows, worker:)` as the body: an
+    /// object the caller keeps is called without a closure value, so a job allocates nothing
+    /// (issue 21 item 3: a frame's regions are spread over the pool every frame).
+    package func forEachBand(height: Int, bandHeight: Int, work: some BandWork) {
+        guard height > 0 else { return }
+        let bh = max(1, bandHeight)
+        let bands = (height + bh - 1) / bh
+        if state.threadCount == 0 || bands == 1 || !state.tryBegin() {
+            for b in 0..<bands { work.band((b * bh)..<min(height, (b + 1) * bh), worker: 0) }
+            return
+        }
+        state.run(.object(work), bands: bands, bandHeight: bh, height: height)
+    }
+}
+
+/// The body of a band loop as an object (`WorkerPool.forEachBand(height:bandHeight:work:)`):
+/// called from every worker at once, for disjoint bands; `worker` is in 0..<workerCount.
+package protocol BandWork: AnyObject, Sendable {
+    func band(_ rows: Range<Int>, worker: Int)
 }
 
 private final class WorkerContext {
@@ -93,8 +115,14 @@ private final class PoolState: @unchecked Sendable {
 
     /// One `forEachBand` call: its body and its bands (`bands` bands of `bandHeight` rows
     /// covering 0..<height).
+    /// A job's body: a closure (made escaping for the job's length), or an object.
+    enum Body {
+        case closure((Range<Int>, Int) -> Void)
+        case object(any BandWork)
+    }
+
     private struct Job {
-        let body: (Range<Int>, Int) -> Void
+        let body: Body
         let bands: Int, bandHeight: Int, height: Int
 
         /// Claims bands through `next` and draws them, until none is left.
@@ -102,7 +130,11 @@ private final class PoolState: @unchecked Sendable {
             while true {
                 let b = next.wrappingAdd(1, ordering: .relaxed).oldValue
                 if b >= bands { break }
-                body((b * bandHeight)..<min(height, (b + 1) * bandHeight), worker)
+                let rows = (b * bandHeight)..<min(height, (b + 1) * bandHeight)
+                switch body {
+                case let .closure(f): f(rows, worker)
+                case let .object(o): o.band(rows, worker: worker)
+                }
             }
         }
     }
@@ -129,7 +161,7 @@ private final class PoolState: @unchecked Sendable {
 
     /// Runs the band loop of `body` on every thread (the caller as worker 0) and waits for
     /// all of them.
-    func run(_ body: @escaping (Range<Int>, Int) -> Void, bands: Int, bandHeight: Int, height: Int) {
+    func run(_ body: Body, bands: Int, bandHeight: Int, height: Int) {
         let work = Job(body: body, bands: bands, bandHeight: bandHeight, height: height)
         pthread_mutex_lock(mutex)
         next.store(0, ordering: .relaxed)

@@ -289,4 +289,28 @@ import _LaminaTestSupport
         // At most one executor a thread was made.
         #expect(frames.compositor.executors.idleCount <= 2)
     }
+
+    /// A frame drawn in regions on two threads is drawn by the scratch's one `RegionDrawing`
+    /// object, the same every frame, which holds nothing of a frame after it (the list's
+    /// buffer and the surfaces are not kept alive by it); the frames are the one-thread bytes.
+    @Test func regionsAreDrawnByOneKeptObjectThatHoldsNothingAfterAFrame() throws {
+        let pool = WorkerPool(threadCount: 2)
+        let compositor = Compositor()
+        let scratch = RegionRenderScratch()
+        let drawing = scratch.drawing
+        let regions = [PixelBox(x0: 10, y0: 5, x1: 60, y1: 40), PixelBox(x0: 0, y0: 50, x1: 100, y1: 80)]
+        for k in 0..<4 {
+            var list = compositor.drawList(tree: KeptFrameBufferTests.tree(k), width: 100, height: 80)
+            var out = try Surface(width: 100, height: 80)
+            try compositor.render(list, into: out, regions: regions, pool: pool, kept: scratch)
+            #expect(scratch.drawing === drawing)
+            #expect(isKnownUniquelyReferenced(&out), "frame \(k): the output is still held")
+            #expect(drawing.isEmpty, "frame \(k): the drawing object still holds the frame")
+            let reference = try Surface(width: 100, height: 80)
+            try Compositor().render(list, into: reference, regions: regions, pool: nil)
+            #expect(out.bytes() == reference.bytes(), "frame \(k)")
+            list.commands.removeAll()
+        }
+    }
 }
+

@@ -47,6 +47,28 @@ import Testing
         }
     }
 
+    /// The piece arrays of a frame's bodies become spare arrays the next frame's bodies are
+    /// made in: a retained frame that rebuilds the moving layer's body takes a spare and gives
+    /// it back, so the set of spare buffers stays the same frame after frame (made afresh, the
+    /// body's new buffer would join the set); the lists stay a full walk's.
+    @Test func bodyArraysAreKeptAndFilledAgain() throws {
+        let compositor = Compositor()
+        let retained = RetainedPreparation()
+        var previous: RenderTreeChanges?
+        var spares: Set<UnsafeRawPointer?>?
+        for step in 0..<6 {
+            let tree = Self.tree(step: step, previous: previous)
+            previous = tree.changes
+            let list = compositor.drawList(tree: tree, width: 200, height: 120, retained: retained)
+            #expect(list.commands == compositor.drawList(tree: tree, width: 200, height: 120).commands, "step \(step)")
+            let now = Set(retained.spareBodyAddresses)
+            #expect(!now.isEmpty && now.count <= RetainedPreparation.maxSpareBodies)
+            #expect(!now.contains(nil) || now.count == 1)
+            if step >= 2, let spares { #expect(now == spares, "step \(step): a body was made in a new array") }
+            spares = now
+        }
+    }
+
     /// The retained preparation takes the frame's visited log by exchange: the log it held
     /// goes back to the compositor with the visited set, which empties it in place (kept by
     /// reference instead, emptying it copied it every frame). Then the spare set is empty.

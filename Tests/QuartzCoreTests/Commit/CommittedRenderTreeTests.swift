@@ -55,6 +55,33 @@ import Testing
 
     static let times: [Double] = [99, 100, 100.5, 101.3, 102.5, 104]
 
+    /// A frame made from the last one (the schedule unchanged) records its changed ids in the
+    /// last frame's list, emptied — the same buffer frame after frame once the caller has let
+    /// the last frame go — and lists every node the frame wrote; its nodes are a fresh
+    /// snapshot's.
+    @Test func framesReuseTheirChangedIDList() throws {
+        let host = TestHost()
+        let (root, layers) = Self.animatedTree(host)
+        let committed = root.committedRenderTree()
+        func address(_ t: RenderTree) -> UnsafeRawPointer? {
+            t.changes?.ids.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } ?? nil
+        }
+        _ = committed.tree(at: 100.25)
+        var addresses: [UnsafeRawPointer?] = []
+        for t in [100.5, 100.75, 101, 101.25] {
+            let frame = committed.tree(at: t)
+            addresses.append(address(frame))
+            let ids = Set(frame.changes?.ids ?? [])
+            #expect(frame.changes?.previous != nil, "at \(t): not made from the last frame")
+            for layer in layers.dropFirst() { #expect(ids.contains(layer.renderNodeID), "at \(t)") }
+            let fromModel = CommittedRenderTree(root: root).tree(at: t)
+            #expect(frame.nodes == fromModel.nodes, "at \(t)")
+        }
+        #expect(addresses[0] != nil)
+        #expect(Set(addresses.dropFirst()).count == 1 && addresses[1] == addresses[0], "\(addresses)")
+        withExtendedLifetime(host) {}
+    }
+
     @Test func framesEqualPresentation() throws {
         let host = TestHost()
         let (root, layers) = Self.animatedTree(host)
