@@ -3,6 +3,7 @@
 // predicate asks for (reference §3.1: shadow, background, contents, sublayers by zPosition,
 // border; clipping by masksToBounds and mask; opacity last).
 import CoreGraphics
+import LaminaRaster
 
 /// Builds the draw list of one frame. Each node is visited at most once per frame (a node
 /// reached again — cycle, shared child, mask that is also a sublayer — is skipped with a
@@ -24,6 +25,9 @@ package struct FramePreparer {
     /// The ancestors set an extent walk (`subtreeExtent`) carries, emptied and reused by the
     /// next one (a set made for each group or plane measured was a malloc each).
     var spareAncestors: Set<RenderNodeID> = []
+    /// The vertex buffer `DirectPlaneChoice` builds its check polygons in, kept from plane to
+    /// plane (and, lent by `retained`, frame to frame).
+    var planeVertices: [RasterPoint] = []
     /// The delayed replicator instances being walked, outermost first (see
     /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
     /// (nil: the frame's own nodes).
@@ -524,7 +528,8 @@ package struct FramePreparer {
         list.commands.append(.endProjective(layer: n.id))
         // A body the plane surface adds nothing to is drawn straight through the homography
         // instead: one command in place of the bracket (DirectPlaneChoice.swift).
-        if drawsPlanesDirectly, let direct = DirectPlaneChoice.command(for: spec, body: list.commands[(begin + 1)..<(list.commands.count - 1)]) {
+        if drawsPlanesDirectly, let direct = DirectPlaneChoice.command(for: spec, body: list.commands[(begin + 1)..<(list.commands.count - 1)],
+                                                                    scratch: &planeVertices) {
             list.commands.removeSubrange(begin...)
             list.commands.append(direct)
         }

@@ -25,6 +25,7 @@
 // skip it). Tests (and `LAMINA_VERIFY_RETAINED=1`) prepare every frame both ways and compare.
 import CoreGraphics
 import Foundation
+import LaminaRaster
 
 /// The last frame's draw list by layer subtree, for one frame stream (not thread-safe: one
 /// frame is prepared at a time, as `IncrementalFrames` does).
@@ -215,6 +216,7 @@ package final class RetainedPreparation {
         swap(&bodyCache, &preparer.bodyCache)
         swap(&spareIDLists, &preparer.spareIDLists)
         swap(&spareAncestors, &preparer.spareAncestors)
+        swap(&planeVertices, &preparer.planeVertices)
     }
 
     /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces).
@@ -222,9 +224,18 @@ package final class RetainedPreparation {
         swap(&bodyCache, &preparer.bodyCache)
         swap(&spareIDLists, &preparer.spareIDLists)
         swap(&spareAncestors, &preparer.spareAncestors)
+        swap(&planeVertices, &preparer.planeVertices)
+        if planeVertices.capacity > 4096 { planeVertices = [] }
         bodyCache.removeAll(keepingCapacity: true)
         spareAncestors.removeAll(keepingCapacity: true)
         if spareIDLists.count > FramePreparer.maxDepth { spareIDLists.removeAll() }
+    }
+
+    /// The check polygons' vertex buffer lent to each frame's preparer (`DirectPlaneChoice`).
+    private var planeVertices: [RasterPoint] = []
+    /// Where it is stored (for tests).
+    var planeVerticesAddress: UnsafeRawPointer? {
+        planeVertices.capacity == 0 ? nil : planeVertices.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
     /// Where the last frame's visited log is stored (for tests).

@@ -149,6 +149,63 @@ import Testing
         }
     }
 
+    /// The plane choice with its check polygons in a kept buffer chooses the command the
+    /// choice without one does, for pages at several angles (a masked plane) and a translucent
+    /// mask (no direct plane); the buffer is reused plane after plane.
+    @Test func theChoiceWithAKeptBufferIsTheChoice() throws {
+        var scratch: [RasterPoint] = []
+        var address: UnsafeRawPointer?
+        for (k, nodes) in [Self.page(angle: 0.5), Self.page(angle: 0.2), Self.page(angle: 0.7),
+                           DirectMaskedPlaneTests.scene(maskAlpha: 0.5)].enumerated() {
+            let list = RT.surfacePlanesDrawList(nodes, size: 200)
+            let begin = try #require(list.commands.firstIndex { if case .beginProjective = $0 { return true }; return false })
+            let end = try #require(list.commands.firstIndex { if case .endProjective = $0 { return true }; return false })
+            guard case let .beginProjective(spec) = list.commands[begin] else { return }
+            let body = list.commands[(begin + 1)..<end]
+            let kept = DirectPlaneChoice.command(for: spec, body: body, scratch: &scratch)
+            #expect(kept == DirectPlaneChoice.command(for: spec, body: body), "plane \(k)")
+            #expect((kept != nil) == (k < 3))
+            let now = scratch.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+            #expect(scratch.capacity > 0)
+            if let address { #expect(now == address, "plane \(k): the check polygons' buffer was made anew") }
+            address = now
+        }
+    }
+
+    /// A frame stream's preparer gets the same check-polygon buffer frame after frame, and
+    /// its lists stay the full walk's.
+    @Test func theStreamKeepsTheChoiceBuffer() throws {
+        let compositor = Compositor()
+        let retained = RetainedPreparation()
+        var address: UnsafeRawPointer?
+        for (k, angle) in [0.5, 0.45, 0.4, 0.35].enumerated() {
+            let tree = RT.tree(Self.page(angle: angle))
+            let list = compositor.drawList(tree: tree, width: 200, height: 200, retained: retained)
+            #expect(list.commands == compositor.drawList(tree: tree, width: 200, height: 200).commands)
+            let now = retained.planeVerticesAddress
+            #expect(now != nil)
+            if k > 0 { #expect(now == address, "frame \(k): the buffer was not kept") }
+            address = now
+        }
+    }
+
+    /// A size class's list of idle buffers stays in the pool's table once emptied, so the
+    /// next buffer handed back (and the next checkout) reuses it: the counts are unchanged.
+    @Test func poolListsAreReusedInPlace() throws {
+        let pool = SurfacePool(byteLimit: 1 << 24)
+        let budget = PixelMemoryBudget(limit: 1 << 26)
+        for round in 0..<4 {
+            let a = try #require(try pool.mask(width: 64, height: 50 + round, budget: budget)) // one size class (4 KiB)
+            let b = try #require(try pool.surface(width: 40, height: 30, budget: budget))
+            #expect(a.width == 64 && a.height == 50 + round && b.width == 40)
+            pool.recycle(a)
+            pool.recycle(b)
+            #expect(pool.statistics.pooledBuffers == 2)
+            if round > 0 { #expect(pool.statistics.reuses == 2 * round) }
+        }
+        #expect(pool.statistics.freshAllocations == 2)
+    }
+
     /// `DirectMaskedPlaneTests.scene` with a border, turned by `angle` about y.
     static func page(angle: Double) -> [RenderNode] {
         var nodes = DirectMaskedPlaneTests.scene(borderWidth: 2)
