@@ -25,8 +25,11 @@ extension PieceRasterizer {
     /// threshold: the maps differ by the parent's whole-pixel origin) draws nothing.
     func drawDirectMasked(_ plane: DirectMaskedPlane, into parent: RasterTarget) throws {
         let spec = plane.plane
-        // (The last element: a masked group's fill, whose polygon is a kept one.)
-        var fills: [(Polygon, Paint, Double, FillRule, Bool)] = []
+        // (The last element: whether the fill's polygon is a kept one.) The array is kept
+        // from plane to plane (`directFills`), emptied after each.
+        var fills: [DirectFill] = []
+        swap(&fills, &directFills)
+        fills.removeAll(keepingCapacity: true)
         for step in plane.steps {
             switch step {
             case let .item(item):
@@ -50,7 +53,13 @@ extension PieceRasterizer {
         // `keptPolygon`): handed back for the next plane.
         for fill in fills where fill.4 { recycle(fill.0) }
         releaseUnderlays()
+        fills.removeAll(keepingCapacity: true)
+        if fills.capacity <= 64 { directFills = fills }
     }
+
+    /// One fill of a direct masked plane: coverage, paint, alpha, rule, and whether the
+    /// polygon is in the kept buffers.
+    typealias DirectFill = (Polygon, Paint, Double, FillRule, Bool)
 
     /// Records in `runs` the pixels of `parent` this plane's masked groups will overwrite with
     /// opaque paint at full coverage when it is drawn (`drawDirectMasked`, same fills, same

@@ -28,6 +28,8 @@ final class PieceRasterizer {
     private var spareSubpaths: [[RasterPoint]] = []
     /// The bounds-space vertices of the subpath `keptProjectedPolygon` is flattening.
     private var outlinePoints: [CGPoint] = []
+    /// The fills of the direct masked plane being drawn, emptied between planes (kept).
+    var directFills: [DirectFill] = []
     /// A wide shadow's projected quad and its hole's (`directWideShadow`), kept.
     var shadowQuad: [CGPoint] = []
     var shadowCut: [CGPoint] = []

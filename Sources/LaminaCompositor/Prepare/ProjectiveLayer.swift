@@ -135,7 +135,13 @@ enum ProjectiveLayer {
     /// Device pixels per point in the layer's plane, estimated from the projected bounds'
     /// area, within [1/16, 8]; `fallback` when the bounds are partly behind the eye.
     static func planeScale(_ h: Homography, bounds: CGRect, fallback: Double) -> Double {
-        let q = h.projectClipped(corners(bounds))
+        var q: [CGPoint] = []
+        return planeScale(h, bounds: bounds, fallback: fallback, quad: &q)
+    }
+
+    /// `planeScale(_:bounds:fallback:)` with the projected bounds made in `q` (a kept buffer).
+    static func planeScale(_ h: Homography, bounds: CGRect, fallback: Double, quad q: inout [CGPoint]) -> Double {
+        h.projectClipped(corners(bounds), into: &q)
         let area = Double(bounds.width * bounds.height)
         guard q.count == 4, area > 0 else { return fallback }
         let s = (abs(Homography.signedArea(q)) / 2 / area).squareRoot()

@@ -217,6 +217,7 @@ package final class RetainedPreparation {
         swap(&spareIDLists, &preparer.spareIDLists)
         swap(&spareAncestors, &preparer.spareAncestors)
         swap(&planeVertices, &preparer.planeVertices)
+        swap(&planeQuad, &preparer.planeQuad)
     }
 
     /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces).
@@ -225,6 +226,7 @@ package final class RetainedPreparation {
         swap(&spareIDLists, &preparer.spareIDLists)
         swap(&spareAncestors, &preparer.spareAncestors)
         swap(&planeVertices, &preparer.planeVertices)
+        swap(&planeQuad, &preparer.planeQuad)
         if planeVertices.capacity > 4096 { planeVertices = [] }
         bodyCache.removeAll(keepingCapacity: true)
         spareAncestors.removeAll(keepingCapacity: true)
@@ -233,6 +235,11 @@ package final class RetainedPreparation {
 
     /// The check polygons' vertex buffer lent to each frame's preparer (`DirectPlaneChoice`).
     private var planeVertices: [RasterPoint] = []
+    /// The projected plane bounds' buffer lent likewise (`FramePreparer.emitPlane`).
+    private var planeQuad: [CGPoint] = []
+    var planeQuadAddress: UnsafeRawPointer? {
+        planeQuad.capacity == 0 ? nil : planeQuad.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
     /// Where it is stored (for tests).
     var planeVerticesAddress: UnsafeRawPointer? {
         planeVertices.capacity == 0 ? nil : planeVertices.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }

@@ -177,7 +177,7 @@ import Testing
     @Test func theStreamKeepsTheChoiceBuffer() throws {
         let compositor = Compositor()
         let retained = RetainedPreparation()
-        var address: UnsafeRawPointer?
+        var address: UnsafeRawPointer?, quadAddress: UnsafeRawPointer?
         for (k, angle) in [0.5, 0.45, 0.4, 0.35].enumerated() {
             let tree = RT.tree(Self.page(angle: angle))
             let list = compositor.drawList(tree: tree, width: 200, height: 200, retained: retained)
@@ -186,6 +186,10 @@ import Testing
             #expect(now != nil)
             if k > 0 { #expect(now == address, "frame \(k): the buffer was not kept") }
             address = now
+            let quad = retained.planeQuadAddress
+            #expect(quad != nil)
+            if k > 0 { #expect(quad == quadAddress, "frame \(k): the plane quad's buffer was not kept") }
+            quadAddress = quad
         }
     }
 
