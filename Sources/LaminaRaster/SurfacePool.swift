@@ -205,8 +205,11 @@ package final class SurfacePool: PixelMemoryReclaimer, @unchecked Sendable {
         let reused = state.withLock { s -> PixelStorage? in
             var capacity = wanted
             while capacity <= max(wanted, 2 * bytes) {
-                if var list = s.free[capacity], let b = list.popLast() {
-                    s.free[capacity] = list.isEmpty ? nil : list
+                // Popped in place (through the table's values: `free[capacity]?.popLast()`
+                // prepares room for an insertion at every class it misses), and an emptied
+                // list kept under its capacity: a copy of the list (shared with the table)
+                // and a new list for the next buffer handed back were two mallocs per checkout.
+                if let i = s.free.index(forKey: capacity), let b = s.free.values[i].popLast() {
                     s.stats.pooledBytes -= capacity
                     s.stats.pooledBuffers -= 1
                     s.stats.reuses += 1

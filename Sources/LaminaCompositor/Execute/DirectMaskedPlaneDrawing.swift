@@ -25,18 +25,21 @@ extension PieceRasterizer {
     /// threshold: the maps differ by the parent's whole-pixel origin) draws nothing.
     func drawDirectMasked(_ plane: DirectMaskedPlane, into parent: RasterTarget) throws {
         let spec = plane.plane
-        // (The last element: a masked group's fill, whose polygon is a kept one.)
-        var fills: [(Polygon, Paint, Double, FillRule, Bool)] = []
+        // (The last element: whether the fill's polygon is a kept one.) The array is kept
+        // from plane to plane (`directFills`), emptied after each.
+        var fills: [DirectFill] = []
+        swap(&fills, &directFills)
+        fills.removeAll(keepingCapacity: true)
         for step in plane.steps {
             switch step {
             case let .item(item):
                 guard let fill = directFill(item, spec: spec, parent: parent) else { continue }
-                fills.append((fill.0, fill.1, fill.2, .nonZero, false))
+                fills.append((fill.0, fill.1, fill.2, .nonZero, true))
             case let .wideShadow(item, hole):
                 switch try directWideShadow(item, spec: spec, parent: parent, hole: hole) {
                 case .nothing, .degenerate: continue
                 case let .fill(poly, paint, alpha, rule):
-                    fills.append((poly, paint, alpha, rule, false))
+                    fills.append((poly, paint, alpha, rule, true))
                 }
             case let .masked(pieces, mask):
                 guard let fill = directMasked(pieces, mask: mask, spec: spec, parent: parent) else { continue }
@@ -46,11 +49,17 @@ extension PieceRasterizer {
         for (poly, paint, alpha, rule, _) in fills {
             painter.fill(poly, rule: rule, into: parent, paint: paint, alpha: alpha)
         }
-        // The masked groups' outlines are the rasterizer's kept buffers (`keptProjectedPolygon`):
-        // handed back for the next plane (the others' are not: the kept buffers would fill up
-        // with polygons made afresh every frame).
+        // Every fill's coverage is built in the rasterizer's kept buffers (`keptProjectedPolygon`,
+        // `keptPolygon`): handed back for the next plane.
         for fill in fills where fill.4 { recycle(fill.0) }
+        releaseUnderlays()
+        fills.removeAll(keepingCapacity: true)
+        if fills.capacity <= 64 { directFills = fills }
     }
+
+    /// One fill of a direct masked plane: coverage, paint, alpha, rule, and whether the
+    /// polygon is in the kept buffers.
+    typealias DirectFill = (Polygon, Paint, Double, FillRule, Bool)
 
     /// Records in `runs` the pixels of `parent` this plane's masked groups will overwrite with
     /// opaque paint at full coverage when it is drawn (`drawDirectMasked`, same fills, same
@@ -68,17 +77,18 @@ extension PieceRasterizer {
             painter.rasterizer.fill(fill.0, rule: fill.2 < 0 ? .evenOdd : .nonZero, clip: area, into: &recorder)
             recycle(fill.0)
         }
+        releaseUnderlays()
     }
 
     /// The masked group as one fill: coverage = the projected mask path, paint = the pieces
     /// composited source-over per pixel.
     private func directMasked(_ pieces: [DrawItem], mask: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (Polygon, Paint, Double)? {
         guard case let .shapeFill(path, _, rule) = mask.piece else { return nil }
-        var layers: [any SpanShader] = []
+        let layers = underlay()
         for p in pieces {
             if case .border = p.piece {
                 guard let shader = directBorderPaint(p, spec: spec, parent: parent) else { return nil }
-                layers.append(shader)
+                layers.append(border: shader)
                 continue
             }
             guard let (outline, shader) = directPaint(p, spec: spec, parent: parent) else { return nil }
@@ -87,10 +97,12 @@ extension PieceRasterizer {
         }
         let f = DirectPlaneDrawing.forward(mask, spec: spec, parent: parent)
         let box = path.boundingBoxOfPath
-        guard f.isFinite, let plane = ProjectedPlane(bounds: box, homography: f.paintMap) else { return nil }
+        guard f.isFinite, let plane = ProjectedPlane(bounds: box, homography: f.paintMap, reusing: keptVertexBuffer()) else { return nil }
         let poly = keptProjectedPolygon(of: path, plane: plane)
-        let paint: Paint = layers.count == 1 ? .shader(layers[0]) : .shader(UnderlayShader(layers: layers))
-        return (poly, paint, rule == .evenOdd ? -1 : 1)
+        giveBack(vertices: (consume plane).takePolygon())
+        // One plain layer is painted by itself (as it always was); else the kept underlay.
+        if layers.layers.count == 1, case let .shader(only) = layers.layers[0] { return (poly, .shader(only), rule == .evenOdd ? -1 : 1) }
+        return (poly, .shader(layers), rule == .evenOdd ? -1 : 1)
     }
 
     private enum WideShadowFill {
@@ -105,7 +117,9 @@ extension PieceRasterizer {
         guard case let .shadow(path, sigma, color) = item.piece else { return .degenerate }
         // Plane-surface pixels, as if the plane surface (uncropped) were the target.
         let t = item.transform.concatenating(CGAffineTransform(translationX: CGFloat(-spec.bounds.x0), y: CGFloat(-spec.bounds.y0)))
-        let poly = Self.polygon(path, t)
+        // The shadow's outline and the quads in kept buffers (each was an array a frame).
+        let poly = keptPolygon(path, t)
+        defer { recycle(poly) }
         guard let b = poly.bounds else { return .nothing }
         let margin = Int(ShadowMapping.spread(sigma: sigma).rounded(.up))
         let reach = PixelRect(x0: 0, y0: 0, x1: spec.bounds.width, y1: spec.bounds.height)
@@ -121,7 +135,8 @@ extension PieceRasterizer {
         let toLocal = Homography([1, 0, Double(-parent.originX), 0, 1, Double(-parent.originY), 0, 0, 1])
         let forward = toLocal.after(spec.surfaceToDevice).after(Homography([fd, 0, Double(originX), 0, fd, Double(originY), 0, 0, 1]))
         let rect = CGRect(x: 0, y: 0, width: maskWidth, height: maskHeight)
-        let quad = forward.projectClipped(ProjectiveLayer.corners(rect))
+        forward.projectClipped(ProjectiveLayer.corners(rect), into: &shadowQuad)
+        let quad = shadowQuad
         guard forward.isFinite, let inverse = forward.paintMap.inverted() else { return .degenerate }
         guard quad.count >= 3 else { return .nothing }
         let rows = parent.limit.flatMap { Self.maskRows(quad: quad, limit: $0, inverse: inverse) }
@@ -130,16 +145,20 @@ extension PieceRasterizer {
         allocator?.recycle(small.mask)
         let shader = ImageShader(image: SampledImage(tinted), inverse: inverse, filter: .bilinear, edge: .transparent,
                                  perspective: DirectPlaneDrawing.sampling(forward, over: rect))
-        var coverage = Polygon([quad.map { RasterPoint(Double($0.x), Double($0.y)) }])
+        var vertices = keptVertexBuffer()
+        for q in quad { vertices.append(RasterPoint(Double(q.x), Double(q.y))) }
+        var coverage = keptPolygon(vertices)
         var rule = FillRule.nonZero
         let extent = CGRect(x: Double(originX), y: Double(originY), width: fd * Double(tinted.width), height: fd * Double(tinted.height))
         if let hole, DirectPlaneChoice.contains(extent, hole) {
             // Through the same map as the shadow's rectangle, so it stays inside the quad.
             let toPlane = toLocal.after(spec.surfaceToDevice)
-            let cut = toPlane.projectClipped(ProjectiveLayer.corners(hole))
+            toPlane.projectClipped(ProjectiveLayer.corners(hole), into: &shadowCut)
             // Unclipped by the eye plane, both quads keep their containment.
-            if quad.count == 4, cut.count == 4 {
-                coverage.addSubpath(cut.map { RasterPoint(Double($0.x), Double($0.y)) })
+            if quad.count == 4, shadowCut.count == 4 {
+                var cut = keptVertexBuffer()
+                for q in shadowCut { cut.append(RasterPoint(Double(q.x), Double(q.y))) }
+                coverage.addSubpath(cut)
                 rule = .evenOdd
             }
         }
@@ -152,13 +171,19 @@ extension PieceRasterizer {
     /// error. Nil (blur every row) when a point maps behind the eye.
     static func maskRows(quad: [CGPoint], limit: PixelRect, inverse: PaintProjective) -> Range<Int>? {
         let top = Double(limit.y0) - 2, bottom = Double(limit.y1) + 2
-        // The quad clipped to top ≤ y ≤ bottom (convex, so two half-plane clips).
-        let corners = quad.map { (Double($0.x), Double($0.y)) }
-        let part = PlaneCrop.clip(PlaneCrop.clip(corners) { _, y in y - top }) { _, y in bottom - y }
+        // The quad clipped to top ≤ y ≤ bottom (convex, so two half-plane clips), inline
+        // (`ClipPolygon`: the arrays were five mallocs per wide shadow per region).
+        var corners = ClipPolygon()
+        for q in quad { corners.append((Double(q.x), Double(q.y))) }
+        let part = corners.clipped { _, y in y - top }.clipped { _, y in bottom - y }
+        guard !part.overflowed else { return nil }
         guard !part.isEmpty else { return 0..<0 }
         var vMin = Double.infinity, vMax = -Double.infinity
-        for p in part {
-            for (dx, dy) in [(-2.0, -2.0), (2, -2), (-2, 2), (2, 2)] {
+        let offsets: InlineArray<4, (Double, Double)> = [(-2.0, -2.0), (2, -2), (-2, 2), (2, 2)]
+        for i in 0..<part.count {
+            let p = part[i]
+            for k in offsets.indices {
+                let (dx, dy) = offsets[k]
                 guard let t = inverse.apply(p.0 + dx, p.1 + dy), t.y.isFinite else { return nil }
                 vMin = min(vMin, t.y); vMax = max(vMax, t.y)
             }
@@ -170,50 +195,76 @@ extension PieceRasterizer {
 
 /// Pieces of a group composited source-over per pixel, bottom first: what the group's surface
 /// would hold at that pixel, without the surface.
-struct UnderlayShader: SpanShader {
-    let layers: [any SpanShader]
-    /// The upper layers' row, kept for the shader's life: `withUnsafeTemporaryAllocation`
-    /// went to the heap for every span wider than a few hundred pixels (~1,300 mallocs a
-    /// frame of the page fold). A shader is made for one fill on one executor's thread.
-    private let scratch = RowScratch()
-    /// The page's border layer (index in `layers`): most of each row is a run of 0 it need
-    /// neither shade nor blend (`ProjectedBorderShader.zeroRun`; a 0 source leaves the
-    /// destination as it is, so skipping it gives the same bytes).
-    private let border: (index: Int, shader: ProjectedBorderShader)?
-
-    init(layers: [any SpanShader]) {
-        self.layers = layers
-        var border: (Int, ProjectedBorderShader)?
-        for (i, layer) in layers.enumerated() where i > 0 {
-            if let b = layer as? ProjectedBorderShader { border = (i, b) }
-        }
-        self.border = border
+///
+/// A class, kept by the rasterizer and refilled for each masked group (`PieceRasterizer.underlay()`):
+/// as a struct, made per fill, its layer array, its row scratch and the existential box it
+/// took as a `Paint` (and the border shader's box, another) were five mallocs per masked page
+/// per region per frame. A class reference needs no box; the border is held as its own
+/// value, not as `any SpanShader`.
+final class UnderlayShader: SpanShader, @unchecked Sendable {
+    /// One layer: a shader, or a page's border (kept unboxed; `ProjectedBorderShader.zeroRun`).
+    enum Layer {
+        case shader(any SpanShader)
+        case border(ProjectedBorderShader)
     }
 
-    var isOpaque: Bool { layers.contains { $0.isOpaque } }
+    private(set) var layers: [Layer] = []
+    /// The upper layers' row, kept for the shader's life: `withUnsafeTemporaryAllocation`
+    /// went to the heap for every span wider than a few hundred pixels (~1,300 mallocs a
+    /// frame of the page fold). A shader is used for one fill at a time on one thread.
+    private let scratch = RowScratch()
+
+    init() {}
+
+    /// The layers `layers`, bottom first (a `ProjectedBorderShader` among them is held as a border).
+    convenience init(layers: [any SpanShader]) {
+        self.init()
+        for l in layers {
+            if let b = l as? ProjectedBorderShader { append(border: b) } else { append(l) }
+        }
+    }
+
+    func append(_ shader: any SpanShader) { layers.append(.shader(shader)) }
+    func append(border: ProjectedBorderShader) { layers.append(.border(border)) }
+
+    /// Drops the layers (and what they sample), keeping the array's room.
+    func removeAll() { layers.removeAll(keepingCapacity: true) }
+
+    var isOpaque: Bool {
+        layers.contains { if case let .shader(s) = $0 { return s.isOpaque } else { return false } }
+    }
+
+    private static func shade(_ layer: Layer, y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
+        switch layer {
+        case let .shader(s): s.shade(y: y, x: x, count: count, into: out)
+        case let .border(b): b.shade(y: y, x: x, count: count, into: out)
+        }
+    }
 
     func shade(y: Int, x: Int, count: Int, into out: UnsafeMutablePointer<UInt32>) {
         guard let first = layers.first else { out.update(repeating: 0, count: count); return }
-        first.shade(y: y, x: x, count: count, into: out)
+        Self.shade(first, y: y, x: x, count: count, into: out)
         guard layers.count > 1, count > 0 else { return }
         let tmp = scratch.pixels(count)
         for i in 1..<layers.count {
-            if let border, border.index == i {
-                let zero = border.shader.zeroRun(y: y, x: x, count: count)
+            // A border's run of 0 is neither shaded nor blended: a 0 source leaves the
+            // destination as it is, so skipping it gives the same bytes.
+            if case let .border(border) = layers[i] {
+                let zero = border.zeroRun(y: y, x: x, count: count)
                 if !zero.isEmpty {
                     let left = zero.lowerBound - x, right = x + count - zero.upperBound
                     if left > 0 {
-                        border.shader.shade(y: y, x: x, count: left, into: tmp)
+                        border.shade(y: y, x: x, count: left, into: tmp)
                         PixelKernels.rowOver(out, tmp, count: left, alpha: 255)
                     }
                     if right > 0 {
-                        border.shader.shade(y: y, x: zero.upperBound, count: right, into: tmp)
+                        border.shade(y: y, x: zero.upperBound, count: right, into: tmp)
                         PixelKernels.rowOver(out + (zero.upperBound - x), tmp, count: right, alpha: 255)
                     }
                     continue
                 }
             }
-            layers[i].shade(y: y, x: x, count: count, into: tmp)
+            Self.shade(layers[i], y: y, x: x, count: count, into: tmp)
             PixelKernels.rowOver(out, tmp, count: count, alpha: 255)
         }
     }

@@ -67,8 +67,12 @@ extension PieceRasterizer {
         let h = f.paintMap
         switch item.piece {
         case let .background(shape, color):
-            guard let plane = ProjectedPlane(bounds: shape.rect.standardized, homography: h) else { return nil }
-            let poly = shape.isRect ? Polygon([plane.polygon]) : ProjectiveDrawing.projectedPolygon(of: shape.path(), plane: plane)
+            // The polygon in the kept buffers (hand it back with `recycle`): a rect's quad is
+            // the plane's polygon, a rounded outline `projectedPolygon`'s vertices.
+            guard let plane = ProjectedPlane(bounds: shape.rect.standardized, homography: h, reusing: keptVertexBuffer()) else { return nil }
+            if shape.isRect { return (keptPolygon(plane.polygon), SolidShader(color.premultiplied)) }
+            let poly = keptProjectedPolygon(of: outline(of: shape), plane: plane)
+            giveBack(vertices: (consume plane).takePolygon())
             return (poly, SolidShader(color.premultiplied))
         case let .contents(c):
             let d = c.slices[0].destination.standardized

@@ -28,6 +28,11 @@ final class PieceRasterizer {
     private var spareSubpaths: [[RasterPoint]] = []
     /// The bounds-space vertices of the subpath `keptProjectedPolygon` is flattening.
     private var outlinePoints: [CGPoint] = []
+    /// The fills of the direct masked plane being drawn, emptied between planes (kept).
+    var directFills: [DirectFill] = []
+    /// A wide shadow's projected quad and its hole's (`directWideShadow`), kept.
+    var shadowQuad: [CGPoint] = []
+    var shadowCut: [CGPoint] = []
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
     var allocator: SurfaceAllocator? {
@@ -159,8 +164,7 @@ final class PieceRasterizer {
     /// is copied, never overwritten).
     func keptPolygon(_ path: CGPath, _ t: CGAffineTransform, visible: PixelRect? = nil) -> Polygon {
         let cull = visible.map { v in CurveCulling(visible: CGRect(x: v.x0, y: v.y0, width: v.width, height: v.height)) }
-        var subpaths = polygonSubpaths
-        polygonSubpaths = []
+        var subpaths = takeOuter()
         // Subpath `n` is being built; it counts once its end comes (as `polygon`'s does).
         var n = 0
         path.flatten(tolerance: fillTolerance, transform: t, cull: cull, begin: { start in
@@ -185,8 +189,7 @@ final class PieceRasterizer {
         let scale = plane.maximumScale
         let deviceTolerance = ProjectiveDrawing.deviceTolerance
         let tolerance = scale > 0 && scale.isFinite ? max(1e-3, deviceTolerance / scale) : deviceTolerance
-        var subpaths = polygonSubpaths
-        polygonSubpaths = []
+        var subpaths = takeOuter()
         var points = outlinePoints
         outlinePoints = []
         let h = plane.homography, minimumW = plane.minimumW
@@ -222,8 +225,7 @@ final class PieceRasterizer {
     /// A one-subpath polygon of `points` in the kept array of subpaths (the earlier subpaths
     /// go to the spares); `recycle(_:)` it likewise.
     func keptPolygon(_ points: [RasterPoint]) -> Polygon {
-        var subpaths = polygonSubpaths
-        polygonSubpaths = []
+        var subpaths = takeOuter()
         while let extra = subpaths.popLast() { spareSubpaths.append(extra) }
         subpaths.append(points)
         return Polygon(subpaths)
@@ -256,9 +258,72 @@ final class PieceRasterizer {
             while let earlier = polygonSubpaths.popLast() {
                 if earlier.capacity > 0, spareSubpaths.count < Self.maxSpareSubpaths { spareSubpaths.append(earlier) }
             }
+            // Its emptied array of subpaths too (a plane's several polygons each need one).
+            if polygonSubpaths.capacity > 0, spareOuters.count < Self.maxSpareOuters { spareOuters.append(polygonSubpaths) }
             polygonSubpaths = subpaths
         }
     }
+
+    /// The kept array of subpaths (emptied arrays of subpaths when it is lent out), for a
+    /// polygon built in the kept buffers.
+    private func takeOuter() -> [[RasterPoint]] {
+        var subpaths = polygonSubpaths
+        polygonSubpaths = []
+        if subpaths.capacity == 0, let spare = spareOuters.popLast() { subpaths = spare }
+        return subpaths
+    }
+
+    /// Emptied arrays of subpaths of recycled polygons, and the most kept.
+    private var spareOuters: [[[RasterPoint]]] = []
+    static let maxSpareOuters = 4
+
+    /// `poly` with every vertex mapped by `map`, in the kept buffers (`recycle(_:)` it): the
+    /// same vertices as `Polygon(poly.subpaths.map { $0.map(map) })`.
+    func keptMapped(_ poly: Polygon, _ map: (RasterPoint) -> RasterPoint) -> Polygon {
+        var subpaths = takeOuter()
+        while let extra = subpaths.popLast() { if spareSubpaths.count < Self.maxSpareSubpaths { spareSubpaths.append(extra) } }
+        for source in poly.subpaths {
+            var buffer = spareSubpaths.popLast() ?? []
+            buffer.removeAll(keepingCapacity: true)
+            for p in source { buffer.append(map(p)) }
+            subpaths.append(buffer)
+        }
+        return Polygon(subpaths)
+    }
+
+    /// Gives back a vertex buffer taken with `keptVertexBuffer()` whose polygon was not
+    /// handed to `keptPolygon(_:)` (e.g. a `ProjectedPlane` made only for its map): to the
+    /// spares, unless they are full or it holds more than `keptPolygonCapacity` vertices.
+    func giveBack(vertices buffer: consuming [RasterPoint]) {
+        guard buffer.capacity > 0, buffer.capacity <= Self.keptPolygonCapacity, spareSubpaths.count < Self.maxSpareSubpaths else { return }
+        spareSubpaths.append(buffer)
+    }
+
+    /// A kept `UnderlayShader`, emptied, for the next masked group's paint: one per masked
+    /// group of the plane being drawn (they are painted after all are made), reused plane
+    /// after plane and frame after frame unless a paint still refers to it. Let go of their
+    /// layers with `releaseUnderlays()` once the plane is drawn.
+    func underlay() -> UnderlayShader {
+        defer { underlaysUsed += 1 }
+        if underlaysUsed < underlays.count, isKnownUniquelyReferenced(&underlays[underlaysUsed]) {
+            underlays[underlaysUsed].removeAll()
+            return underlays[underlaysUsed]
+        }
+        let u = UnderlayShader()
+        if underlaysUsed < underlays.count { underlays[underlaysUsed] = u } else if underlays.count < Self.maxUnderlays { underlays.append(u) }
+        return u
+    }
+
+    /// Empties the underlays handed out since the last call (no image is held past the draw).
+    func releaseUnderlays() {
+        for i in 0..<min(underlaysUsed, underlays.count) { underlays[i].removeAll() }
+        underlaysUsed = 0
+    }
+
+    /// Underlays kept by `underlay()`, and how many the plane being drawn took.
+    private(set) var underlays: [UnderlayShader] = []
+    private var underlaysUsed = 0
+    static let maxUnderlays = 8
 
     /// The most spare subpath buffers kept.
     static let maxSpareSubpaths = 16

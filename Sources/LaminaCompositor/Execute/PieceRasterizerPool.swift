@@ -30,6 +30,9 @@ final class PieceRasterizerPool: @unchecked Sendable {
         lock.withLock { if idle.count < Self.maxIdle { idle.append(pieces) } }
     }
 
+    /// The rasterizer `take()` would lend next, left idle (for tests).
+    func peekIdle() -> PieceRasterizer? { lock.withLock { idle.last } }
+
     /// Rasterizers idle now (for tests).
     var idleCount: Int { lock.withLock { idle.count } }
 }

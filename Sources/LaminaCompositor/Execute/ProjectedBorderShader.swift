@@ -187,7 +187,8 @@ struct ProjectedBorderShader: SpanShader {
 extension PieceRasterizer {
     /// The paint layer of a rect border piece of a masked page in `parent`'s pixels, nil when
     /// its map is degenerate.
-    func directBorderPaint(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> (any SpanShader)? {
+    /// (The shader itself, not `any SpanShader`: a boxed existential was a malloc per page.)
+    func directBorderPaint(_ item: DrawItem, spec: ProjectiveSpec, parent: RasterTarget) -> ProjectedBorderShader? {
         guard case let .border(shape, width, color) = item.piece else { return nil }
         let f = DirectPlaneDrawing.forward(item, spec: spec, parent: parent)
         guard f.isFinite, let inverse = f.paintMap.inverted() else { return nil }

@@ -52,8 +52,10 @@ extension PieceRasterizer {
         let mask = try scratchMask(width: w, height: h)
         defer { allocator?.recycle(mask) }
         var sink = MaskWriterSink(mask)
-        let small = Polygon(poly.subpaths.map { $0.map { RasterPoint(($0.x - Double(box.x0)) / fd, ($0.y - Double(box.y0)) / fd) } })
+        // (In the kept buffers: a new polygon was an array per subpath per shadow per frame.)
+        let small = keptMapped(poly) { RasterPoint(($0.x - Double(box.x0)) / fd, ($0.y - Double(box.y0)) / fd) }
         painter.rasterizer.fill(small, rule: .nonZero, clip: PixelRect(mask), into: &sink)
+        recycle(small)
         let lowSigma = Self.quarterSigma(sigma)
         let grow = GaussianBlur.margin(sigma: lowSigma)
         // The caller hands the blurred mask back to `allocator`.

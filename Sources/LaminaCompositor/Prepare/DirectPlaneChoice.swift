@@ -45,18 +45,40 @@ enum DirectPlaneChoice {
     /// `beginProjective` and `endProjective`) is `body` without a plane surface, or nil when
     /// the plane keeps its surface.
     static func command(for spec: ProjectiveSpec, body: ArraySlice<DrawCommand>) -> DrawCommand? {
+        var scratch: [RasterPoint] = []
+        return command(for: spec, body: body, scratch: &scratch)
+    }
+
+    /// `command(for:body:)`, its planes' polygons (built only to check a map leaves a visible
+    /// one) made in `scratch`, which the caller keeps from plane to plane and frame to frame:
+    /// each check's polygon was a malloc, a dozen per page fold frame.
+    static func command(for spec: ProjectiveSpec, body: ArraySlice<DrawCommand>, scratch: inout [RasterPoint]) -> DrawCommand? {
         guard spec.cacheKey == nil, !spec.bounds.isEmpty else { return nil }
-        if let items = plainItems(spec, body) { return .drawPlaneDirect(DirectPlane(layer: spec.layer, plane: spec, items: items)) }
-        if let steps = maskedSteps(spec, body) { return .drawMaskedPlaneDirect(DirectMaskedPlane(layer: spec.layer, plane: spec, steps: steps)) }
+        if let items = plainItems(spec, body, &scratch) { return .drawPlaneDirect(DirectPlane(layer: spec.layer, plane: spec, items: items)) }
+        if let steps = maskedSteps(spec, body, &scratch) {
+            return .drawMaskedPlaneDirect(DirectMaskedPlane(layer: spec.layer, plane: spec, steps: steps))
+        }
         return nil
     }
 
+    /// Whether `ProjectedPlane(bounds: r, homography: h)` exists (and `body` of it, when
+    /// given), its polygon built in `scratch` and left there for the next check.
+    private static func projects(_ r: CGRect, _ h: PaintProjective, _ scratch: inout [RasterPoint],
+                                 _ body: (ProjectedPlane) -> Bool = { _ in true }) -> Bool {
+        var buffer: [RasterPoint] = []
+        swap(&buffer, &scratch)
+        guard let plane = ProjectedPlane(bounds: r, homography: h, reusing: buffer) else { return false }
+        let answer = body(plane)
+        scratch = (consume plane).takePolygon()
+        return answer
+    }
+
     /// One or two plain pieces and nothing else.
-    private static func plainItems(_ spec: ProjectiveSpec, _ body: ArraySlice<DrawCommand>) -> [DrawItem]? {
+    private static func plainItems(_ spec: ProjectiveSpec, _ body: ArraySlice<DrawCommand>, _ scratch: inout [RasterPoint]) -> [DrawItem]? {
         guard !body.isEmpty, body.count <= maxPlainItems else { return nil }
         var items: [DrawItem] = []
         for c in body {
-            guard case let .draw(item) = c, isPlain(item, spec) else { return nil }
+            guard case let .draw(item) = c, isPlain(item, spec, &scratch) else { return nil }
             items.append(item)
         }
         return items
@@ -64,7 +86,8 @@ enum DirectPlaneChoice {
 
     /// Wide shadows, plain pieces and page-like masked groups, with at least one of the first
     /// or last (a body of plain pieces alone is `plainItems`' or the surface's).
-    private static func maskedSteps(_ spec: ProjectiveSpec, _ body: ArraySlice<DrawCommand>) -> [DirectMaskedPlane.Step]? {
+    private static func maskedSteps(_ spec: ProjectiveSpec, _ body: ArraySlice<DrawCommand>,
+                                    _ scratch: inout [RasterPoint]) -> [DirectMaskedPlane.Step]? {
         guard body.count + 1 <= maxCommands else { return nil }
         let c = body // (indexed in place: a copy into an array was a malloc per plane per frame)
         var steps: [DirectMaskedPlane.Step] = []
@@ -75,7 +98,7 @@ enum DirectPlaneChoice {
                 if case let .shadow(_, sigma, _) = item.piece, sigma >= PieceRasterizer.quarterResolutionSigma {
                     guard projectsInvertibly(spec) else { return nil }
                     steps.append(.wideShadow(item, hole: nil))
-                } else if isPlain(item, spec) {
+                } else if isPlain(item, spec, &scratch) {
                     steps.append(.item(item))
                 } else {
                     return nil
@@ -86,13 +109,13 @@ enum DirectPlaneChoice {
                 var pieces: [DrawItem] = []
                 i += 1
                 while i < c.endIndex, case let .draw(item) = c[i] {
-                    guard isPlain(item, spec) || isPageBorder(item, spec), item.alpha >= 1, item.tint == .none else { return nil }
+                    guard isPlain(item, spec, &scratch) || isPageBorder(item, spec), item.alpha >= 1, item.tint == .none else { return nil }
                     pieces.append(item)
                     i += 1
                 }
                 guard !pieces.isEmpty, i + 2 < c.endIndex, case let .beginMask(ml) = c[i], ml == g.layer,
                       case let .draw(mask) = c[i + 1], case let .endGroup(el) = c[i + 2], el == g.layer,
-                      isOutline(mask, inside: pieces, spec) else { return nil }
+                      isOutline(mask, inside: pieces, spec, &scratch) else { return nil }
                 steps.append(.masked(pieces: pieces, mask: mask))
                 i += 3
             default:
@@ -103,7 +126,7 @@ enum DirectPlaneChoice {
         // A wide shadow right under an opaque page is not shaded where the page covers it.
         for k in steps.indices.dropLast() {
             guard case let .wideShadow(shadow, _) = steps[k], case let .masked(pieces, mask) = steps[k + 1] else { continue }
-            steps[k] = .wideShadow(shadow, hole: opaqueInterior(pieces, mask: mask, spec: spec))
+            steps[k] = .wideShadow(shadow, hole: opaqueInterior(pieces, mask: mask, spec: spec, scratch: &scratch))
         }
         return steps
     }
@@ -128,15 +151,15 @@ enum DirectPlaneChoice {
     }
 
     /// A plain piece inside the plane box whose projective paint can be made.
-    private static func isPlain(_ item: DrawItem, _ spec: ProjectiveSpec) -> Bool {
+    private static func isPlain(_ item: DrawItem, _ spec: ProjectiveSpec, _ scratch: inout [RasterPoint]) -> Bool {
         guard let r = rect(of: item), contains(box(spec), r.applying(item.transform)) else { return false }
         guard let h = deviceMap(item, spec) else { return false }
         switch item.piece {
         case let .background(shape, _):
-            return ProjectedPlane(bounds: shape.rect.standardized, homography: h) != nil
+            return projects(shape.rect.standardized, h, &scratch)
         case let .contents(c):
             let s = c.slices[0].source.standardized
-            return s.width > 0 && s.height > 0 && ProjectedPlane(bounds: r, homography: h) != nil && h.inverted() != nil
+            return s.width > 0 && s.height > 0 && projects(r, h, &scratch) && h.inverted() != nil
         default:
             return false
         }
@@ -156,14 +179,15 @@ enum DirectPlaneChoice {
 
     /// A mask that is one opaque, untinted shape fill inside every piece of its group, so its
     /// outline alone is the group's coverage.
-    private static func isOutline(_ mask: DrawItem, inside pieces: [DrawItem], _ spec: ProjectiveSpec) -> Bool {
+    private static func isOutline(_ mask: DrawItem, inside pieces: [DrawItem], _ spec: ProjectiveSpec,
+                                  _ scratch: inout [RasterPoint]) -> Bool {
         guard case let .shapeFill(path, color, _) = mask.piece, color.premultiplied.a == 255,
               mask.alpha >= 1, mask.tint == .none else { return false }
         let m = path.boundingBoxOfPath.applying(mask.transform)
         guard !m.isNull, m.width > 0, m.height > 0,
               pieces.allSatisfy({ p in pieceRect(p).map { contains($0.applying(p.transform), m) } ?? false }),
               let h = deviceMap(mask, spec) else { return false }
-        return ProjectedPlane(bounds: path.boundingBoxOfPath, homography: h) != nil
+        return projects(path.boundingBoxOfPath, h, &scratch)
     }
 
     /// Whether the plane's surface → device map can be inverted (a wide shadow's small mask is
@@ -199,6 +223,12 @@ enum DirectPlaneChoice {
     /// background (it covers the mask, checked by `isOutline`); the mask outline one convex
     /// subpath, which then contains the rectangle when it contains its corners.
     static func opaqueInterior(_ pieces: [DrawItem], mask: DrawItem, spec: ProjectiveSpec) -> CGRect? {
+        var scratch: [RasterPoint] = []
+        return opaqueInterior(pieces, mask: mask, spec: spec, scratch: &scratch)
+    }
+
+    /// `opaqueInterior(_:mask:spec:)` with its plane's polygon built in `scratch`.
+    static func opaqueInterior(_ pieces: [DrawItem], mask: DrawItem, spec: ProjectiveSpec, scratch: inout [RasterPoint]) -> CGRect? {
         guard let first = pieces.first, case let .background(shape, color) = first.piece, shape.isRect,
               color.premultiplied.a == 255, first.alpha >= 1, case let .shapeFill(path, _, _) = mask.piece else { return nil }
         // One convex subpath, tested as it is flattened (the flattened polyline is not kept).
@@ -210,8 +240,8 @@ enum DirectPlaneChoice {
         }, point: { p, _ in scan.add(p) }, end: { _, _ in })
         guard subpaths == 1, scan.isConvex else { return nil }
         let box = path.boundingBoxOfPath
-        guard let h = deviceMap(mask, spec), let plane = ProjectedPlane(bounds: box, homography: h) else { return nil }
-        let scale = plane.minimumScale
+        var scale = 0.0
+        guard let h = deviceMap(mask, spec), projects(box, h, &scratch, { scale = $0.minimumScale; return true }) else { return nil }
         guard scale > 1e-6, scale.isFinite else { return nil }
         let margin = CGFloat(3 / scale) // bounds points
         for fraction: CGFloat in [0.04, 0.1, 0.2, 0.3] {

@@ -3,6 +3,7 @@
 // predicate asks for (reference §3.1: shadow, background, contents, sublayers by zPosition,
 // border; clipping by masksToBounds and mask; opacity last).
 import CoreGraphics
+import LaminaRaster
 
 /// Builds the draw list of one frame. Each node is visited at most once per frame (a node
 /// reached again — cycle, shared child, mask that is also a sublayer — is skipped with a
@@ -27,6 +28,11 @@ package struct FramePreparer {
     /// The ancestors set an extent walk (`subtreeExtent`) carries, emptied and reused by the
     /// next one (a set made for each group or plane measured was a malloc each).
     var spareAncestors: Set<RenderNodeID> = []
+    /// The vertex buffer `DirectPlaneChoice` builds its check polygons in, kept from plane to
+    /// plane (and, lent by `retained`, frame to frame).
+    var planeVertices: [RasterPoint] = []
+    /// The projected bounds of the plane being emitted (`emitPlane`), kept likewise.
+    var planeQuad: [CGPoint] = []
     /// The delayed replicator instances being walked, outermost first (see
     /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
     /// (nil: the frame's own nodes).
@@ -481,12 +487,13 @@ package struct FramePreparer {
     private mutating func emitPlane(_ n: RenderNode, matrix m: CATransform3D, alpha: Double, flipped: Bool, depth: Int) {
         let h = Homography(plane: m)
         let b = n.bounds.standardized
-        let quad = h.projectClipped(ProjectiveLayer.corners(b))
-        guard h.isFinite, quad.count >= 3 else { list.diagnostics.append(.nonAffineTransform(n.id)); return }
-        if quad.count == 4 && !n.isDoubleSided && (Homography.signedArea(quad) < 0) != flipped { return }
+        // (The quads in a kept buffer: two arrays per plane per frame.)
+        h.projectClipped(ProjectiveLayer.corners(b), into: &planeQuad)
+        guard h.isFinite, planeQuad.count >= 3 else { list.diagnostics.append(.nonAffineTransform(n.id)); return }
+        if planeQuad.count == 4 && !n.isDoubleSided && (Homography.signedArea(planeQuad) < 0) != flipped { return }
         let r = n.rasterizationScale
         var s = n.shouldRasterize ? (r.isFinite && r > 0 ? min(64, max(1.0 / 64, Double(r))) : 1)
-            : ProjectiveLayer.planeScale(h, bounds: b, fallback: scale)
+            : ProjectiveLayer.planeScale(h, bounds: b, fallback: scale, quad: &planeQuad)
         var path = takeAncestors(n.id)
         var box = PixelBox(covering: subtreeExtent(n, transform: CGAffineTransform(scaleX: s, y: s), flipped: flipped,
                                                     depth: depth, ancestors: &path).union)
@@ -529,7 +536,8 @@ package struct FramePreparer {
         list.commands.append(.endProjective(layer: n.id))
         // A body the plane surface adds nothing to is drawn straight through the homography
         // instead: one command in place of the bracket (DirectPlaneChoice.swift).
-        if drawsPlanesDirectly, let direct = DirectPlaneChoice.command(for: spec, body: list.commands[(begin + 1)..<(list.commands.count - 1)]) {
+        if drawsPlanesDirectly, let direct = DirectPlaneChoice.command(for: spec, body: list.commands[(begin + 1)..<(list.commands.count - 1)],
+                                                                    scratch: &planeVertices) {
             list.commands.removeSubrange(begin...)
             list.commands.append(direct)
         }

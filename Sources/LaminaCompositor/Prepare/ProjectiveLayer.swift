@@ -67,6 +67,15 @@ package struct Homography: Hashable, Sendable {
     package func projectClipped<Points: RandomAccessCollection>(_ points: Points) -> [CGPoint]
     where Points.Element == CGPoint, Points.Index == Int {
         var out: [CGPoint] = []
+        projectClipped(points, into: &out)
+        return out
+    }
+
+    /// `projectClipped(points)` written into `out` (emptied first, its room kept): callers
+    /// that keep a buffer make no array per call.
+    package func projectClipped<Points: RandomAccessCollection>(_ points: Points, into out: inout [CGPoint])
+    where Points.Element == CGPoint, Points.Index == Int {
+        out.removeAll(keepingCapacity: true)
         // Clipping against one plane adds at most one vertex per vertex removed: one buffer.
         out.reserveCapacity(points.count + 1)
         let eps = Homography.minimumW
@@ -85,7 +94,7 @@ package struct Homography: Hashable, Sendable {
                 out.append(CGPoint(x: x / eps, y: y / eps))
             }
         }
-        return out.allSatisfy { $0.x.isFinite && $0.y.isFinite } ? out : []
+        if !out.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) { out.removeAll(keepingCapacity: true) }
     }
 
     /// Twice the signed area of a polygon (positive for the orientation of an unrotated
@@ -126,7 +135,13 @@ enum ProjectiveLayer {
     /// Device pixels per point in the layer's plane, estimated from the projected bounds'
     /// area, within [1/16, 8]; `fallback` when the bounds are partly behind the eye.
     static func planeScale(_ h: Homography, bounds: CGRect, fallback: Double) -> Double {
-        let q = h.projectClipped(corners(bounds))
+        var q: [CGPoint] = []
+        return planeScale(h, bounds: bounds, fallback: fallback, quad: &q)
+    }
+
+    /// `planeScale(_:bounds:fallback:)` with the projected bounds made in `q` (a kept buffer).
+    static func planeScale(_ h: Homography, bounds: CGRect, fallback: Double, quad q: inout [CGPoint]) -> Double {
+        h.projectClipped(corners(bounds), into: &q)
         let area = Double(bounds.width * bounds.height)
         guard q.count == 4, area > 0 else { return fallback }
         let s = (abs(Homography.signedArea(q)) / 2 / area).squareRoot()

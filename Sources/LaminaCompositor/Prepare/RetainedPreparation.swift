@@ -25,6 +25,7 @@
 // skip it). Tests (and `LAMINA_VERIFY_RETAINED=1`) prepare every frame both ways and compare.
 import CoreGraphics
 import Foundation
+import LaminaRaster
 
 /// The last frame's draw list by layer subtree, for one frame stream (not thread-safe: one
 /// frame is prepared at a time, as `IncrementalFrames` does).
@@ -223,6 +224,8 @@ package final class RetainedPreparation {
         swap(&spareIDLists, &preparer.spareIDLists)
         swap(&spareAncestors, &preparer.spareAncestors)
         swap(&spareBodies, &preparer.spareBodies)
+        swap(&planeVertices, &preparer.planeVertices)
+        swap(&planeQuad, &preparer.planeQuad)
     }
 
     /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces;
@@ -235,12 +238,27 @@ package final class RetainedPreparation {
         for b in bodyCache.values where spareBodies.count < Self.maxSpareBodies && b.capacity <= Self.maxSpareBodyPieces {
             spareBodies.append(b)
         }
+        swap(&planeVertices, &preparer.planeVertices)
+        swap(&planeQuad, &preparer.planeQuad)
+        if planeVertices.capacity > 4096 { planeVertices = [] }
         bodyCache.removeAll(keepingCapacity: true)
         // Emptied once the cache has let them go (then each is this table's alone: emptied in
         // its own buffer).
         for i in spareBodies.indices { spareBodies[i].removeAll(keepingCapacity: true) }
         spareAncestors.removeAll(keepingCapacity: true)
         if spareIDLists.count > FramePreparer.maxDepth { spareIDLists.removeAll() }
+    }
+
+    /// The check polygons' vertex buffer lent to each frame's preparer (`DirectPlaneChoice`).
+    private var planeVertices: [RasterPoint] = []
+    /// The projected plane bounds' buffer lent likewise (`FramePreparer.emitPlane`).
+    private var planeQuad: [CGPoint] = []
+    var planeQuadAddress: UnsafeRawPointer? {
+        planeQuad.capacity == 0 ? nil : planeQuad.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+    /// Where it is stored (for tests).
+    var planeVerticesAddress: UnsafeRawPointer? {
+        planeVertices.capacity == 0 ? nil : planeVertices.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
     }
 
     /// Where the last frame's visited log is stored (for tests).

@@ -106,6 +106,10 @@ package struct ProjectedPlane: Sendable {
                         m20: Double(m.m14), m21: Double(m.m24), m22: Double(m.m44))
     }
 
+    /// The polygon's array, for reuse once the plane is done with (`consume` the plane so
+    /// the array is not shared: `(consume plane).takePolygon()`).
+    package consuming func takePolygon() -> [RasterPoint] { polygon }
+
     /// True when the layer's front faces the viewer (the projected area is positive).
     package var isFrontFacing: Bool { signedArea > 0 }
 

@@ -92,10 +92,12 @@ struct BlurPlane {
 
     // MARK: Vertical (row-major, so memory is walked in order)
 
-    func vertical(_ pass: Pass, into out: inout BlurPlane) {
+    /// `scratch` lends the column sums and the zero row (new arrays when nil).
+    func vertical(_ pass: Pass, into out: inout BlurPlane, scratch: BlurScratch? = nil) {
         let w = width, h = height
-        var acc = [Int](repeating: 0, count: w)
-        let zeros = [Int32](repeating: 0, count: w) // stands in for rows outside the plane
+        var acc = scratch?.takeSums(w) ?? [Int](repeating: 0, count: w)
+        defer { scratch?.keepSums(&acc) }
+        let zeros = scratch?.zeros(row: w) ?? [Int32](repeating: 0, count: w) // stands in for rows outside the plane
         values.withUnsafeBufferPointer { src in
             out.values.withUnsafeMutableBufferPointer { dst in
                 acc.withUnsafeMutableBufferPointer { accp in
@@ -151,7 +153,8 @@ struct BlurPlane {
         var out = BlurPlane(width: (width + f - 1) / f, height: (height + f - 1) / f, scratch: scratch)
         let area = f * f, w = width, ow = out.width
         // Column sums of each block row, then one division per output value.
-        var sums = [Int](repeating: 0, count: ow)
+        var sums = scratch?.takeSums(ow) ?? [Int](repeating: 0, count: ow)
+        defer { scratch?.keepSums(&sums) }
         values.withUnsafeBufferPointer { src in
             out.values.withUnsafeMutableBufferPointer { dst in
                 sums.withUnsafeMutableBufferPointer { acc in
@@ -182,15 +185,21 @@ struct BlurPlane {
     func upsampled(by f: Int, width w: Int, height h: Int, scratch: BlurScratch? = nil) -> BlurPlane {
         var out = BlurPlane(width: w, height: h, scratch: scratch)
         // Per-axis taps and 8-bit weights, shared by all rows/columns.
+        // (In kept arrays when `scratch` lends them.)
         func taps(_ n: Int, _ limit: Int) -> [(Int, Int, Int)] {
-            (0..<n).map { x in
+            var out = scratch?.takeTaps() ?? []
+            out.reserveCapacity(n)
+            for x in 0..<n {
                 let p = (Double(x) + 0.5) / Double(f) - 0.5
                 let i0 = Int(p.rounded(.down))
                 let wt = Int(((p - Double(i0)) * 256).rounded())
-                return (min(max(i0, 0), limit - 1), min(max(i0 + 1, 0), limit - 1), wt)
+                out.append((min(max(i0, 0), limit - 1), min(max(i0 + 1, 0), limit - 1), wt))
             }
+            return out
         }
-        let tx = taps(w, width), ty = taps(h, height), sw = width
+        var tx = taps(w, width), ty = taps(h, height)
+        let sw = width
+        defer { scratch?.keepTaps(&tx); scratch?.keepTaps(&ty) }
         values.withUnsafeBufferPointer { src in
             out.values.withUnsafeMutableBufferPointer { dst in
                 tx.withUnsafeBufferPointer { txp in

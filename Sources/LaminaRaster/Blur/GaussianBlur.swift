@@ -126,9 +126,9 @@ package enum GaussianBlur {
         case .exactKernel:
             let k = BlurPlane.Pass.kernel(kernel(sigma: sigma))
             plane.horizontal(k, into: &scratch)
-            scratch.vertical(k, into: &plane)
+            scratch.vertical(k, into: &plane, scratch: buffers)
         case .threeBox:
-            threeBox(&plane, &scratch, sigma: sanitized(sigma))
+            threeBox(&plane, &scratch, sigma: sanitized(sigma), buffers: buffers)
         case .downsampled(let f):
             let s = sanitized(sigma)
             let ff = Double(f * f)
@@ -139,9 +139,9 @@ package enum GaussianBlur {
             if small < exactKernelLimit {
                 let k = BlurPlane.Pass.kernel(kernel(sigma: small))
                 low.horizontal(k, into: &lowScratch)
-                lowScratch.vertical(k, into: &low)
+                lowScratch.vertical(k, into: &low, scratch: buffers)
             } else {
-                threeBox(&low, &lowScratch, sigma: small)
+                threeBox(&low, &lowScratch, sigma: small, buffers: buffers)
             }
             let up = low.upsampled(by: f, width: plane.width, height: plane.height, scratch: buffers)
             plane.recycle(into: buffers)
@@ -149,16 +149,16 @@ package enum GaussianBlur {
         }
     }
 
-    private static func threeBox(_ plane: inout BlurPlane, _ scratch: inout BlurPlane, sigma: Double) {
+    private static func threeBox(_ plane: inout BlurPlane, _ scratch: inout BlurPlane, sigma: Double, buffers: BlurScratch?) {
         let (r, alpha) = extendedBox(sigma: sigma)
         let box = BlurPlane.Pass.box(radius: r, alpha: alpha)
         // Horizontal passes ping-pong plane → scratch → plane → scratch; then back for vertical.
         plane.horizontal(box, into: &scratch)
         scratch.horizontal(box, into: &plane)
         plane.horizontal(box, into: &scratch)
-        scratch.vertical(box, into: &plane)
-        plane.vertical(box, into: &scratch)
-        scratch.vertical(box, into: &plane)
+        scratch.vertical(box, into: &plane, scratch: buffers)
+        plane.vertical(box, into: &scratch, scratch: buffers)
+        scratch.vertical(box, into: &plane, scratch: buffers)
     }
 
     @inline(__always) static func toByte(_ v: Int32) -> UInt8 {
