@@ -52,28 +52,12 @@ enum PlaneCrop {
         out.surfaceToDevice = spec.surfaceToDevice.after(Homography([1, 0, Double(x0), 0, 1, Double(y0), 0, 0, 1]))
         return out
     }
-
-    /// Sutherland–Hodgman against one linear half-plane `value ≥ 0` (also the wide shadow's
-    /// row window, DirectMaskedPlaneDrawing.swift).
-    static func clip(_ p: [(Double, Double)], _ value: (Double, Double) -> Double) -> [(Double, Double)] {
-        var out: [(Double, Double)] = []
-        for i in 0..<p.count {
-            let a = p[i], b = p[(i + 1) % p.count]
-            let va = value(a.0, a.1), vb = value(b.0, b.1)
-            if va >= 0 { out.append(a) }
-            if (va >= 0) != (vb >= 0) {
-                let t = va / (va - vb)
-                out.append((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
-            }
-        }
-        return out
-    }
 }
 
 /// A polygon of at most `capacity` vertices (Double pairs) kept inline, clipped by
-/// Sutherland–Hodgman exactly as `PlaneCrop.clip` clips an array (the same vertices in the
-/// same order, the same arithmetic): planes crop and wide shadows window their quads every
-/// frame, and each array of a clip step was a heap allocation. A result that would pass the
+/// Sutherland–Hodgman (the same vertices in the same order, the same arithmetic as clipping
+/// an array of them): planes crop and wide shadows window their quads every frame, and each
+/// array of a clip step was a heap allocation. A result that would pass the
 /// capacity is marked `overflowed` (convex inputs here stay far below it: a quad of at most
 /// five vertices and at most five half-planes).
 struct ClipPolygon {
@@ -95,7 +79,7 @@ struct ClipPolygon {
         count += 1
     }
 
-    /// `PlaneCrop.clip(self, value)`.
+    /// This polygon clipped to the half-plane `value ≥ 0` (Sutherland–Hodgman).
     func clipped(_ value: (Double, Double) -> Double) -> ClipPolygon {
         var out = ClipPolygon()
         out.overflowed = overflowed

@@ -9,7 +9,24 @@ import LaminaRaster
 import Testing
 
 @Suite struct FoldScratchReuseTests {
-    /// `ClipPolygon` clips as `PlaneCrop.clip` does, vertex for vertex (random convex and
+    /// Sutherland–Hodgman of an array against the half-plane `value ≥ 0`, written out as the
+    /// array clip the plane crop and the wide shadow's row window used before `ClipPolygon`
+    /// (the oracle it is compared with).
+    static func clip(_ p: [(Double, Double)], _ value: (Double, Double) -> Double) -> [(Double, Double)] {
+        var out: [(Double, Double)] = []
+        for i in 0..<p.count {
+            let a = p[i], b = p[(i + 1) % p.count]
+            let va = value(a.0, a.1), vb = value(b.0, b.1)
+            if va >= 0 { out.append(a) }
+            if (va >= 0) != (vb >= 0) {
+                let t = va / (va - vb)
+                out.append((a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1)))
+            }
+        }
+        return out
+    }
+
+    /// `ClipPolygon` clips as the array clip does, vertex for vertex (random convex and
     /// non-convex polygons, random half-planes, chains of clips).
     @Test func inlineClipsAreTheArrayClips() {
         var rng = SplitMix(seed: 21)
@@ -24,7 +41,7 @@ import Testing
             }
             for _ in 0..<3 {
                 let a = rng.unit() * 2 - 1, b = rng.unit() * 2 - 1, c = rng.unit() * 200 - 100
-                array = PlaneCrop.clip(array) { a * $0 + b * $1 + c }
+                array = Self.clip(array) { a * $0 + b * $1 + c }
                 inline = inline.clipped { a * $0 + b * $1 + c }
                 #expect(!inline.overflowed)
                 #expect(inline.count == array.count)
