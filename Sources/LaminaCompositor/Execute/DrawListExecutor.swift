@@ -229,6 +229,12 @@ final class DrawListExecutor {
             case let .drawPlaneDirect(plane):
                 pieces.drawDirect(plane, into: top)
             case let .drawMaskedPlaneDirect(plane):
+                // On the output, what a later page overwrites is left out of this one's shadow
+                // and page too (LaterCovers.swift).
+                if rootIsOutput && stack.count == 1 {
+                    top.skipRuns = pieces.laterCovers.skip(forPlaneAt: index - 1, plane, commands, range, target: top, pieces: pieces)
+                }
+                defer { top.skipRuns = nil }
                 try pieces.drawDirectMasked(plane, into: top)
             // 3D contexts and transitions: ContextClipExecution.swift, TransitionExecution.swift.
             case let .pushPolygonClip(layer, polygon):

@@ -83,4 +83,56 @@ import Testing
         try Compositor().execute(Self.withBarrier(list, after: 2), into: reference)
         #expect(Self.differing(one, reference) == 0)
     }
+
+    /// Two pages side by side, as the fold's: the second (drawn after the first, turned the
+    /// other way) lies over much of the first one's wide shadow.
+    static func twoPages() -> [RenderNode] {
+        var nodes = scene()
+        var holder = nodes[1], page = nodes[2], mask = nodes[3]
+        holder.id = RT.id(4); holder.children = [RT.id(5)]
+        holder.position = CGPoint(x: 150, y: 100)
+        var perspective = CATransform3DIdentity
+        perspective.m34 = -1.0 / 400
+        holder.transform = CATransform3DRotate(perspective, -0.5, 0, 1, 0)
+        page.id = RT.id(5); page.mask = RT.id(6)
+        mask.id = RT.id(6)
+        nodes[0].children = [RT.id(1), RT.id(4)]
+        nodes += [holder, page, mask]
+        return nodes
+    }
+
+    /// A later page's cover applies to an earlier page's shadow and page
+    /// (`skip(forPlaneAt:)`): left out, with the same bytes.
+    @Test func aLaterPageCoversAnEarlierPagesShadow() throws {
+        let list = RT.drawList(Self.twoPages(), size: 200)
+        let planes = list.commands.indices.filter { if case .drawMaskedPlaneDirect = list.commands[$0] { return true }; return false }
+        #expect(planes.count == 2)
+        guard planes.count == 2, case let .drawMaskedPlaneDirect(first) = list.commands[planes[0]] else { return }
+        let covered = try Surface(width: 200, height: 200), reference = try Surface(width: 200, height: 200)
+        try Compositor().execute(list, into: covered)
+        // A barrier between the pages: the first page is drawn whole.
+        try Compositor().execute(Self.withBarrier(list, after: planes[1]), into: reference)
+        #expect(Self.differing(covered, reference) == 0)
+
+        let target = RasterTarget(surface: covered, originX: 0, originY: 0, group: nil)
+        let covers = LaterCovers()
+        let runs = try #require(covers.skip(forPlaneAt: planes[0], first, list.commands, 0..<list.commands.count,
+                                            target: target, pieces: PieceRasterizer()))
+        var skipped = 0
+        for y in 0..<200 {
+            let (n, pairs) = runs.runs(y: y)
+            for k in 0..<n { skipped += Int(pairs[2 * k + 1] - pairs[2 * k]) }
+        }
+        #expect(skipped > 2000)
+        // The last page has nothing after it.
+        guard case let .drawMaskedPlaneDirect(second) = list.commands[planes[1]] else { return }
+        #expect(covers.skip(forPlaneAt: planes[1], second, list.commands, 0..<list.commands.count,
+                            target: target, pieces: PieceRasterizer()) == nil)
+        // In bands, each with its own covers: the same bytes.
+        let tree = RT.tree(Self.twoPages())
+        let one = try Compositor().render(tree: tree, width: 200, height: 200, background: RT.color(0, 0, 0))
+        let banded = try Compositor().render(tree: tree, width: 200, height: 200, background: RT.color(0, 0, 0),
+                                             pool: WorkerPool(threadCount: 3), minimumSplitPixels: 1)
+        #expect(Self.differing(one, banded) == 0)
+    }
 }
