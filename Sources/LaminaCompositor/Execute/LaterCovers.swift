@@ -11,6 +11,11 @@
 // everything it hides; what is drawn between lands on those pixels and is overwritten too.
 // The shaders give every pixel its own value (any split of a row gives the same bytes), so the
 // pixels around the skipped ones come out as before.
+//
+// A direct masked plane is such a drawing too (`skip(forPlaneAt:)`): the fold's left page casts
+// a wide shadow (σ 100 points) that reaches far under the right page, drawn next; leaving out
+// what the right page covers took 4.7 % (1920×1080) and 6.3 % (3840×2160) of the frame's
+// instructions (callgrind, one thread).
 import CoreGraphics
 import LaminaRaster
 
