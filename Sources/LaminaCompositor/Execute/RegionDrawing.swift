@@ -55,7 +55,7 @@ final class RegionDrawing: BandWork, @unchecked Sendable {
             // R's rows drawn in the scratch surface (what lands beside R there is not
             // looked at), then R copied out.
             do {
-                scratch.fill(fill, in: r)
+                if !list.firstDrawCovers(r) { scratch.fill(fill, in: r) } // (FirstDrawCover.swift)
                 try executor.run(list, into: scratch, region: rows, kept: r, endsFrame: false)
                 surface.copyPixels(from: scratch, dx: 0, dy: 0, clip: r)
             } catch { errors.set(i, error) }
@@ -81,7 +81,8 @@ final class RegionDrawing: BandWork, @unchecked Sendable {
                 }
                 saved = copy
             }
-            surface.fill(fill, in: r)
+            // Unless the list's first drawing overwrites all of R (FirstDrawCover.swift).
+            if !list.firstDrawCovers(r) { surface.fill(fill, in: r) }
             defer {
                 if let saved {
                     if !left.isEmpty { surface.copyPixels(from: saved, dx: left.x0, dy: r.y0, clip: left) }
