@@ -2,8 +2,13 @@
 /// 255 = opaque/fully covered. Same pixel grid conventions as `Surface` (origin top-left,
 /// y down, pixel (x, y) is the square [x, x+1) × [y, y+1)). Rows are `width` bytes apart.
 package final class AlphaMask: @unchecked Sendable {
-    package let width: Int
-    package let height: Int
+    /// Size in pixels. Variable only for `SurfacePool`, which gives a handed-back pooled mask
+    /// a new size over the same memory (`reshape`) rather than making a new object whenever the
+    /// size asked changes (an animated shadow's mask: a malloc a mask a frame); nobody holds a
+    /// handed-back mask, so no reader sees a size change. Unchecked: no exclusivity check on
+    /// every read of a per-pixel loop.
+    @exclusivity(unchecked) package private(set) var width: Int
+    @exclusivity(unchecked) package private(set) var height: Int
     package let base: UnsafeMutablePointer<UInt8>
     /// The pixel-memory budget charge this mask holds (see `PixelMemoryBudget`), if any.
     package var charge: PixelMemoryCharge?
@@ -42,6 +47,15 @@ package final class AlphaMask: @unchecked Sendable {
     }
 
     deinit { if storage == nil { base.deallocate() } }
+
+    /// Gives a pooled mask that was handed back to its pool a new size over the same storage
+    /// (for `SurfacePool` only: nobody else may hold the mask). The bytes are left as they are.
+    func reshape(width: Int, height: Int) {
+        precondition(storage != nil && width > 0 && height > 0 && width * height <= storage!.capacity,
+                     "reshaped mask \(width)x\(height) does not fit its storage")
+        self.width = width
+        self.height = height
+    }
 
     @inline(__always) package func row(_ y: Int) -> UnsafeMutablePointer<UInt8> { base + y * width }
 

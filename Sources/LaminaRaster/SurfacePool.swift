@@ -116,8 +116,11 @@ package final class SurfacePool: PixelMemoryReclaimer, @unchecked Sendable {
     package func mask(width: Int, height: Int, budget: PixelMemoryBudget) throws -> AlphaMask? {
         try Self.checkSize(width, height)
         guard let storage = checkout(bytes: width * height, budget: budget) else { return nil }
-        if let m = storage.parked as? AlphaMask, m.width == width, m.height == height {
+        // The mask parked with the memory, given this size if it had another (a new object
+        // per size change was a malloc a mask a frame for an animated shadow's masks).
+        if let m = storage.parked as? AlphaMask, m.storage === storage {
             storage.parked = nil
+            if m.width != width || m.height != height { m.reshape(width: width, height: height) }
             return m
         }
         storage.parked = nil

@@ -68,6 +68,25 @@ import Testing
         #expect(pool.statistics.freshAllocations == 1 && pool.statistics.reuses == 2)
     }
 
+    /// A handed-back mask asked for again at another size in the same buffer is the same
+    /// object, reshaped (an animated shadow's masks change size every frame: a new object each
+    /// time was a malloc), zeroed and with rows `width` bytes apart.
+    @Test func aMaskAskedAtAnotherSizeIsReshaped() throws {
+        let pool = SurfacePool()
+        let m = try #require(try pool.mask(width: 100, height: 60, budget: roomy))
+        m.fill(255)
+        pool.recycle(m)
+        for (w, h) in [(97, 61), (120, 50), (100, 60)] {
+            let again = try #require(try pool.mask(width: w, height: h, budget: roomy))
+            #expect(again === m && again.width == w && again.height == h)
+            #expect(again.bytes().count == w * h && again.bytes().allSatisfy { $0 == 0 })
+            #expect(again.row(1) - again.row(0) == w)
+            again.fill(255)
+            pool.recycle(again)
+        }
+        #expect(pool.statistics.freshAllocations == 1)
+    }
+
     /// A request takes an idle buffer of up to twice its size, not a larger one.
     @Test func aRequestTakesABufferOfUpToTwiceItsSize() throws {
         let pool = SurfacePool()

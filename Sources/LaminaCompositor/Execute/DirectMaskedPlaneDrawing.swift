@@ -30,6 +30,8 @@ extension PieceRasterizer {
         var fills: [DirectFill] = []
         swap(&fills, &directFills)
         fills.removeAll(keepingCapacity: true)
+        // The wide shadows' images are lent until the fills below are painted.
+        defer { tintedMasks.releaseAll() }
         for step in plane.steps {
             switch step {
             case let .item(item):
@@ -50,8 +52,10 @@ extension PieceRasterizer {
             painter.fill(poly, rule: rule, into: parent, paint: paint, alpha: alpha)
         }
         // Every fill's coverage is built in the rasterizer's kept buffers (`keptProjectedPolygon`,
-        // `keptPolygon`): handed back for the next plane.
-        for fill in fills where fill.4 { recycle(fill.0) }
+        // `keptPolygon`): handed back for the next plane, each moved out of `fills` first (a
+        // polygon still held by `fills` shares its array of subpaths, which the next
+        // `recycle` would then copy to empty).
+        while let fill = fills.popLast() { if fill.4 { recycle(fill.0) } }
         releaseUnderlays()
         fills.removeAll(keepingCapacity: true)
         if fills.capacity <= 64 { directFills = fills }
@@ -141,15 +145,17 @@ extension PieceRasterizer {
         guard quad.count >= 3 else { return .nothing }
         let rows = parent.limit.flatMap { Self.maskRows(quad: quad, limit: $0, inverse: inverse) }
         let small = try quarterResolutionMask(poly, box: box, sigma: sigma, rows: rows)
-        let tinted = try MaskColorShader.tinted(small.mask, color: color.premultiplied.packed)
+        // A kept image at least the mask's size, transparent beyond it (TintedMaskImages.swift),
+        // lent until the plane's fills are painted; `rect` and `extent` are the mask's size.
+        let image = try tintedMasks.tinted(small.mask, color: color.premultiplied.packed)
         allocator?.recycle(small.mask)
-        let shader = ImageShader(image: SampledImage(tinted), inverse: inverse, filter: .bilinear, edge: .transparent,
+        let shader = ImageShader(image: image, inverse: inverse, filter: .bilinear, edge: .transparent,
                                  perspective: DirectPlaneDrawing.sampling(forward, over: rect))
         var vertices = keptVertexBuffer()
         for q in quad { vertices.append(RasterPoint(Double(q.x), Double(q.y))) }
         var coverage = keptPolygon(vertices)
         var rule = FillRule.nonZero
-        let extent = CGRect(x: Double(originX), y: Double(originY), width: fd * Double(tinted.width), height: fd * Double(tinted.height))
+        let extent = CGRect(x: Double(originX), y: Double(originY), width: fd * Double(maskWidth), height: fd * Double(maskHeight))
         if let hole, DirectPlaneChoice.contains(extent, hole) {
             // Through the same map as the shadow's rectangle, so it stays inside the quad.
             let toPlane = toLocal.after(spec.surfaceToDevice)

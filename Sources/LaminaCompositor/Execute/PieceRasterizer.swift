@@ -33,6 +33,8 @@ final class PieceRasterizer {
     /// A wide shadow's projected quad and its hole's (`directWideShadow`), kept.
     var shadowQuad: [CGPoint] = []
     var shadowCut: [CGPoint] = []
+    /// The wide shadows' tinted mask images (TintedMaskImages.swift), kept.
+    let tintedMasks = TintedMaskImages()
     /// The frame's allocator while an executor draws with this rasterizer (set and cleared by
     /// the executor): shadow masks come from its pool.
     var allocator: SurfaceAllocator? {
@@ -44,6 +46,9 @@ final class PieceRasterizer {
         self.images = images.reader()
         self.shadows = shadows.reader()
         painter.coverage = coverage?.reader()
+        // The spare lists' room up front (`recycle`): growing, they were a malloc now and then.
+        spareSubpaths.reserveCapacity(Self.maxSpareSubpaths)
+        spareOuters.reserveCapacity(Self.maxSpareOuters)
     }
 
     /// Hands the caches this rasterizer's counts of the entries its draws used first in the
@@ -249,7 +254,7 @@ final class PieceRasterizer {
         for s in spareSubpaths { vertices += s.capacity }
         if vertices > Self.keptPolygonCapacity {
             polygonSubpaths = []
-            spareSubpaths = []
+            spareSubpaths.removeAll(keepingCapacity: true)
         } else {
             // The buffers of a polygon handed back earlier and not taken since go to the
             // spares (replaced, they were lost, and rebuilt the next frame).

@@ -59,11 +59,12 @@ enum PlaneRows {
         let forward = toLocal.after(plane.surfaceToDevice)
         let quad = forward.projectClipped(ProjectiveLayer.corners(CGRect(x: 0, y: 0, width: plane.bounds.width, height: plane.bounds.height)))
         guard quad.count >= 3, forward.paintMap.inverted() != nil else { return true }
-        return onOneGridLine(quad.map { Double($0.x) }) || onOneGridLine(quad.map { Double($0.y) })
+        // (Lazy views: a mapped array each was two mallocs per plane per region.)
+        return onOneGridLine(quad.lazy.map { Double($0.x) }) || onOneGridLine(quad.lazy.map { Double($0.y) })
     }
 
     /// Whether every coordinate (pixels) lies within 1/4 step of one point of the 1/256 grid.
-    static func onOneGridLine(_ values: [Double]) -> Bool {
+    static func onOneGridLine<Values: Collection<Double>>(_ values: Values) -> Bool {
         guard let first = values.first, first.isFinite else { return false }
         let step = (first * 256).rounded()
         return values.allSatisfy { v in v.isFinite && abs(v * 256 - step) < 0.25 }

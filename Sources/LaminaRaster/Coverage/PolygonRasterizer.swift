@@ -118,11 +118,15 @@ package final class PolygonRasterizer {
 
     /// Makes room for `rows` accumulation rows (at most `stripHeight`) of a clip `width` pixels
     /// wide. The buffers grow to the largest fill seen, so a small context never holds a
-    /// full strip of a wide one. The cells and bits are zero whenever no fill is running.
+    /// full strip of a wide one — with a quarter to spare (rows within the strip), so a shape
+    /// growing a little each frame of an animation does not make them anew every frame (the
+    /// cells are calloc'd: room never written is never touched). The cells and bits are zero
+    /// whenever no fill is running.
     func reserve(width: Int, rows: Int) {
         let rows = min(max(1, rows), Self.stripHeight)
         guard width > capacityWidth || rows > capacityRows else { return }
-        let newWidth = max(width, capacityWidth), newRows = max(rows, capacityRows)
+        let newWidth = max(width + width / 4, capacityWidth)
+        let newRows = min(Self.stripHeight, max(rows + rows / 4, capacityRows))
         free(acc); free(bits); cov.deallocate()
         let stride = Self.cellStride(newWidth), words = (stride + 63) >> 6
         acc = Self.zeroed(stride * newRows)
