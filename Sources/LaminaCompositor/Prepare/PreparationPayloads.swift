@@ -87,12 +87,22 @@ package final class PreparationPayloads {
 
     // MARK: Masked planes
 
+    /// Step and piece arrays handed out without a spare buffer (for tests).
+    package private(set) var arraysWithoutSpare = 0
+
     /// An empty step array, in a spare buffer when there is one.
-    func takeSteps() -> [DirectMaskedPlane.Step] { spareSteps.popLast() ?? [] }
+    func takeSteps() -> [DirectMaskedPlane.Step] {
+        if let s = spareSteps.popLast() { return s }
+        arraysWithoutSpare += 1
+        return []
+    }
 
     /// An empty piece array, in a spare buffer when there is one.
     func takePieces() -> [DrawItem] {
-        guard var p = sparePieces.popLast() else { return [] }
+        guard var p = sparePieces.popLast() else {
+            arraysWithoutSpare += 1
+            return []
+        }
         p.removeAll(keepingCapacity: true)
         return p
     }
