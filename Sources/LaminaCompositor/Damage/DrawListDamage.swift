@@ -447,7 +447,7 @@ enum DamageExtent {
         case let .shapeStroke(outline, _):
             return box(outline.boundingBoxOfPath, item.transform)
         case let .particles(e):
-            let r = ParticleEvaluator.coveredRect(e)
+            let r = ParticleEvaluator.coveredRect(e.value)
             return r.isNull ? .empty : box(r, item.transform)
         }
     }

@@ -23,11 +23,33 @@ package struct DirectPlane: Hashable, Sendable {
 /// projected from their quarter-resolution masks, plain pieces, and masked groups drawn as one
 /// fill each (coverage: the projected mask outline; paint: the group's pieces composited per
 /// pixel).
+///
+/// Its fields are held in a box (one word in the command) that a frame stream recycles with
+/// its steps and pieces arrays (`PreparationPayloads.maskedPlane`): a turning page's command
+/// is made afresh every frame, and an `indirect` case with new arrays was a box and two or
+/// three arrays a page a frame.
 package struct DirectMaskedPlane: Hashable, Sendable {
-    package var layer: RenderNodeID
+    /// What the box holds.
+    package struct Fields: Hashable, Sendable {
+        package var layer: RenderNodeID
+        package var plane: ProjectiveSpec
+        package var steps: [Step]
+    }
+
+    /// The boxed fields.
+    package let fields: Boxed<Fields>
+
+    package init(layer: RenderNodeID, plane: ProjectiveSpec, steps: [Step]) {
+        fields = Boxed(Fields(layer: layer, plane: plane, steps: steps))
+    }
+
+    /// A plane whose fields are in `fields`' box (a recycled one).
+    package init(fields: Boxed<Fields>) { self.fields = fields }
+
+    package var layer: RenderNodeID { fields.value.layer }
     /// As `DirectPlane.plane`.
-    package var plane: ProjectiveSpec
-    package var steps: [Step]
+    package var plane: ProjectiveSpec { fields.value.plane }
+    package var steps: [Step] { fields.value.steps }
 
     /// One part of the plane's body, in drawing order.
     package enum Step: Hashable, Sendable {

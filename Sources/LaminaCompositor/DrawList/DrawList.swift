@@ -71,9 +71,26 @@ package struct GroupSpec: Hashable, Sendable {
     package var bounds: PixelBox
     /// Alpha the finished group is composited with.
     package var opacity: Double
-    package var shadow: AlphaShadow?
+    /// The alpha shadow, boxed (rare, and larger than the rest of the spec together): so the
+    /// spec sits inline in `.beginGroup`, whose `indirect` box was a malloc per group per
+    /// frame for every group prepared again.
+    private var boxedShadow: Boxed<AlphaShadow>?
+    package var shadow: AlphaShadow? {
+        get { boxedShadow?.value }
+        set { boxedShadow = newValue.map(Boxed.init) }
+    }
     /// True when a `beginMask` section follows the content.
     package var hasMask: Bool
+
+    package init(layer: RenderNodeID, reasons: OffscreenReasons, bounds: PixelBox, opacity: Double, shadow: AlphaShadow?,
+                 hasMask: Bool) {
+        self.layer = layer
+        self.reasons = reasons
+        self.bounds = bounds
+        self.opacity = opacity
+        boxedShadow = shadow.map(Boxed.init)
+        self.hasMask = hasMask
+    }
 }
 
 /// An integer pixel rectangle of the device (a value the compositor module owns, so the
@@ -133,7 +150,10 @@ package enum DrawPiece: Hashable, Sendable {
     case shapeStroke(outline: CGPath, color: CGColor)
     case border(LayerShape, width: CGFloat, color: CGColor)
     /// An emitter's particles at its time, evaluated and drawn as sprites by the executor.
-    indirect case particles(EmitterContent)
+    /// Boxed by reference (one word in the piece), in a box a frame stream recycles: an
+    /// `indirect` case made a new box every frame, as the emitter's time changes
+    /// (RecycledPayload.swift).
+    case particles(Boxed<EmitterContent>)
 
     /// A short name for tests and diagnostics.
     package var role: String {
@@ -189,21 +209,25 @@ package enum DrawCommand: Hashable, Sendable {
     /// Intersect the current surface's clip with `shape` (bounds space) under `transform`.
     case pushClip(layer: RenderNodeID, shape: LayerShape, transform: CGAffineTransform)
     case popClip(layer: RenderNodeID)
-    /// Start drawing into a new transparent offscreen surface.
-    indirect case beginGroup(GroupSpec)
+    /// Start drawing into a new transparent offscreen surface. Inline, not `indirect` (see
+    /// `GroupSpec.shadow`).
+    case beginGroup(GroupSpec)
     /// The group's content is done; draw its mask layer's subtree into a second surface.
     case beginMask(layer: RenderNodeID)
     /// Finish the innermost group: shadow, mask, opacity, composite into the surface below.
     case endGroup(layer: RenderNodeID)
     /// Start drawing a perspective layer flat into its own surface (see `ProjectiveSpec`).
-    indirect case beginProjective(ProjectiveSpec)
+    /// Inline, not `indirect`: the spec is smaller than `.draw`'s item, and a box was a malloc
+    /// per plane per frame.
+    case beginProjective(ProjectiveSpec)
     /// Project the finished surface onto the surface below.
     case endProjective(layer: RenderNodeID)
     /// A perspective layer drawn straight through its homography, without a plane surface
     /// (prepare chose it instead of `beginProjective` … `endProjective`: DirectPlane.swift).
     indirect case drawPlaneDirect(DirectPlane)
-    /// A perspective page — wide shadows, a masked group — drawn without any surface.
-    indirect case drawMaskedPlaneDirect(DirectMaskedPlane)
+    /// A perspective page — wide shadows, a masked group — drawn without any surface (its
+    /// payload is boxed by reference, in a box a frame stream recycles: RecycledPayload.swift).
+    case drawMaskedPlaneDirect(DirectMaskedPlane)
     // 3D contexts and transitions (DrawList+Integration.swift).
     /// Intersect the current surface's clip with a convex device polygon (a depth-sorted piece).
     case pushPolygonClip(layer: RenderNodeID, polygon: [CGPoint])

@@ -42,6 +42,21 @@ enum OcclusionCulling {
         cullInPlace(&commands, output: output, probes: &probes)
     }
 
+    /// `cullInPlace(_:output:)` for a list whose buffer something else holds too (a frame
+    /// stream's retained preparation keeps the list before culling): when draws are culled, the
+    /// kept ones are copied into `spare`'s buffer (emptied first), which is swapped with
+    /// `commands` — moving them down in place copied the whole shared buffer into a new one.
+    /// `spare` then holds the old buffer.
+    static func cull(_ commands: inout [DrawCommand], output: PixelBox, into spare: inout [DrawCommand]) {
+        var probes = 0
+        scratches.lend { scratch in
+            guard mark(commands, output: output, probes: &probes, scratch: scratch) else { return }
+            spare.removeAll(keepingCapacity: true)
+            for i in commands.indices where !scratch.removed[i] { spare.append(commands[i]) }
+            swap(&commands, &spare)
+        }
+    }
+
     private static func cullInPlace(_ commands: inout [DrawCommand], output: PixelBox, probes: inout Int) {
         scratches.lend { scratch in cullInPlace(&commands, output: output, probes: &probes, scratch: scratch) }
     }
@@ -52,6 +67,17 @@ enum OcclusionCulling {
 
     private static func cullInPlace(_ commands: inout [DrawCommand], output: PixelBox, probes: inout Int,
                                     scratch: CoverGridScratch) {
+        guard mark(commands, output: output, probes: &probes, scratch: scratch) else { return }
+        var kept = 0
+        for i in commands.indices where !scratch.removed[i] {
+            if kept != i { commands.swapAt(kept, i) }
+            kept += 1
+        }
+        commands.removeLast(commands.count - kept)
+    }
+
+    /// Marks the culled commands in `scratch.removed`; whether there is any.
+    private static func mark(_ commands: [DrawCommand], output: PixelBox, probes: inout Int, scratch: CoverGridScratch) -> Bool {
         let outputRect = CGRect(x: output.x0, y: output.y0, width: output.width, height: output.height)
         scratch.removed.removeAll(keepingCapacity: true)
         scratch.removed.append(contentsOf: repeatElement(false, count: commands.count))
@@ -82,13 +108,7 @@ enum OcclusionCulling {
                 covers.removeAll()
             }
         }
-        guard anyRemoved else { return }
-        var kept = 0
-        for i in commands.indices where !scratch.removed[i] {
-            if kept != i { commands.swapAt(kept, i) }
-            kept += 1
-        }
-        commands.removeLast(commands.count - kept)
+        return anyRemoved
     }
 
     /// Opaque cover rects (device pixels) bucketed by the 64-pixel tiles of the output they

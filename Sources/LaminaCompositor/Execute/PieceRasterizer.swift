@@ -107,7 +107,7 @@ final class PieceRasterizer {
         case let .shadow(path, sigma, color):
             try blurredShadow(path, sigma: sigma, color: color, t, into: target, alpha: alpha, tint: tint)
         case let .particles(e):
-            particles(e, t, into: target, alpha: alpha, tint: tint) // PieceRasterizer+Particles.swift
+            particles(e.value, t, into: target, alpha: alpha, tint: tint) // PieceRasterizer+Particles.swift
         }
     }
 

@@ -56,19 +56,29 @@ package enum ContentsLayout {
     /// The slices for `node`'s contents image of `pixelSize`, or [] when nothing is drawn
     /// (empty or non-finite rects, zero-size image).
     package static func slices(for node: RenderNode, pixelSize: CGSize, flipped: Bool) -> [ContentsSlice] {
+        var out: [ContentsSlice] = []
+        _ = forEachSlice(for: node, pixelSize: pixelSize, flipped: flipped) { out.append($0); return true }
+        return out
+    }
+
+    /// Calls `body` with each of `slices(for:pixelSize:flipped:)`' slices in order, without
+    /// making the array (a one-slice image's array was a malloc each time a moving layer's
+    /// body or shadow was prepared); stops at the first `false` from `body` and returns false.
+    package static func forEachSlice(for node: RenderNode, pixelSize: CGSize, flipped: Bool,
+                                     _ body: (ContentsSlice) -> Bool) -> Bool {
         let W = pixelSize.width, H = pixelSize.height
-        guard W > 0, H > 0 else { return [] }
+        guard W > 0, H > 0 else { return true }
         let cr = node.contentsRect.standardized
-        guard isUsable(cr), cr.width > 0, cr.height > 0, isUsable(node.bounds) else { return [] }
+        guard isUsable(cr), cr.width > 0, cr.height > 0, isUsable(node.bounds) else { return true }
         let src = CGRect(x: cr.minX * W, y: cr.minY * H, width: cr.width * W, height: cr.height * H)
         let scale = node.contentsScale.isFinite && node.contentsScale > 0 ? node.contentsScale : 1
         let natural = CGSize(width: src.width / scale, height: src.height / scale)
         let dst = destination(gravity: node.contentsGravity, natural: natural, bounds: node.bounds.standardized, flipped: flipped)
-        guard isUsable(dst), dst.width > 0, dst.height > 0 else { return [] }
+        guard isUsable(dst), dst.width > 0, dst.height > 0 else { return true }
         let cc = node.contentsCenter.standardized
         let resized = abs(dst.width - natural.width) > 1e-9 || abs(dst.height - natural.height) > 1e-9
         let unitCenter = cc == CGRect(x: 0, y: 0, width: 1, height: 1)
-        guard resized, !unitCenter, isUsable(cc) else { return [ContentsSlice(source: src, destination: dst)] }
+        guard resized, !unitCenter, isUsable(cc) else { return body(ContentsSlice(source: src, destination: dst)) }
 
         // Nine-slice: source splits in pixels, destination splits in points.
         let xs = splits(origin: src.minX, length: src.width, lo: cc.minX, hi: cc.maxX)
@@ -81,16 +91,15 @@ package enum ContentsLayout {
             let d = destinationSplits(from: dst.minY, to: dst.maxY, capLo: capHi, capHi: capLo)
             dys = [d[3], d[2], d[1], d[0]]
         }
-        var out: [ContentsSlice] = []
         for j in 0..<3 {
             for i in 0..<3 {
                 let s = CGRect(x: xs[i], y: ys[j], width: xs[i + 1] - xs[i], height: ys[j + 1] - ys[j])
                 let d = CGRect(x: dxs[i], y: min(dys[j], dys[j + 1]), width: dxs[i + 1] - dxs[i], height: abs(dys[j + 1] - dys[j]))
                 guard s.width > 0, s.height > 0, d.width > 0, d.height > 0 else { continue }
-                out.append(ContentsSlice(source: s, destination: d))
+                guard body(ContentsSlice(source: s, destination: d)) else { return false }
             }
         }
-        return out
+        return true
     }
 
     /// Source splits along one axis for the centre fractions lo...hi of the sub-image. A

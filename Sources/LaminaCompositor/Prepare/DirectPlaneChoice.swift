@@ -51,14 +51,19 @@ enum DirectPlaneChoice {
 
     /// `command(for:body:)`, its planes' polygons (built only to check a map leaves a visible
     /// one) made in `scratch`, which the caller keeps from plane to plane and frame to frame:
-    /// each check's polygon was a malloc, a dozen per page fold frame.
-    static func command(for spec: ProjectiveSpec, body: ArraySlice<DrawCommand>, scratch: inout [RasterPoint]) -> DrawCommand? {
+    /// each check's polygon was a malloc, a dozen per page fold frame. `payloads`: a frame
+    /// stream's recycled boxes and arrays a masked plane is built in (nil: new ones).
+    static func command(for spec: ProjectiveSpec, body: ArraySlice<DrawCommand>, scratch: inout [RasterPoint],
+                        payloads: PreparationPayloads? = nil) -> DrawCommand? {
         guard spec.cacheKey == nil, !spec.bounds.isEmpty else { return nil }
         if let items = plainItems(spec, body, &scratch) { return .drawPlaneDirect(DirectPlane(layer: spec.layer, plane: spec, items: items)) }
-        if let steps = maskedSteps(spec, body, &scratch) {
-            return .drawMaskedPlaneDirect(DirectMaskedPlane(layer: spec.layer, plane: spec, steps: steps))
+        var steps = payloads?.takeSteps() ?? []
+        guard maskedSteps(spec, body, &scratch, payloads, into: &steps) else {
+            payloads?.giveBack(steps: &steps)
+            return nil
         }
-        return nil
+        guard let payloads else { return .drawMaskedPlaneDirect(DirectMaskedPlane(layer: spec.layer, plane: spec, steps: steps)) }
+        return .drawMaskedPlaneDirect(payloads.maskedPlane(layer: spec.layer, plane: spec, steps: &steps))
     }
 
     /// Whether `ProjectedPlane(bounds: r, homography: h)` exists (and `body` of it, when
@@ -67,7 +72,8 @@ enum DirectPlaneChoice {
                                  _ body: (ProjectedPlane) -> Bool = { _ in true }) -> Bool {
         var buffer: [RasterPoint] = []
         swap(&buffer, &scratch)
-        guard let plane = ProjectedPlane(bounds: r, homography: h, reusing: buffer) else { return false }
+        // (Consumed: a copy still held here made the plane's emptying of it a malloc.)
+        guard let plane = ProjectedPlane(bounds: r, homography: h, reusing: consume buffer) else { return false }
         let answer = body(plane)
         scratch = (consume plane).takePolygon()
         return answer
@@ -86,49 +92,56 @@ enum DirectPlaneChoice {
 
     /// Wide shadows, plain pieces and page-like masked groups, with at least one of the first
     /// or last (a body of plain pieces alone is `plainItems`' or the surface's).
-    private static func maskedSteps(_ spec: ProjectiveSpec, _ body: ArraySlice<DrawCommand>,
-                                    _ scratch: inout [RasterPoint]) -> [DirectMaskedPlane.Step]? {
-        guard body.count + 1 <= maxCommands else { return nil }
+    /// Built into `steps` (empty), its groups' pieces in arrays from `payloads`; false when
+    /// the body does not qualify.
+    private static func maskedSteps(_ spec: ProjectiveSpec, _ body: ArraySlice<DrawCommand>, _ scratch: inout [RasterPoint],
+                                    _ payloads: PreparationPayloads?, into steps: inout [DirectMaskedPlane.Step]) -> Bool {
+        guard body.count + 1 <= maxCommands else { return false }
         let c = body // (indexed in place: a copy into an array was a malloc per plane per frame)
-        var steps: [DirectMaskedPlane.Step] = []
         var i = c.startIndex
         while i < c.endIndex {
             switch c[i] {
             case let .draw(item):
                 if case let .shadow(_, sigma, _) = item.piece, sigma >= PieceRasterizer.quarterResolutionSigma {
-                    guard projectsInvertibly(spec) else { return nil }
+                    guard projectsInvertibly(spec) else { return false }
                     steps.append(.wideShadow(item, hole: nil))
                 } else if isPlain(item, spec, &scratch) {
                     steps.append(.item(item))
                 } else {
-                    return nil
+                    return false
                 }
                 i += 1
             case let .beginGroup(g):
-                guard g.reasons == .mask, g.hasMask, g.opacity >= 1, g.shadow == nil else { return nil }
-                var pieces: [DrawItem] = []
+                guard g.reasons == .mask, g.hasMask, g.opacity >= 1, g.shadow == nil else { return false }
+                var pieces = payloads?.takePieces() ?? []
                 i += 1
                 while i < c.endIndex, case let .draw(item) = c[i] {
-                    guard isPlain(item, spec, &scratch) || isPageBorder(item, spec), item.alpha >= 1, item.tint == .none else { return nil }
+                    guard isPlain(item, spec, &scratch) || isPageBorder(item, spec), item.alpha >= 1, item.tint == .none else {
+                        payloads?.giveBack(pieces: pieces)
+                        return false
+                    }
                     pieces.append(item)
                     i += 1
                 }
                 guard !pieces.isEmpty, i + 2 < c.endIndex, case let .beginMask(ml) = c[i], ml == g.layer,
                       case let .draw(mask) = c[i + 1], case let .endGroup(el) = c[i + 2], el == g.layer,
-                      isOutline(mask, inside: pieces, spec, &scratch) else { return nil }
+                      isOutline(mask, inside: pieces, spec, &scratch) else {
+                    payloads?.giveBack(pieces: pieces)
+                    return false
+                }
                 steps.append(.masked(pieces: pieces, mask: mask))
                 i += 3
             default:
-                return nil
+                return false
             }
         }
-        guard steps.contains(where: { if case .item = $0 { return false } else { return true } }) else { return nil }
+        guard steps.contains(where: { if case .item = $0 { return false } else { return true } }) else { return false }
         // A wide shadow right under an opaque page is not shaded where the page covers it.
         for k in steps.indices.dropLast() {
             guard case let .wideShadow(shadow, _) = steps[k], case let .masked(pieces, mask) = steps[k + 1] else { continue }
             steps[k] = .wideShadow(shadow, hole: opaqueInterior(pieces, mask: mask, spec: spec, scratch: &scratch))
         }
-        return steps
+        return true
     }
 
     // MARK: Pieces

@@ -33,6 +33,9 @@ package struct FramePreparer {
     var planeVertices: [RasterPoint] = []
     /// The projected bounds of the plane being emitted (`emitPlane`), kept likewise.
     var planeQuad: [CGPoint] = []
+    /// The boxes of payloads too large for a command, recycled frame to frame (a frame
+    /// stream's: `RetainedPreparation.payloads`); nil boxes every payload anew.
+    var payloads: PreparationPayloads?
     /// The delayed replicator instances being walked, outermost first (see
     /// `ReplicatorInstanceNodes`), and the variant of the tree's instance nodes they select
     /// (nil: the frame's own nodes).
@@ -97,7 +100,13 @@ package struct FramePreparer {
         }
         retained?.finish(commands: list.commands, visited: &visited, diagnostics: list.diagnostics)
         retained?.takeBackStorage(from: &self)
-        OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
+        if let retained, retained.isRecording {
+            // The retained preparation holds the list before culling: culled into its spare
+            // buffer, not by a copy of the shared one (OcclusionCulling.swift).
+            retained.cull(&list.commands, output: output)
+        } else {
+            OcclusionCulling.cullInPlace(&list.commands, output: output) // OcclusionCulling.swift
+        }
         return list
     }
 
@@ -243,13 +252,13 @@ package struct FramePreparer {
         }
         // A depth-preserving emitter's particles are placed for this draw (instances differ).
         if case let .emitter(e) = n.kind, e.projection != nil {
-            return LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch)
+            return LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch, payloads: payloads)
         }
         if let cached = bodyCache[key] { return cached }
         // In an array of an earlier body when one is spare (`spareBodies`).
         var b = spareBodies.popLast() ?? []
         LayerPieces.body(n, transform: t, contentsFlipped: flipped, strokeScratch: strokeScratch,
-                         visible: cullRect, culledCurves: culledStrokeCurves, into: &b)
+                         visible: cullRect, culledCurves: culledStrokeCurves, payloads: payloads, into: &b)
         bodyCache[key] = b
         return b
     }
@@ -302,7 +311,7 @@ package struct FramePreparer {
         let opening = openLayer(n, matrix: m, transform: t, alpha: alpha, opacity: opacity, clipBox: clipBox, flipped: flipped, depth: depth,
                                 particles: split)
         emitSublayers(n, matrix: m, alpha: opening.pieceAlpha, clipBox: opening.innerClip, flipped: flipped, depth: depth)
-        if let front = split?.front { list.commands.append(drawCommand(n, .particles(front), t, alpha: opening.pieceAlpha)) }
+        if let front = split?.front { list.commands.append(drawCommand(n, .particles(Boxed(front)), t, alpha: opening.pieceAlpha)) }
         closeLayer(n, matrix: m, transform: t, opening, flipped: flipped, depth: depth)
     }
 
@@ -363,12 +372,12 @@ package struct FramePreparer {
             list.commands.append(.pushClip(layer: n.id, shape: shape, transform: t))
             innerClip = innerClip.intersection(PixelBox(covering: shape.rect.applying(t)))
         }
-        if let s = LayerPieces.pathShadow(n, transform: t) { list.commands.append(drawCommand(n, s, t, alpha: pieceAlpha)) }
+        if let s = LayerPieces.pathShadow(n, transform: t, payloads: payloads) { list.commands.append(drawCommand(n, s, t, alpha: pieceAlpha)) }
         for p in body(n, t, flipped: flipped, visible: strokeCullBox(clipBox)) {
             var piece = p
             if let split = particles, case .particles = p {
                 guard let behind = split.behind else { continue }
-                piece = .particles(behind)
+                piece = .particles(Boxed(behind))
             }
             list.commands.append(drawCommand(n, piece, t, alpha: pieceAlpha))
         }
@@ -508,7 +517,9 @@ package struct FramePreparer {
                                                     depth: depth, ancestors: &path).union)
                 .intersection(PixelBox(x0: box.x0, y0: box.y0, x1: box.x0 + ProjectiveLayer.maxSide, y1: box.y0 + ProjectiveLayer.maxSide))
         }
-        spareAncestors = path // (given back before the plane's own walk, whose groups take it again)
+        // Given back before the plane's own walk, whose groups take it again; moved, not
+        // copied (a copy still held here made the next `takeAncestors`' emptying a malloc).
+        spareAncestors = consume path
         guard !box.isEmpty else { return }
         // Surface pixel → plane pixel (shift by the box origin) → bounds points (÷ s) → device.
         let surfaceToPlane = Homography([1 / s, 0, Double(box.x0) / s, 0, 1 / s, Double(box.y0) / s, 0, 0, 1])
@@ -537,7 +548,7 @@ package struct FramePreparer {
         // A body the plane surface adds nothing to is drawn straight through the homography
         // instead: one command in place of the bracket (DirectPlaneChoice.swift).
         if drawsPlanesDirectly, let direct = DirectPlaneChoice.command(for: spec, body: list.commands[(begin + 1)..<(list.commands.count - 1)],
-                                                                    scratch: &planeVertices) {
+                                                                    scratch: &planeVertices, payloads: payloads) {
             list.commands.removeSubrange(begin...)
             list.commands.append(direct)
         }
@@ -632,7 +643,7 @@ package struct FramePreparer {
     mutating func subtreeExtent(_ n: RenderNode, transform t: CGAffineTransform, flipped: Bool, depth: Int,
                                         ancestors: inout Set<RenderNodeID>) -> Extent {
         var e = Extent()
-        if let s = LayerPieces.pathShadow(n, transform: t) { e.add(LayerPieces.deviceRect(s, transform: t)) }
+        if let s = LayerPieces.pathShadow(n, transform: t, payloads: payloads) { e.add(LayerPieces.deviceRect(s, transform: t)) }
         for p in body(n, t, flipped: flipped) { e.add(LayerPieces.deviceRect(p, transform: t)) }
         if let b = LayerPieces.border(n) { e.add(LayerPieces.deviceRect(b, transform: t)) }
         if depth + 1 < Self.maxDepth {

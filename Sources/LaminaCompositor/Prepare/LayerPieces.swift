@@ -12,7 +12,9 @@ package enum LayerPieces {
     /// shadowPath, or — with no shadowPath — the outline of an opaque background when nothing
     /// else can change the layer's composited alpha (`impliedShadowShape`). Nil otherwise
     /// (no visible shadow, or a shadow cast by the composited alpha: the group's business).
-    package static func pathShadow(_ n: RenderNode, transform t: CGAffineTransform) -> DrawPiece? {
+    /// `payloads`: a frame stream's kept offset paths (the same path offset the same way as
+    /// in the last frame is that frame's path, not a new copy); nil copies.
+    package static func pathShadow(_ n: RenderNode, transform t: CGAffineTransform, payloads: PreparationPayloads? = nil) -> DrawPiece? {
         if case .transformLayer = n.kind { return nil }
         guard let color = ShadowMapping.effectiveColor(of: n) else { return nil }
         let sigma = ShadowMapping.sigma(shadowRadius: n.shadowRadius, deviceScale: t.meanScale)
@@ -33,7 +35,9 @@ package enum LayerPieces {
             return .shadowRoundedRect(s, sigma: sigma, color: color)
         }
         guard let p = path else { return nil }
-        return .shadow(path: p.copy(applying: CGAffineTransform(translationX: dx, y: dy)), sigma: sigma, color: color)
+        let offset = payloads?.offsetPath(p, dx: dx, dy: dy, layer: n.id)
+            ?? p.copy(applying: CGAffineTransform(translationX: dx, y: dy))
+        return .shadow(path: offset, sigma: sigma, color: color)
     }
 
     /// When a layer without shadowPath composites to exactly its background's outline — an
@@ -49,10 +53,16 @@ package enum LayerPieces {
         let shape = LayerShape(boundsOf: n)
         guard shape.rect.width > 0, shape.rect.height > 0 else { return nil }
         if case let .image(image) = n.contents {
-            let slices = ContentsLayout.slices(for: n, pixelSize: CGSize(width: image.width, height: image.height), flipped: false)
             let inside = shape.rect.insetBy(dx: -1e-9, dy: -1e-9)
             // Contents outside a rounded corner also add alpha: only a plain rect may hold them.
-            guard slices.allSatisfy({ inside.contains($0.destination) }), shape.isRect || slices.isEmpty else { return nil }
+            // (Slice by slice, without their array: a malloc per call, twice a frame a page.)
+            var any = false
+            let allInside = ContentsLayout.forEachSlice(for: n, pixelSize: CGSize(width: image.width, height: image.height),
+                                                        flipped: false) { slice in
+                any = true
+                return inside.contains(slice.destination)
+            }
+            guard allInside, shape.isRect || !any else { return nil }
         }
         return shape
     }
@@ -65,20 +75,22 @@ package enum LayerPieces {
     /// into `visible`.
     package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool,
                              strokeScratch: StrokeScratch? = nil, visible: CGRect? = nil,
-                             culledCurves: CullCounter? = nil) -> [DrawPiece] {
+                             culledCurves: CullCounter? = nil, payloads: PreparationPayloads? = nil) -> [DrawPiece] {
         var out: [DrawPiece] = []
         body(n, transform: t, contentsFlipped: contentsFlipped, strokeScratch: strokeScratch, visible: visible,
-             culledCurves: culledCurves, into: &out)
+             culledCurves: culledCurves, payloads: payloads, into: &out)
         return out
     }
 
     /// `body(_:transform:contentsFlipped:strokeScratch:visible:culledCurves:)` into `out`,
     /// emptied first and filled in its own buffer (a preparer hands in the arrays of the last
     /// frame's bodies: a layer whose node changes every frame, as a spinner's, rebuilt its
-    /// array from empty every frame — one or two mallocs).
+    /// array from empty every frame — one or two mallocs). `payloads`: where an emitter's
+    /// particles are boxed (a frame stream's recycled boxes), nil for a new box.
     package static func body(_ n: RenderNode, transform t: CGAffineTransform, contentsFlipped: Bool,
                              strokeScratch: StrokeScratch? = nil, visible: CGRect? = nil,
-                             culledCurves: CullCounter? = nil, into out: inout [DrawPiece]) {
+                             culledCurves: CullCounter? = nil, payloads: PreparationPayloads? = nil,
+                             into out: inout [DrawPiece]) {
         out.removeAll(keepingCapacity: true)
         if case .transformLayer = n.kind { return }
         // Room for the usual pieces at the first: grown piece by piece, a layer with a
@@ -93,15 +105,16 @@ package enum LayerPieces {
             add(.gradient(shape, g, bounds: n.bounds.standardized))
         }
         if case let .image(image) = n.contents {
-            let slices = ContentsLayout.slices(for: n, pixelSize: CGSize(width: image.width, height: image.height),
-                                               flipped: contentsFlipped)
+            let size = CGSize(width: image.width, height: image.height)
+            let slices = payloads?.slices(for: n, pixelSize: size, flipped: contentsFlipped)
+                ?? ContentsLayout.slices(for: n, pixelSize: size, flipped: contentsFlipped)
             if !slices.isEmpty {
                 add(.contents(ContentsDrawing(image: image, slices: slices, flipped: contentsFlipped,
                                               minificationFilter: n.minificationFilter,
                                               magnificationFilter: n.magnificationFilter)))
             }
         }
-        if case let .emitter(e) = n.kind, !e.cells.isEmpty { add(.particles(e)) }
+        if case let .emitter(e) = n.kind, !e.cells.isEmpty { add(.particles(payloads?.particles.boxed(e) ?? Boxed(e))) }
         if case let .shape(s) = n.kind, let path = s.path, !path.isEmpty {
             if let fill = s.fillColor, isVisible(fill) { add(.shapeFill(path, color: fill, rule: s.fillRule)) }
             if let stroke = strokeOutline(s, path: path, transform: t, scratch: strokeScratch, visible: visible,
@@ -185,7 +198,7 @@ package enum LayerPieces {
         case let .shapeFill(p, _, _): return p.boundingBoxOfPath
         case let .shapeStroke(p, _): return p.boundingBoxOfPath
         // Particles fly anywhere: where they are now (ParticleBounds.swift).
-        case let .particles(e): return ParticleEvaluator.coveredRect(e)
+        case let .particles(e): return ParticleEvaluator.coveredRect(e.value)
         }
     }
 

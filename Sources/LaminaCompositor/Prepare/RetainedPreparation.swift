@@ -190,7 +190,11 @@ package final class RetainedPreparation {
         swap(&index, &nextIndex)
         swap(&contexts, &nextContexts)
         if recording {
-            self.commands = commands
+            // The last frame's buffer is let go here; when that frame's list was culled into
+            // another buffer, only this table held it: it becomes the spare culling buffer.
+            var last = commands
+            swap(&last, &self.commands)
+            if lastCulled { cullSpare = last }
             visited.exchangeLog(&log)
         } else {
             self.commands = []
@@ -199,6 +203,20 @@ package final class RetainedPreparation {
             index.removeAll(keepingCapacity: true)
             contexts.removeAll(keepingCapacity: true)
         }
+    }
+
+    /// A spare command buffer a culled frame's list is built in (`cull`), and whether the last
+    /// frame's list was (then its buffer before culling was this table's alone).
+    private var cullSpare: [DrawCommand] = []
+    private var lastCulled = false
+
+    /// Occlusion culling of this frame's list, whose buffer this table shares (`finish`):
+    /// culled commands are copied into the spare buffer.
+    func cull(_ commands: inout [DrawCommand], output: PixelBox) {
+        let before = commands.count
+        OcclusionCulling.cull(&commands, output: output, into: &cullSpare)
+        lastCulled = commands.count != before
+        if lastCulled { cullSpare = [] } // (the buffer before culling: this table's `commands`)
     }
 
     // MARK: Storage kept between frames
@@ -226,6 +244,8 @@ package final class RetainedPreparation {
         swap(&spareBodies, &preparer.spareBodies)
         swap(&planeVertices, &preparer.planeVertices)
         swap(&planeQuad, &preparer.planeQuad)
+        swap(&planeLayers, &preparer.planeLayers)
+        preparer.payloads = payloads
     }
 
     /// Takes `preparer`'s tables back, emptied (the body cache keeps its room, not its pieces;
@@ -240,6 +260,9 @@ package final class RetainedPreparation {
         }
         swap(&planeVertices, &preparer.planeVertices)
         swap(&planeQuad, &preparer.planeQuad)
+        swap(&planeLayers, &preparer.planeLayers)
+        planeLayers.removeAll(keepingCapacity: true)
+        preparer.payloads = nil
         if planeVertices.capacity > 4096 { planeVertices = [] }
         bodyCache.removeAll(keepingCapacity: true)
         // Emptied once the cache has let them go (then each is this table's alone: emptied in
@@ -248,6 +271,12 @@ package final class RetainedPreparation {
         spareAncestors.removeAll(keepingCapacity: true)
         if spareIDLists.count > FramePreparer.maxDepth { spareIDLists.removeAll() }
     }
+
+    /// The set of layers being drawn into plane surfaces, lent likewise (empty between
+    /// frames): made by each frame's preparer, its first insertion was a malloc.
+    private var planeLayers: Set<RenderNodeID> = []
+    /// The payload boxes and arrays each frame's preparer recycles (PreparationPayloads.swift).
+    package let payloads = PreparationPayloads()
 
     /// The check polygons' vertex buffer lent to each frame's preparer (`DirectPlaneChoice`).
     private var planeVertices: [RasterPoint] = []

@@ -84,7 +84,7 @@ import Testing
     static func particlePieces(_ list: DrawList) -> [EmitterContent] {
         list.commands.compactMap { c in
             guard case let .draw(item) = c, case let .particles(e) = item.piece else { return nil }
-            return e
+            return e.value
         }
     }
 
